@@ -1,0 +1,41 @@
+// The names of every IPC call and event, free of zod so the preload bundle stays small.
+
+export const invokeChannels = [
+  'settings.get',
+  'settings.update',
+  'key.set',
+  'key.clear',
+  'demo.use',
+  'models.list',
+  'balance.get',
+  'conversations.list',
+  'conversations.search',
+  'conversations.get',
+  'conversations.create',
+  'conversations.update',
+  'conversations.delete',
+  'chat.send',
+  'chat.stop',
+  'chat.regenerate',
+  'chat.edit',
+  'shell.openExternal',
+] as const;
+
+export type InvokeChannel = (typeof invokeChannels)[number];
+
+export const eventChannels = [
+  'chat.event',
+  'balance.changed',
+  'settings.changed',
+  'conversations.changed',
+] as const;
+
+export type EventChannel = (typeof eventChannels)[number];
+
+export function isInvokeChannel(name: unknown): name is InvokeChannel {
+  return typeof name === 'string' && (invokeChannels as readonly string[]).includes(name);
+}
+
+export function isEventChannel(name: unknown): name is EventChannel {
+  return typeof name === 'string' && (eventChannels as readonly string[]).includes(name);
+}
