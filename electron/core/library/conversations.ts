@@ -1,0 +1,555 @@
+// Conversations on disk: one JSON file each plus an index of summaries, a lazy search index, crash recovery.
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type {
+  Conversation,
+  ConversationList,
+  ConversationSummary,
+  SearchHit,
+  StorageProblem,
+} from '../../../shared/types';
+import { isAtomicTempFile, writeFileAtomic } from '../fs-atomic';
+import { serviceError, type ServiceError } from '../service/errors';
+
+export interface ConversationPatch {
+  title?: string;
+  pinned?: boolean;
+  model?: string;
+  systemPrompt?: string;
+  temperature?: number | null;
+  maxTokens?: number | null;
+}
+
+export interface ConversationLibrary {
+  /** Pinned first, then the most recently updated. */
+  list(): ConversationList;
+  /** The live object: the chat engine changes it in place and saves it. */
+  get(id: string): Promise<Conversation>;
+  create(opts: { model: string }): Promise<Conversation>;
+  update(id: string, patch: ConversationPatch): Promise<Conversation>;
+  /** Writes the conversation (updatedAt becomes now; the title follows the first message until renamed). */
+  save(conversation: Conversation): Promise<void>;
+  remove(id: string): Promise<void>;
+  /** Case-insensitive search of titles and message text. */
+  search(query: string): Promise<SearchHit[]>;
+  /** Waits for every pending write. */
+  flush(): Promise<void>;
+}
+
+export interface LibraryOptions {
+  now?: () => Date;
+  /** Delay before the index file is rewritten, so a burst of saves writes it once. */
+  indexDelayMs?: number;
+}
+
+/** The file form: the domain type plus whether the user named it (then it is no longer derived). */
+interface StoredConversation extends Conversation {
+  titleEdited?: boolean;
+}
+
+interface IndexEntry extends ConversationSummary {
+  /** File size and mtime when the summary was taken: a mismatch at startup means re-read the file. */
+  size: number;
+  mtimeMs: number;
+  /** A message was still streaming at the last save: check it for crash recovery at startup. */
+  streaming: boolean;
+}
+
+const INDEX_FILE = 'index.json';
+const INDEX_VERSION = 1;
+const TITLE_MAX = 60;
+const SNIPPET_BEFORE = 40;
+const SNIPPET_AFTER = 80;
+const HITS_PER_CONVERSATION = 3;
+const MAX_HITS = 200;
+const SEARCH_READ_BATCH = 16;
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,200}$/;
+
+const usageSchema = z.object({
+  promptTokens: z.number().nullable(),
+  completionTokens: z.number().nullable(),
+  totalTokens: z.number().nullable(),
+  cost: z.string().nullable(),
+});
+
+const userErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  status: z.number().nullable(),
+  retryable: z.boolean(),
+  details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+});
+
+const messageSchema = z.object({
+  id: z.string().min(1),
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  reasoning: z.string().optional(),
+  createdAt: z.string(),
+  model: z.string().optional(),
+  status: z.enum(['done', 'streaming', 'stopped', 'error', 'interrupted']),
+  usage: usageSchema.optional(),
+  error: userErrorSchema.optional(),
+});
+
+const conversationSchema = z.object({
+  version: z.literal(1),
+  id: z.string(),
+  title: z.string(),
+  pinned: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  model: z.string(),
+  messageCount: z.number().optional(),
+  systemPrompt: z.string().default(''),
+  temperature: z.number().nullable().default(null),
+  maxTokens: z.number().nullable().default(null),
+  contextStart: z.number().int().min(0).default(0),
+  messages: z.array(messageSchema),
+  titleEdited: z.boolean().optional(),
+});
+
+const indexSchema = z.object({
+  version: z.literal(INDEX_VERSION),
+  entries: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      pinned: z.boolean(),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+      model: z.string(),
+      messageCount: z.number(),
+      size: z.number(),
+      mtimeMs: z.number(),
+      streaming: z.boolean(),
+    }),
+  ),
+});
+
+/** A title from the first user message: its first line, cut at a word near TITLE_MAX characters. */
+export function titleFromText(text: string): string {
+  const line = text
+    .split('\n')
+    .map((l) => l.replace(/\s+/g, ' ').trim())
+    .find((l) => l !== '');
+  if (!line) return '';
+  if (line.length <= TITLE_MAX) return line;
+  const cut = line.slice(0, TITLE_MAX);
+  const space = cut.lastIndexOf(' ');
+  return (space > TITLE_MAX / 2 ? cut.slice(0, space) : cut).trimEnd() + '…';
+}
+
+function summaryOf(c: Conversation): ConversationSummary {
+  return {
+    id: c.id,
+    title: c.title,
+    pinned: c.pinned,
+    createdAt: c.createdAt,
+    updatedAt: c.updatedAt,
+    model: c.model,
+    messageCount: c.messages.length,
+  };
+}
+
+function compareSummaries(a: ConversationSummary, b: ConversationSummary): number {
+  if (a.pinned !== b.pinned) return a.pinned ? -1 : 1;
+  if (a.updatedAt !== b.updatedAt) return a.updatedAt < b.updatedAt ? 1 : -1;
+  return a.id < b.id ? -1 : 1;
+}
+
+function notFound(id: string): ServiceError {
+  return serviceError('not_found', `There is no conversation ${id}.`);
+}
+
+function storageError(message: string): ServiceError {
+  return serviceError('storage', message);
+}
+
+interface TextEntry {
+  title: string;
+  messages: { id: string; text: string; lower: string }[];
+}
+
+function textEntryOf(c: Conversation): TextEntry {
+  return {
+    title: c.title,
+    messages: c.messages.map((m) => ({
+      id: m.id,
+      text: m.content,
+      lower: m.content.toLowerCase(),
+    })),
+  };
+}
+
+function snippetAround(text: string, lower: string, at: number, length: number): string {
+  // Lower-casing can change the length of a few characters; then cut from the lowered text.
+  const source = lower.length === text.length ? text : lower;
+  const start = Math.max(0, at - SNIPPET_BEFORE);
+  const end = Math.min(source.length, at + length + SNIPPET_AFTER);
+  const body = source.slice(start, end).replace(/\s+/g, ' ').trim();
+  return (start > 0 ? '…' : '') + body + (end < source.length ? '…' : '');
+}
+
+export async function openConversationLibrary(
+  dataDir: string,
+  options: LibraryOptions = {},
+): Promise<ConversationLibrary> {
+  const folder = join(dataDir, 'conversations');
+  const indexFile = join(folder, INDEX_FILE);
+  const now = options.now ?? (() => new Date());
+  const indexDelayMs = options.indexDelayMs ?? 200;
+
+  const entries = new Map<string, IndexEntry>();
+  const loaded = new Map<string, StoredConversation>();
+  const problems: StorageProblem[] = [];
+  const pending = new Set<Promise<unknown>>();
+  let textIndex: Map<string, TextEntry> | null = null;
+  let textIndexBuilding: Promise<Map<string, TextEntry>> | null = null;
+  let indexTimer: NodeJS.Timeout | null = null;
+
+  const fileOf = (id: string) => join(folder, `${id}.json`);
+
+  function track<T>(p: Promise<T>): Promise<T> {
+    pending.add(p);
+    void p.then(
+      () => pending.delete(p),
+      () => pending.delete(p),
+    );
+    return p;
+  }
+
+  /** Moves a file that cannot be read out of the way, so the next start does not trip on it again. */
+  async function setAside(id: string, reason: string): Promise<void> {
+    const name = `${id}.json`;
+    const aside = `${name}.corrupt-${now().getTime()}`;
+    let where = `; it was left in place and skipped`;
+    try {
+      await rename(fileOf(id), join(folder, aside));
+      where = `; it was moved to ${aside}`;
+    } catch {
+      // Reporting matters more than moving; the file is skipped either way.
+    }
+    problems.push({ file: name, reason: reason + where });
+  }
+
+  /** Reads and checks one file; null (with a problem reported) when it is unusable. */
+  async function readConversation(id: string): Promise<StoredConversation | null> {
+    let text: string;
+    try {
+      text = await readFile(fileOf(id), 'utf8');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      problems.push({ file: `${id}.json`, reason: (e as Error).message });
+      return null;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (e) {
+      await setAside(id, `not valid JSON (${(e as Error).message})`);
+      return null;
+    }
+    const parsed = conversationSchema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+      await setAside(id, `not a conversation (${issue?.message ?? 'wrong shape'}${where})`);
+      return null;
+    }
+    const c = parsed.data as StoredConversation;
+    c.id = id;
+    c.messageCount = c.messages.length;
+    c.contextStart = Math.min(c.contextStart, c.messages.length);
+    return c;
+  }
+
+  /** A crash mid-answer leaves 'streaming' messages: they keep their text and become 'interrupted'. */
+  function recoverInterrupted(c: StoredConversation): boolean {
+    let changed = false;
+    for (const m of c.messages) {
+      if (m.status === 'streaming') {
+        m.status = 'interrupted';
+        changed = true;
+      }
+    }
+    return changed;
+  }
+
+  async function writeConversation(c: StoredConversation): Promise<void> {
+    c.messageCount = c.messages.length;
+    const file = fileOf(c.id);
+    try {
+      await writeFileAtomic(file, JSON.stringify(c));
+    } catch (e) {
+      throw storageError(
+        `Conversation "${c.title || c.id}" could not be saved (${(e as Error).message}).`,
+      );
+    }
+    const info = await stat(file);
+    entries.set(c.id, {
+      ...summaryOf(c),
+      size: info.size,
+      mtimeMs: info.mtimeMs,
+      streaming: c.messages.some((m) => m.status === 'streaming'),
+    });
+    textIndex?.set(c.id, textEntryOf(c));
+    scheduleIndexWrite();
+  }
+
+  function scheduleIndexWrite(): void {
+    if (indexTimer) return;
+    indexTimer = setTimeout(() => {
+      indexTimer = null;
+      void track(writeIndex()).catch(() => undefined);
+    }, indexDelayMs);
+  }
+
+  function writeIndex(): Promise<void> {
+    const body = { version: INDEX_VERSION, entries: [...entries.values()] };
+    return writeFileAtomic(indexFile, JSON.stringify(body));
+  }
+
+  async function readIndex(): Promise<Map<string, IndexEntry> | null> {
+    try {
+      const parsed = indexSchema.safeParse(JSON.parse(await readFile(indexFile, 'utf8')));
+      if (!parsed.success) return null;
+      return new Map(parsed.data.entries.map((e) => [e.id, e]));
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * Trusts the index where it matches the files (size and mtime), re-reads the rest, drops
+   * entries whose file is gone; a missing or corrupt index is rebuilt from the files.
+   */
+  async function loadAll(): Promise<void> {
+    await mkdir(folder, { recursive: true });
+    const names = await readdir(folder);
+    await Promise.all(
+      names.filter(isAtomicTempFile).map((n) => rm(join(folder, n), { force: true })),
+    );
+    const ids = names
+      .filter((n) => n.endsWith('.json') && n !== INDEX_FILE)
+      .map((n) => n.slice(0, -'.json'.length))
+      .filter((id) => ID_PATTERN.test(id));
+    const previous = await readIndex();
+    let indexChanged = previous === null || previous.size !== ids.length;
+
+    for (const id of ids) {
+      let info;
+      try {
+        info = await stat(fileOf(id));
+      } catch {
+        continue;
+      }
+      const known = previous?.get(id);
+      if (known && !known.streaming && known.size === info.size && known.mtimeMs === info.mtimeMs) {
+        entries.set(id, known);
+        continue;
+      }
+      indexChanged = true;
+      const c = await readConversation(id);
+      if (!c) continue;
+      if (recoverInterrupted(c)) {
+        loaded.set(id, c);
+        await writeConversation(c);
+      } else {
+        entries.set(id, {
+          ...summaryOf(c),
+          size: info.size,
+          mtimeMs: info.mtimeMs,
+          streaming: false,
+        });
+      }
+    }
+    if (indexChanged) {
+      if (indexTimer) clearTimeout(indexTimer);
+      indexTimer = null;
+      await track(writeIndex());
+    }
+  }
+
+  async function getStored(id: string): Promise<StoredConversation> {
+    if (!ID_PATTERN.test(id)) throw notFound(id);
+    const cached = loaded.get(id);
+    if (cached) return cached;
+    if (!entries.has(id)) throw notFound(id);
+    const c = await readConversation(id);
+    if (!c) {
+      entries.delete(id);
+      textIndex?.delete(id);
+      scheduleIndexWrite();
+      throw storageError(
+        `Conversation ${id} could not be read; see the storage problems in the list.`,
+      );
+    }
+    // Another get may have loaded it while this one read the file: keep one live object.
+    const raced = loaded.get(id);
+    if (raced) return raced;
+    loaded.set(id, c);
+    return c;
+  }
+
+  async function buildTextIndex(): Promise<Map<string, TextEntry>> {
+    if (textIndex) return textIndex;
+    textIndexBuilding ??= (async () => {
+      const map = new Map<string, TextEntry>();
+      textIndex = map;
+      const ids = [...entries.keys()];
+      // A few files at a time: fast on big libraries without opening thousands of files at once.
+      for (let i = 0; i < ids.length; i += SEARCH_READ_BATCH) {
+        await Promise.all(
+          ids.slice(i, i + SEARCH_READ_BATCH).map(async (id) => {
+            if (map.has(id)) return;
+            const c = loaded.get(id) ?? (await readConversation(id));
+            // A save during the build already put the newer text in.
+            if (c && !map.has(id) && entries.has(id)) map.set(id, textEntryOf(c));
+          }),
+        );
+      }
+      return map;
+    })();
+    return textIndexBuilding;
+  }
+
+  function applyTitleRule(c: StoredConversation): void {
+    if (c.titleEdited) return;
+    const first = c.messages.find((m) => m.role === 'user');
+    c.title = first ? titleFromText(first.content) : '';
+  }
+
+  await loadAll();
+
+  return {
+    list() {
+      return {
+        items: [...entries.values()]
+          .map(({ id, title, pinned, createdAt, updatedAt, model, messageCount }) => ({
+            id,
+            title,
+            pinned,
+            createdAt,
+            updatedAt,
+            model,
+            messageCount,
+          }))
+          .sort(compareSummaries),
+        problems: [...problems],
+      };
+    },
+
+    get: getStored,
+
+    async create({ model }) {
+      const at = now().toISOString();
+      const c: StoredConversation = {
+        version: 1,
+        id: randomUUID(),
+        title: '',
+        pinned: false,
+        createdAt: at,
+        updatedAt: at,
+        model,
+        messageCount: 0,
+        systemPrompt: '',
+        temperature: null,
+        maxTokens: null,
+        contextStart: 0,
+        messages: [],
+      };
+      loaded.set(c.id, c);
+      await track(writeConversation(c));
+      return c;
+    },
+
+    async update(id, patch) {
+      const c = await getStored(id);
+      if (patch.title !== undefined) {
+        const title = patch.title.replace(/\s+/g, ' ').trim();
+        // Clearing the name hands the title back to the first message.
+        c.titleEdited = title !== '';
+        c.title = title;
+      }
+      if (patch.pinned !== undefined) c.pinned = patch.pinned;
+      if (patch.model !== undefined) c.model = patch.model;
+      if (patch.systemPrompt !== undefined) c.systemPrompt = patch.systemPrompt;
+      if (patch.temperature !== undefined) c.temperature = patch.temperature;
+      if (patch.maxTokens !== undefined) c.maxTokens = patch.maxTokens;
+      applyTitleRule(c);
+      c.updatedAt = now().toISOString();
+      await track(writeConversation(c));
+      return c;
+    },
+
+    async save(conversation) {
+      const c = conversation as StoredConversation;
+      if (loaded.get(c.id) !== c) throw notFound(c.id);
+      applyTitleRule(c);
+      c.updatedAt = now().toISOString();
+      await track(writeConversation(c));
+    },
+
+    async remove(id) {
+      if (!ID_PATTERN.test(id) || !entries.has(id)) throw notFound(id);
+      loaded.delete(id);
+      entries.delete(id);
+      textIndex?.delete(id);
+      try {
+        await track(rm(fileOf(id), { force: true }));
+      } catch (e) {
+        throw storageError(`The conversation could not be deleted (${(e as Error).message}).`);
+      }
+      scheduleIndexWrite();
+    },
+
+    async search(query) {
+      const needle = query.trim().toLowerCase();
+      if (needle === '') return [];
+      const index = await buildTextIndex();
+      const hits: SearchHit[] = [];
+      const order = [...entries.values()].sort(compareSummaries);
+      for (const summary of order) {
+        const t = index.get(summary.id);
+        if (!t) continue;
+        if (t.title.toLowerCase().includes(needle)) {
+          hits.push({
+            conversationId: summary.id,
+            title: t.title,
+            messageId: null,
+            snippet: t.title,
+          });
+        }
+        let perConversation = 0;
+        for (const m of t.messages) {
+          const at = m.lower.indexOf(needle);
+          if (at < 0) continue;
+          hits.push({
+            conversationId: summary.id,
+            title: t.title,
+            messageId: m.id,
+            snippet: snippetAround(m.text, m.lower, at, needle.length),
+          });
+          if (++perConversation >= HITS_PER_CONVERSATION) break;
+        }
+        if (hits.length >= MAX_HITS) break;
+      }
+      return hits.slice(0, MAX_HITS);
+    },
+
+    async flush() {
+      // A finishing save may schedule the index write: loop until both are done.
+      while (pending.size > 0 || indexTimer) {
+        if (indexTimer) {
+          clearTimeout(indexTimer);
+          indexTimer = null;
+          track(writeIndex()).catch(() => undefined);
+        }
+        await Promise.allSettled([...pending]);
+      }
+    },
+  };
+}
