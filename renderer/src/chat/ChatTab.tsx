@@ -1,0 +1,119 @@
+// The Chat tab: conversations on the left; model, settings, messages and composer on the right.
+import { Icon } from '../common/Icon';
+import { useState } from 'react';
+import type { UserError } from '../../../shared/types';
+import { useAppStore } from '../store';
+import { useT } from '../i18n/use-t';
+import { ModelPicker } from '../models/ModelPicker';
+import { ErrorNotice } from '../common/ErrorNotice';
+import { ConversationSidebar } from './ConversationSidebar';
+import { ConversationSettings } from './ConversationSettings';
+import { MessageList } from './MessageList';
+import { Composer } from './Composer';
+
+function ChatHeader() {
+  const t = useT();
+  const activeId = useAppStore((s) => s.activeId);
+  const conversation = useAppStore((s) => (s.activeId ? s.open[s.activeId] : undefined));
+  const newChatModel = useAppStore((s) => s.newChatModel);
+  const defaultModel = useAppStore((s) => s.settings?.defaultModel ?? '');
+  const setNewChatModel = useAppStore((s) => s.setNewChatModel);
+  const updateConversation = useAppStore((s) => s.updateConversation);
+  const createConversation = useAppStore((s) => s.createConversation);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [error, setError] = useState<UserError | null>(null);
+  const model = conversation?.model ?? newChatModel ?? defaultModel;
+
+  async function toggleSettings() {
+    // A new chat gets created here, so its system prompt can be set before the first message.
+    if (!settingsOpen && !activeId) {
+      const created = await createConversation();
+      if (typeof created !== 'string') {
+        setError(created);
+        return;
+      }
+    }
+    setSettingsOpen(!settingsOpen);
+  }
+
+  return (
+    <div className="chat-header">
+      <div className="chat-header-row">
+        <h1 className="chat-title">{conversation?.title || t('chat.newChat')}</h1>
+        <button
+          type="button"
+          className="button ghost"
+          aria-expanded={settingsOpen}
+          onClick={() => void toggleSettings()}
+        >
+          <Icon name="settings" size={16} /> {t('chat.settings')}
+        </button>
+      </div>
+      <ModelPicker
+        value={model}
+        onChange={(next) => {
+          if (conversation)
+            void updateConversation(conversation.id, { model: next }).then(setError);
+          else setNewChatModel(next);
+        }}
+      />
+      {settingsOpen && conversation && (
+        <ConversationSettings key={conversation.id} conversation={conversation} />
+      )}
+      {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
+    </div>
+  );
+}
+
+function TurnFailureBanner({ conversationKey }: { conversationKey: string }) {
+  const failure = useAppStore((s) => s.turnFailures[conversationKey]);
+  const sendTurn = useAppStore((s) => s.sendTurn);
+  const dismiss = useAppStore((s) => s.dismissTurnFailure);
+  if (!failure) return null;
+  return (
+    <div className="turn-failure">
+      <ErrorNotice
+        error={failure.error}
+        onRetry={() => void sendTurn(failure.request)}
+        onTrim={() => void sendTurn(failure.request, true)}
+        onDismiss={() => dismiss(conversationKey)}
+      />
+    </div>
+  );
+}
+
+function EmptyChat() {
+  const t = useT();
+  return (
+    <div className="empty-chat">
+      <h2>{t('chat.emptyTitle')}</h2>
+      <p>{t('chat.emptyBody')}</p>
+      <p className="hint">{t('shortcuts.hint')}</p>
+    </div>
+  );
+}
+
+export default function ChatTab() {
+  const activeId = useAppStore((s) => s.activeId);
+  const conversation = useAppStore((s) => (s.activeId ? s.open[s.activeId] : undefined));
+  const conversationError = useAppStore((s) => s.conversationError);
+  const hasMessages = (conversation?.messages.length ?? 0) > 0;
+  const streaming = useAppStore((s) => (s.activeId ? s.streams[s.activeId] !== undefined : false));
+
+  return (
+    <div className="chat">
+      <ConversationSidebar />
+      <section className="chat-main">
+        <ChatHeader />
+        {conversationError && <ErrorNotice error={conversationError} />}
+        {conversation && (hasMessages || streaming) ? (
+          <MessageList conversation={conversation} />
+        ) : (
+          <EmptyChat />
+        )}
+        <TurnFailureBanner conversationKey={activeId ?? ''} />
+        <Composer conversationId={activeId} />
+      </section>
+    </div>
+  );
+}

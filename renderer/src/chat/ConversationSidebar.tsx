@@ -1,0 +1,255 @@
+// The conversation sidebar: New chat, search over titles and content, pinned first, rename/pin/delete.
+import { Icon } from '../common/Icon';
+import { useEffect, useRef, useState } from 'react';
+import type { ConversationSummary, SearchHit } from '../../../shared/types';
+import { useAppStore } from '../store';
+import { useT } from '../i18n/use-t';
+import { ErrorNotice } from '../common/ErrorNotice';
+import type { UserError } from '../../../shared/types';
+
+function ConversationRow({ summary, active }: { summary: ConversationSummary; active: boolean }) {
+  const t = useT();
+  const openConversation = useAppStore((s) => s.openConversation);
+  const updateConversation = useAppStore((s) => s.updateConversation);
+  const deleteConversation = useAppStore((s) => s.deleteConversation);
+  const [mode, setMode] = useState<'view' | 'rename' | 'confirm'>('view');
+  const [title, setTitle] = useState(summary.title);
+  const [error, setError] = useState<UserError | null>(null);
+  const shownTitle = summary.title || t('chat.untitled');
+
+  async function commitRename() {
+    const next = title.trim();
+    setMode('view');
+    if (!next || next === summary.title) return;
+    setError(await updateConversation(summary.id, { title: next }));
+  }
+
+  if (mode === 'rename') {
+    return (
+      <li className="conversation editing">
+        <input
+          className="input"
+          aria-label={t('chat.renameLabel')}
+          value={title}
+          autoFocus
+          onChange={(event) => setTitle(event.target.value)}
+          onBlur={() => void commitRename()}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') void commitRename();
+            else if (event.key === 'Escape') {
+              event.preventDefault();
+              setTitle(summary.title);
+              setMode('view');
+            }
+          }}
+        />
+      </li>
+    );
+  }
+
+  if (mode === 'confirm') {
+    return (
+      <li className="conversation confirming">
+        <div role="alertdialog" aria-label={t('common.delete')} className="confirm">
+          <p>{t('chat.deleteConfirm', { title: shownTitle })}</p>
+          <div className="confirm-actions">
+            <button
+              type="button"
+              className="button danger"
+              autoFocus
+              onClick={() => {
+                setMode('view');
+                void deleteConversation(summary.id).then(setError);
+              }}
+            >
+              {t('common.delete')}
+            </button>
+            <button type="button" className="button ghost" onClick={() => setMode('view')}>
+              {t('common.cancel')}
+            </button>
+          </div>
+        </div>
+      </li>
+    );
+  }
+
+  return (
+    <li className={`conversation${active ? ' active' : ''}`}>
+      <a
+        href={`#conversation/${encodeURIComponent(summary.id)}`}
+        className="conversation-link"
+        aria-current={active ? 'page' : undefined}
+        title={shownTitle}
+        onClick={(event) => {
+          event.preventDefault();
+          void openConversation(summary.id);
+        }}
+      >
+        {summary.pinned && (
+          <span className="pin-mark">
+            <Icon name="pin" size={12} />
+          </span>
+        )}
+        <span className="conversation-title">{shownTitle}</span>
+      </a>
+      <div
+        className="conversation-actions"
+        role="group"
+        aria-label={t('chat.conversationActions', { title: shownTitle })}
+      >
+        <button
+          type="button"
+          className="icon-button small"
+          aria-label={summary.pinned ? t('chat.unpin') : t('chat.pin')}
+          title={summary.pinned ? t('chat.unpin') : t('chat.pin')}
+          onClick={() =>
+            void updateConversation(summary.id, { pinned: !summary.pinned }).then(setError)
+          }
+        >
+          <Icon name={summary.pinned ? 'unpin' : 'pin'} size={15} />
+        </button>
+        <button
+          type="button"
+          className="icon-button small"
+          aria-label={t('chat.rename')}
+          title={t('chat.rename')}
+          onClick={() => {
+            setTitle(summary.title);
+            setMode('rename');
+          }}
+        >
+          <Icon name="edit" size={15} />
+        </button>
+        <button
+          type="button"
+          className="icon-button small"
+          aria-label={t('common.delete')}
+          title={t('common.delete')}
+          onClick={() => setMode('confirm')}
+        >
+          <Icon name="trash" size={15} />
+        </button>
+      </div>
+      {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
+    </li>
+  );
+}
+
+function SearchResults({ hits }: { hits: SearchHit[] }) {
+  const t = useT();
+  const openConversation = useAppStore((s) => s.openConversation);
+  if (hits.length === 0) return <p className="sidebar-empty">{t('chat.noResults')}</p>;
+  return (
+    <ul className="conversation-list">
+      {hits.map((hit) => (
+        <li key={`${hit.conversationId}:${hit.messageId ?? ''}`} className="conversation hit">
+          <a
+            href={`#conversation/${encodeURIComponent(hit.conversationId)}`}
+            className="conversation-link"
+            onClick={(event) => {
+              event.preventDefault();
+              void openConversation(hit.conversationId);
+            }}
+          >
+            <span className="conversation-title">{hit.title || t('chat.untitled')}</span>
+            {hit.snippet && <span className="snippet">{hit.snippet}</span>}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ConversationSidebar() {
+  const t = useT();
+  const summaries = useAppStore((s) => s.summaries);
+  const problems = useAppStore((s) => s.listProblems);
+  const activeId = useAppStore((s) => s.activeId);
+  const hits = useAppStore((s) => s.searchHits);
+  const searchConversations = useAppStore((s) => s.searchConversations);
+  const startNewChat = useAppStore((s) => s.startNewChat);
+  const focusRequest = useAppStore((s) => s.searchFocusRequest);
+  const [query, setQuery] = useState('');
+  const searchBox = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (focusRequest > 0) searchBox.current?.focus();
+  }, [focusRequest]);
+
+  useEffect(() => {
+    const timer = setTimeout(() => void searchConversations(query), 200);
+    return () => clearTimeout(timer);
+  }, [query, searchConversations]);
+
+  const pinned = summaries.filter((s) => s.pinned);
+  const recent = summaries.filter((s) => !s.pinned);
+  const searching = query.trim() !== '';
+
+  return (
+    <aside className="sidebar" aria-label={t('chat.conversations')}>
+      <button type="button" className="button primary wide" onClick={startNewChat}>
+        <Icon name="plus" size={16} /> {t('chat.newChat')}
+      </button>
+      <input
+        ref={searchBox}
+        type="search"
+        className="input"
+        aria-label={t('chat.searchLabel')}
+        placeholder={t('chat.searchPlaceholder')}
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && query) {
+            event.preventDefault();
+            setQuery('');
+          }
+        }}
+      />
+      <div className="sidebar-scroll">
+        {searching && hits ? (
+          <SearchResults hits={hits} />
+        ) : (
+          <>
+            {summaries.length === 0 && <p className="sidebar-empty">{t('chat.noConversations')}</p>}
+            {pinned.length > 0 && (
+              <>
+                <h2 className="sidebar-heading">{t('chat.pinned')}</h2>
+                <ul className="conversation-list">
+                  {pinned.map((summary) => (
+                    <ConversationRow
+                      key={summary.id}
+                      summary={summary}
+                      active={summary.id === activeId}
+                    />
+                  ))}
+                </ul>
+              </>
+            )}
+            {recent.length > 0 && (
+              <>
+                <h2 className="sidebar-heading">{t('chat.recent')}</h2>
+                <ul className="conversation-list">
+                  {recent.map((summary) => (
+                    <ConversationRow
+                      key={summary.id}
+                      summary={summary}
+                      active={summary.id === activeId}
+                    />
+                  ))}
+                </ul>
+              </>
+            )}
+          </>
+        )}
+        {problems.length > 0 && (
+          <p
+            className="hint warning"
+            title={problems.map((p) => `${p.file}: ${p.reason}`).join('\n')}
+          >
+            {t('chat.listProblems', { count: problems.length })}
+          </p>
+        )}
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,199 @@
+// One message as an article: its text (markdown for answers), reasoning, usage, actions and errors.
+import { memo, useState } from 'react';
+import type { ChatMessage } from '../../../shared/types';
+import { useAppStore } from '../store';
+import { useLanguage, useT } from '../i18n/use-t';
+import { localeOf } from '../i18n/translate';
+import { CopyButton } from '../common/CopyButton';
+import { ErrorNotice } from '../common/ErrorNotice';
+import { MessageMarkdown } from './MessageMarkdown';
+import type { StreamState } from '../store/types';
+
+interface MessageRowProps {
+  conversationId: string;
+  message: ChatMessage;
+  /** Whether a turn is running in this conversation (edits and regenerations wait for it). */
+  busy: boolean;
+}
+
+function UsageLine({ message }: { message: ChatMessage }) {
+  const t = useT();
+  const locale = localeOf(useLanguage());
+  const usage = message.usage;
+  if (!usage) return null;
+  const count = (n: number | null) => (n == null ? '—' : n.toLocaleString(locale));
+  const hasTokens = usage.promptTokens != null || usage.completionTokens != null;
+  return (
+    <p className="usage">
+      {hasTokens &&
+        t('chat.usage', {
+          prompt: count(usage.promptTokens),
+          completion: count(usage.completionTokens),
+          total: count(usage.totalTokens),
+        })}
+      {hasTokens && usage.cost != null && ' · '}
+      {usage.cost != null && t('chat.cost', { cost: usage.cost })}
+    </p>
+  );
+}
+
+function StreamNote({ stream }: { stream: StreamState }) {
+  const t = useT();
+  if (stream.retrying)
+    return (
+      <p className="stream-note" role="status">
+        {t('chat.retrying', { attempt: stream.retrying.attempt, max: stream.retrying.maxAttempts })}
+      </p>
+    );
+  if (stream.waitingUntil != null && stream.content === '')
+    return <p className="stream-note">{t('chat.waiting')}</p>;
+  if (stream.content === '' && stream.reasoning === '')
+    return (
+      <p className="stream-note">
+        <span className="typing" aria-hidden="true" /> {t('chat.thinking')}
+      </p>
+    );
+  return null;
+}
+
+function UserEditor({
+  initial,
+  onSubmit,
+  onCancel,
+}: {
+  initial: string;
+  onSubmit(text: string): void;
+  onCancel(): void;
+}) {
+  const t = useT();
+  const [text, setText] = useState(initial);
+  return (
+    <div className="inline-editor">
+      <textarea
+        className="input"
+        aria-label={t('chat.editLabel')}
+        value={text}
+        autoFocus
+        rows={Math.min(12, Math.max(2, text.split('\n').length))}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.preventDefault();
+            onCancel();
+          }
+        }}
+      />
+      <div className="inline-editor-actions">
+        <button
+          type="button"
+          className="button primary"
+          disabled={text.trim() === ''}
+          onClick={() => onSubmit(text)}
+        >
+          {t('chat.saveAndSend')}
+        </button>
+        <button type="button" className="button ghost" onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function MessageRowView({ conversationId, message, busy }: MessageRowProps) {
+  const t = useT();
+  const sendTurn = useAppStore((s) => s.sendTurn);
+  // Only the row being streamed subscribes to the growing text.
+  const stream = useAppStore((s) => {
+    const current = s.streams[conversationId];
+    return current && current.messageId === message.id ? current : null;
+  });
+  const [editing, setEditing] = useState(false);
+  const isUser = message.role === 'user';
+  const content = stream ? stream.content : message.content;
+  const reasoning = stream ? stream.reasoning : (message.reasoning ?? '');
+  const streaming = stream !== null;
+
+  return (
+    <article
+      className={`message ${isUser ? 'from-user' : 'from-assistant'}`}
+      aria-label={isUser ? t('chat.userMessage') : t('chat.assistantMessage')}
+      aria-busy={streaming || undefined}
+    >
+      <header className="message-header">
+        <span className="author">{isUser ? t('chat.you') : t('chat.assistant')}</span>
+        {!isUser && (stream?.model || message.model) && (
+          <span className="message-model">{stream?.model || message.model}</span>
+        )}
+      </header>
+      {reasoning !== '' && (
+        <details className="reasoning">
+          <summary>{t('chat.reasoning')}</summary>
+          <div className="plain-text">{reasoning}</div>
+        </details>
+      )}
+      {editing ? (
+        <UserEditor
+          initial={message.content}
+          onCancel={() => setEditing(false)}
+          onSubmit={(text) => {
+            setEditing(false);
+            void sendTurn({ kind: 'edit', messageId: message.id, text });
+          }}
+        />
+      ) : isUser ? (
+        <div className="plain-text user-text">{content}</div>
+      ) : (
+        content !== '' && <MessageMarkdown text={content} streaming={streaming} />
+      )}
+      {stream && <StreamNote stream={stream} />}
+      {!streaming && message.status === 'stopped' && (
+        <p className="stream-note">{t('chat.stopped')}</p>
+      )}
+      {!streaming && message.status === 'interrupted' && (
+        <p className="stream-note">{t('chat.interrupted')}</p>
+      )}
+      {!streaming && message.status === 'error' && message.error && (
+        <ErrorNotice
+          error={message.error}
+          onRetry={
+            busy ? undefined : () => void sendTurn({ kind: 'regenerate', messageId: message.id })
+          }
+          onTrim={
+            busy
+              ? undefined
+              : () => void sendTurn({ kind: 'regenerate', messageId: message.id }, true)
+          }
+        />
+      )}
+      {!streaming && !isUser && <UsageLine message={message} />}
+      {!streaming && !editing && (
+        <div className="message-actions">
+          <CopyButton text={message.content} />
+          {!isUser && (
+            <button
+              type="button"
+              className="text-button"
+              disabled={busy}
+              onClick={() => void sendTurn({ kind: 'regenerate', messageId: message.id })}
+            >
+              {t('chat.regenerate')}
+            </button>
+          )}
+          {isUser && !message.id.startsWith('local-') && (
+            <button
+              type="button"
+              className="text-button"
+              disabled={busy}
+              onClick={() => setEditing(true)}
+            >
+              {t('chat.edit')}
+            </button>
+          )}
+        </div>
+      )}
+    </article>
+  );
+}
+
+export const MessageRow = memo(MessageRowView);

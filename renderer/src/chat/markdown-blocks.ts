@@ -1,0 +1,182 @@
+// Splits markdown into independent blocks, incrementally, so a streamed answer re-parses only its tail.
+
+/** One finished block: its text and a stable key (position + content hash) for memoized rendering. */
+export interface MarkdownBlock {
+  text: string;
+  key: string;
+}
+
+/**
+ * The splitter's memory between two calls. Everything before `scanPos` has been read line by line;
+ * the open block starts at `tailStart`. The scanner never ends a block inside a fence or a $$ block,
+ * so resuming from `scanPos` with this state gives the same result as rescanning from the start.
+ */
+export interface BlockSplitState {
+  readonly source: string;
+  readonly blocks: readonly MarkdownBlock[];
+  readonly tailStart: number;
+  readonly scanPos: number;
+  /** The open code fence's marker (e.g. "```" or "~~~~"), or null. */
+  readonly fence: string | null;
+  readonly inMath: boolean;
+  /** Whether the open block has any non-blank line yet. */
+  readonly hasContent: boolean;
+  readonly sawBlank: boolean;
+  readonly blockIsList: boolean;
+  /** End of the open block's last non-blank line (its text ends there). */
+  readonly contentEnd: number;
+}
+
+export const emptyBlockSplit: BlockSplitState = {
+  source: '',
+  blocks: [],
+  tailStart: 0,
+  scanPos: 0,
+  fence: null,
+  inMath: false,
+  hasContent: false,
+  sawBlank: false,
+  blockIsList: false,
+  contentEnd: 0,
+};
+
+const FENCE_OPEN = /^[ \t]*(`{3,}|~{3,})(.*)$/;
+const LIST_ITEM = /^[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/;
+const INDENTED = /^[ \t]/;
+
+/** FNV-1a over UTF-16 code units: cheap, stable, good enough to tell blocks apart. */
+export function hashText(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(36);
+}
+
+function isBlank(line: string): boolean {
+  return line.trim() === '';
+}
+
+function closesFence(line: string, fence: string): boolean {
+  const trimmed = line.trim();
+  if (trimmed.length < fence.length) return false;
+  const marker = fence.charAt(0);
+  for (let i = 0; i < trimmed.length; i++) if (trimmed.charAt(i) !== marker) return false;
+  return true;
+}
+
+function opensFence(line: string): string | null {
+  const match = FENCE_OPEN.exec(line);
+  if (!match) return null;
+  const marker = match[1] ?? '';
+  // A backtick fence's info string may not contain backticks (CommonMark), else it is inline code.
+  if (marker.startsWith('`') && (match[2] ?? '').includes('`')) return null;
+  return marker;
+}
+
+/** "$$" alone (or "$$ x" without a closing "$$") opens a display-math block. */
+function opensMath(line: string): boolean {
+  const trimmed = line.trim();
+  if (!trimmed.startsWith('$$')) return false;
+  return !(trimmed.length > 2 && trimmed.endsWith('$$') && trimmed.length >= 4);
+}
+
+function closesMath(line: string): boolean {
+  return line.trim().endsWith('$$');
+}
+
+/**
+ * Reads the complete lines of `source` that the state has not seen yet. `source` must extend
+ * `state.source`; otherwise the split starts over.
+ */
+export function advanceBlockSplit(state: BlockSplitState, source: string): BlockSplitState {
+  if (source === state.source) return state;
+  if (!source.startsWith(state.source)) state = emptyBlockSplit;
+
+  let { tailStart, fence, inMath, hasContent, sawBlank, blockIsList, contentEnd } = state;
+  let blocks = state.blocks as MarkdownBlock[];
+  let copied = false;
+  let pos = state.scanPos;
+
+  for (;;) {
+    const newline = source.indexOf('\n', pos);
+    if (newline < 0) break;
+    const lineStart = pos;
+    const lineEnd =
+      newline > lineStart && source.charCodeAt(newline - 1) === 13 ? newline - 1 : newline;
+    const line = source.slice(lineStart, lineEnd);
+    pos = newline + 1;
+
+    if (fence !== null) {
+      if (closesFence(line, fence)) fence = null;
+      contentEnd = lineEnd;
+      continue;
+    }
+    if (inMath) {
+      if (closesMath(line)) inMath = false;
+      contentEnd = lineEnd;
+      continue;
+    }
+    if (isBlank(line)) {
+      if (hasContent) sawBlank = true;
+      else tailStart = pos;
+      continue;
+    }
+    const continuesList = blockIsList && (LIST_ITEM.test(line) || INDENTED.test(line));
+    if (hasContent && sawBlank && !continuesList) {
+      if (!copied) {
+        blocks = blocks.slice();
+        copied = true;
+      }
+      const text = source.slice(tailStart, contentEnd);
+      blocks.push({ text, key: `${blocks.length}:${hashText(text)}` });
+      tailStart = lineStart;
+      hasContent = false;
+    }
+    if (!hasContent) blockIsList = LIST_ITEM.test(line);
+    hasContent = true;
+    sawBlank = false;
+    contentEnd = lineEnd;
+    const opened = opensFence(line);
+    if (opened !== null) fence = opened;
+    else if (opensMath(line)) inMath = true;
+  }
+
+  return {
+    source,
+    blocks,
+    tailStart,
+    scanPos: pos,
+    fence,
+    inMath,
+    hasContent,
+    sawBlank,
+    blockIsList,
+    contentEnd,
+  };
+}
+
+/** The open (last, possibly still growing) block's text; '' when it is only whitespace. */
+export function tailText(state: BlockSplitState): string {
+  const tail = state.source.slice(state.tailStart);
+  return tail.trim() === '' ? '' : tail.replace(/\s+$/, '');
+}
+
+/**
+ * The state once the text is final: its last line counts as complete, so a last line that starts
+ * a new block completes the one before. Earlier blocks keep their keys.
+ */
+export function finishBlockSplit(state: BlockSplitState): BlockSplitState {
+  const finished = advanceBlockSplit(state, state.source + '\n');
+  return { ...finished, source: state.source };
+}
+
+/** Every block of a finished text, the last one included. */
+export function splitMarkdownBlocks(source: string): string[] {
+  const state = finishBlockSplit(advanceBlockSplit(emptyBlockSplit, source));
+  const texts = state.blocks.map((block) => block.text);
+  const tail = tailText(state);
+  if (tail !== '') texts.push(tail);
+  return texts;
+}

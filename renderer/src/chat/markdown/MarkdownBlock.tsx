@@ -1,0 +1,77 @@
+// One markdown block rendered with GFM, math (KaTeX) and code blocks; loaded lazily with its plugins.
+import { Children, isValidElement, memo, type ReactNode } from 'react';
+import ReactMarkdown, { type Components } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import remarkMath from 'remark-math';
+import rehypeKatex from 'rehype-katex';
+import 'katex/dist/katex.min.css';
+import { openExternal } from '../../platform';
+import { useT } from '../../i18n/use-t';
+import { CodeBlock } from './CodeBlock';
+
+// Module constants: a new plugin array on each render would defeat the memoized blocks.
+const REMARK_PLUGINS = [remarkGfm, remarkMath];
+const REHYPE_PLUGINS = [rehypeKatex];
+
+function ExternalLink({ href, children }: { href?: string; children?: ReactNode }) {
+  const t = useT();
+  if (!href) return <span>{children}</span>;
+  return (
+    <a
+      href={href}
+      title={t('chat.openLink', { url: href })}
+      rel="noreferrer noopener"
+      onClick={(event) => {
+        // The window never navigates: the system browser opens the link.
+        event.preventDefault();
+        openExternal(href);
+      }}
+    >
+      {children}
+    </a>
+  );
+}
+
+function codeOf(children: ReactNode): { code: string; language: string } {
+  const child = Children.toArray(children)[0];
+  if (!isValidElement<{ className?: string; children?: ReactNode }>(child))
+    return { code: '', language: '' };
+  const language = /language-([\w+#.-]+)/.exec(child.props.className ?? '')?.[1] ?? '';
+  const code = Children.toArray(child.props.children).join('').replace(/\n$/, '');
+  return { code, language };
+}
+
+function makeComponents(streaming: boolean): Components {
+  return {
+    a: ({ href, children }) => <ExternalLink href={href}>{children}</ExternalLink>,
+    pre: ({ children }) => <CodeBlock {...codeOf(children)} streaming={streaming} />,
+    table: ({ children }) => (
+      <div className="table-scroll">
+        <table>{children}</table>
+      </div>
+    ),
+  };
+}
+
+const COMPONENTS = makeComponents(false);
+const STREAMING_COMPONENTS = makeComponents(true);
+
+interface MarkdownBlockProps {
+  text: string;
+  /** The last block of an answer still arriving. */
+  streaming?: boolean;
+}
+
+function MarkdownBlock({ text, streaming = false }: MarkdownBlockProps) {
+  return (
+    <ReactMarkdown
+      remarkPlugins={REMARK_PLUGINS}
+      rehypePlugins={REHYPE_PLUGINS}
+      components={streaming ? STREAMING_COMPONENTS : COMPONENTS}
+    >
+      {text}
+    </ReactMarkdown>
+  );
+}
+
+export default memo(MarkdownBlock);

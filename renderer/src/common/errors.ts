@@ -1,0 +1,50 @@
+// Turns a UserError into words: what happened and what to do, in the user's language.
+import type { ErrorCode, UserError } from '../../../shared/types';
+import type { MessageKey } from '../i18n/en';
+import { translateDynamic, type Translate } from '../i18n/translate';
+
+const KNOWN_CODES: ReadonlySet<string> = new Set<ErrorCode>([
+  'no_key',
+  'key_unknown',
+  'foreign_key',
+  'no_funds',
+  'per_request_limit',
+  'not_in_plan',
+  'context_exceeded',
+  'max_tokens_too_large',
+  'moderation',
+  'rate_limited',
+  'upstream_timeout',
+  'model_unavailable',
+  'bad_request',
+  'server_error',
+  'bad_gateway',
+  'malformed_response',
+  'network',
+  'bad_base_url',
+  'cancelled',
+  'invalid_input',
+  'not_found',
+  'storage',
+  'encryption_unavailable',
+  'unknown',
+]);
+
+/** A code from a newer core still gets a sentence: the general one. */
+export function errorKey(code: string): MessageKey {
+  return (KNOWN_CODES.has(code) ? `error.${code}` : 'error.unknown') as MessageKey;
+}
+
+export function errorSentence(t: Translate, error: UserError): string {
+  return translateDynamic(t, errorKey(error.code));
+}
+
+/** Codes after which sending the history without its oldest messages is the way out. */
+export function offersTrim(error: UserError): boolean {
+  return error.code === 'context_exceeded';
+}
+
+/** Codes where the Settings tab is where the fix is. */
+export function pointsToSettings(error: UserError): boolean {
+  return ['no_key', 'key_unknown', 'foreign_key', 'network', 'bad_base_url'].includes(error.code);
+}

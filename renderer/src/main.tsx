@@ -1,0 +1,27 @@
+// Renderer entry: finds window.atelier, then mounts the app (or a screen saying why it cannot).
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './shell/App';
+import { NoBridgeScreen } from './shell/NoBridgeScreen';
+import { connectPlatform } from './platform';
+import { startApp } from './bootstrap';
+import './styles.css';
+
+async function mount(): Promise<void> {
+  const container = document.getElementById('root');
+  if (!container) return;
+  const root = createRoot(container);
+  const api = await connectPlatform();
+  if (!api) {
+    root.render(<NoBridgeScreen />);
+    return;
+  }
+  startApp();
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void mount();

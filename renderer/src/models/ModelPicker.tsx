@@ -1,0 +1,130 @@
+// Model picker: a search box over a native select grouped by kind, and the chosen model's facts.
+import { useId, useMemo, useState } from 'react';
+import type { ModelInfo } from '../../../shared/types';
+import { useAppStore } from '../store';
+import { useLanguage, useT } from '../i18n/use-t';
+import { localeOf, translateDynamic } from '../i18n/translate';
+import type { MessageKey } from '../i18n/en';
+import { groupModels } from './model-groups';
+
+interface ModelPickerProps {
+  value: string;
+  onChange(modelId: string): void;
+  /** Accessible name of the select; "Model" unless the place needs another. */
+  label?: string;
+  /** Show the chosen model's id, prices, context and badges under the select. */
+  showDetails?: boolean;
+}
+
+export function ModelDetails({ model }: { model: ModelInfo }) {
+  const t = useT();
+  const language = useLanguage();
+  const unknown = t('models.priceUnknown');
+  return (
+    <div className="model-details">
+      <code className="model-id" title={t('models.id')}>
+        {model.id}
+      </code>
+      <span>{t('models.promptPrice', { price: model.promptPrice ?? unknown })}</span>
+      <span>{t('models.completionPrice', { price: model.completionPrice ?? unknown })}</span>
+      {model.contextLength != null && (
+        <span>
+          {t('models.context', {
+            tokens: model.contextLength.toLocaleString(localeOf(language)),
+          })}
+        </span>
+      )}
+      {model.badges.length > 0 && (
+        <span className="badges">
+          {model.badges.map((badge) => (
+            <span key={badge} className="badge">
+              {badge}
+            </span>
+          ))}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function optionTitle(model: ModelInfo, t: ReturnType<typeof useT>): string {
+  const unknown = t('models.priceUnknown');
+  const parts = [
+    model.id,
+    t('models.promptPrice', { price: model.promptPrice ?? unknown }),
+    t('models.completionPrice', { price: model.completionPrice ?? unknown }),
+  ];
+  if (model.contextLength != null) parts.push(t('models.context', { tokens: model.contextLength }));
+  if (model.badges.length > 0) parts.push(model.badges.join(', '));
+  return parts.join(' · ');
+}
+
+export function ModelPicker({ value, onChange, label, showDetails = true }: ModelPickerProps) {
+  const t = useT();
+  const models = useAppStore((s) => s.models);
+  const loading = useAppStore((s) => s.modelsLoading);
+  const [query, setQuery] = useState('');
+  const searchId = useId();
+  const groups = useMemo(() => groupModels(models, query, value), [models, query, value]);
+  const shown = groups.reduce((sum, group) => sum + group.models.length, 0);
+  const selected = models.find((m) => m.id === value) ?? null;
+  const valueKnown = selected !== null;
+
+  return (
+    <div className="model-picker">
+      <div className="model-picker-row">
+        <input
+          id={searchId}
+          type="search"
+          className="input model-search"
+          aria-label={t('models.search')}
+          placeholder={t('models.searchPlaceholder')}
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          onKeyDown={(event) => {
+            // Enter picks the first match, so search + Enter is enough to switch models.
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            const first = groups.flatMap((g) => g.models).find((m) => m.id !== value);
+            if (first && query.trim()) {
+              onChange(first.id);
+              setQuery('');
+            }
+          }}
+        />
+        <select
+          className="input model-select"
+          aria-label={label ?? t('models.label')}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          {!valueKnown && (
+            <option value={value}>
+              {value || (loading ? t('models.loading') : t('models.pickPlaceholder'))}
+            </option>
+          )}
+          {groups.map((group) => (
+            <optgroup
+              key={group.kind}
+              label={translateDynamic(t, `models.kind.${group.kind}` as MessageKey)}
+            >
+              {group.models.map((model) => (
+                <option key={model.id} value={model.id} title={optionTitle(model, t)}>
+                  {model.name || model.id}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+      </div>
+      <div className="model-picker-meta" aria-live="polite">
+        {query.trim() !== '' &&
+          (shown === 0 || (shown === 1 && valueKnown && groups[0]?.models[0]?.id === value)
+            ? t('models.noMatch', { query })
+            : t('models.count', { shown, total: models.length }))}
+        {models.length === 0 && !loading && query.trim() === '' && t('models.none')}
+      </div>
+      {showDetails && selected && <ModelDetails model={selected} />}
+    </div>
+  );
+}

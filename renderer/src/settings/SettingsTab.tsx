@@ -1,0 +1,224 @@
+// Settings: service address, key (write-only), rate plan, default model, language, theme, demo service.
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { Language, RatePlan, SettingsView, Theme, UserError } from '../../../shared/types';
+import { useAppStore } from '../store';
+import { useT } from '../i18n/use-t';
+import { ModelPicker } from '../models/ModelPicker';
+import { ErrorNotice } from '../common/ErrorNotice';
+import type { MessageKey } from '../i18n/en';
+import { translateDynamic } from '../i18n/translate';
+
+interface Draft {
+  baseUrl: string;
+  ratePlan: RatePlan;
+  defaultModel: string;
+}
+
+function draftOf(settings: SettingsView | null): Draft {
+  return {
+    baseUrl: settings?.baseUrl ?? '',
+    ratePlan: settings?.ratePlan ?? 'standard',
+    defaultModel: settings?.defaultModel ?? '',
+  };
+}
+
+export default function SettingsTab() {
+  const t = useT();
+  const settings = useAppStore((s) => s.settings);
+  const updateSettings = useAppStore((s) => s.updateSettings);
+  const saveKey = useAppStore((s) => s.saveKey);
+  const clearKey = useAppStore((s) => s.clearKey);
+  const useDemoService = useAppStore((s) => s.useDemoService);
+
+  const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
+  const [key, setKey] = useState('');
+  const [error, setError] = useState<UserError | null>(null);
+  const [notice, setNotice] = useState<MessageKey | null>(null);
+  const [busy, setBusy] = useState(false);
+  const ids = { baseUrl: useId(), key: useId(), plan: useId(), language: useId(), theme: useId() };
+
+  // When core reports new settings (another window, demo switch), the form follows them.
+  const savedDraft = JSON.stringify(draftOf(settings));
+  const [shownDraft, setShownDraft] = useState(savedDraft);
+  if (savedDraft !== shownDraft) {
+    setShownDraft(savedDraft);
+    setDraft(draftOf(settings));
+  }
+
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => setNotice(null), 4000);
+    return () => clearTimeout(timer);
+  }, [notice]);
+
+  async function run(action: () => Promise<UserError | null>, success: MessageKey) {
+    setBusy(true);
+    setError(null);
+    setNotice(null);
+    const failure = await action();
+    setBusy(false);
+    if (failure) setError(failure);
+    else setNotice(success);
+  }
+
+  function onSave(event: FormEvent) {
+    event.preventDefault();
+    const newKey = key.trim();
+    void run(
+      async () => {
+        const failure = await updateSettings({
+          baseUrl: draft.baseUrl.trim(),
+          ratePlan: draft.ratePlan,
+          defaultModel: draft.defaultModel,
+        });
+        if (failure || !newKey) return failure;
+        const keyFailure = await saveKey(newKey);
+        // The field is cleared once the key is stored, so it never lingers in the page.
+        if (!keyFailure) setKey('');
+        return keyFailure;
+      },
+      newKey ? 'settings.keySaved' : 'settings.saved',
+    );
+  }
+
+  return (
+    <div className="settings scroll-area">
+      <form className="settings-form" onSubmit={onSave}>
+        <h1>{t('settings.title')}</h1>
+
+        <section className="card">
+          <h2>{t('settings.connection')}</h2>
+          {settings?.demo && <p className="pill">{t('settings.demoActive')}</p>}
+          <div className="field">
+            <label htmlFor={ids.baseUrl}>{t('settings.baseUrl')}</label>
+            <input
+              id={ids.baseUrl}
+              className="input"
+              type="text"
+              inputMode="url"
+              spellCheck={false}
+              autoComplete="off"
+              value={draft.baseUrl}
+              onChange={(event) => setDraft({ ...draft, baseUrl: event.target.value })}
+            />
+            <p className="hint">{t('settings.baseUrlHint')}</p>
+          </div>
+
+          <div className="field">
+            <label htmlFor={ids.key}>{t('settings.apiKey')}</label>
+            <input
+              id={ids.key}
+              className="input"
+              type="password"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder={t('settings.apiKeyPlaceholder')}
+              value={key}
+              onChange={(event) => setKey(event.target.value)}
+            />
+            <p className="hint">
+              {settings?.keySet && settings.keyLast4
+                ? t('settings.keySet', { last4: settings.keyLast4 })
+                : t('settings.keyNotSet')}{' '}
+              {t('settings.keyHint')}
+            </p>
+            {settings?.keySet && (
+              <button
+                type="button"
+                className="button ghost"
+                disabled={busy}
+                onClick={() => void run(clearKey, 'settings.keyCleared')}
+              >
+                {t('settings.clearKey')}
+              </button>
+            )}
+          </div>
+
+          <div className="field">
+            <label htmlFor={ids.plan}>{t('settings.ratePlan')}</label>
+            <select
+              id={ids.plan}
+              className="input"
+              value={draft.ratePlan}
+              onChange={(event) => setDraft({ ...draft, ratePlan: event.target.value as RatePlan })}
+            >
+              <option value="standard">{t('settings.ratePlan.standard')}</option>
+              <option value="fast">{t('settings.ratePlan.fast')}</option>
+            </select>
+          </div>
+
+          <div className="field">
+            <span className="label">{t('settings.defaultModel')}</span>
+            <ModelPicker
+              label={t('settings.defaultModel')}
+              value={draft.defaultModel}
+              onChange={(defaultModel) => setDraft({ ...draft, defaultModel })}
+            />
+          </div>
+
+          <div className="form-actions">
+            <button type="submit" className="button primary" disabled={busy}>
+              {t('common.save')}
+            </button>
+            <button
+              type="button"
+              className="button"
+              disabled={busy}
+              onClick={() => void run(useDemoService, 'settings.demoEnabled')}
+            >
+              {t('settings.demo')}
+            </button>
+          </div>
+          <p className="hint">{t('settings.demoHint')}</p>
+          <div aria-live="polite" className="form-status">
+            {notice && <p className="success">{translateDynamic(t, notice)}</p>}
+          </div>
+          {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
+        </section>
+
+        <section className="card">
+          <h2>{t('settings.appearance')}</h2>
+          <div className="field-row">
+            <div className="field">
+              <label htmlFor={ids.language}>{t('settings.language')}</label>
+              <select
+                id={ids.language}
+                className="input"
+                value={settings?.language ?? 'en'}
+                onChange={(event) =>
+                  void run(
+                    () => updateSettings({ language: event.target.value as Language }),
+                    'settings.saved',
+                  )
+                }
+              >
+                <option value="en">{t('settings.language.en')}</option>
+                <option value="ru">{t('settings.language.ru')}</option>
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor={ids.theme}>{t('settings.theme')}</label>
+              <select
+                id={ids.theme}
+                className="input"
+                value={settings?.theme ?? 'system'}
+                onChange={(event) =>
+                  void run(
+                    () => updateSettings({ theme: event.target.value as Theme }),
+                    'settings.saved',
+                  )
+                }
+              >
+                <option value="light">{t('settings.theme.light')}</option>
+                <option value="dark">{t('settings.theme.dark')}</option>
+                <option value="system">{t('settings.theme.system')}</option>
+              </select>
+            </div>
+          </div>
+          <p className="hint">{t('settings.appearanceHint')}</p>
+          <p className="hint">{t('shortcuts.hint')}</p>
+        </section>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+// The shell: left navigation, the balance, and the open tab (features load lazily).
+import { Icon, type IconName } from '../common/Icon';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useAppStore, type Tab } from '../store';
+import { useLanguage, useT } from '../i18n/use-t';
+import type { MessageKey } from '../i18n/en';
+import { translateDynamic } from '../i18n/translate';
+import { useDocumentTheme } from '../theme';
+import { BalanceStatus } from './BalanceStatus';
+import { ErrorBoundary } from './ErrorBoundary';
+import { ComingSoon } from './ComingSoon';
+import { useShortcuts } from './shortcuts';
+
+const ChatTab = lazy(() => import('../chat/ChatTab'));
+const SettingsTab = lazy(() => import('../settings/SettingsTab'));
+
+const TABS: ReadonlyArray<{ tab: Tab; label: MessageKey; icon: IconName }> = [
+  { tab: 'chat', label: 'nav.chat', icon: 'chat' },
+  { tab: 'images', label: 'nav.images', icon: 'image' },
+  { tab: 'audio', label: 'nav.audio', icon: 'audio' },
+  { tab: 'video', label: 'nav.video', icon: 'video' },
+  { tab: 'documents', label: 'nav.documents', icon: 'document' },
+  { tab: 'settings', label: 'nav.settings', icon: 'settings' },
+];
+
+function Navigation() {
+  const t = useT();
+  const tab = useAppStore((s) => s.tab);
+  const setTab = useAppStore((s) => s.setTab);
+  const buttons = useRef<Array<HTMLButtonElement | null>>([]);
+
+  function moveFocus(from: number, step: number) {
+    const next = (from + step + TABS.length) % TABS.length;
+    buttons.current[next]?.focus();
+    setTab(TABS[next]!.tab);
+  }
+
+  return (
+    <nav className="nav" aria-label={t('nav.label')}>
+      <div className="brand">
+        <span className="brand-mark">
+          <Icon name="logo" size={16} />
+        </span>
+        {t('app.title')}
+      </div>
+      <div role="tablist" aria-orientation="vertical" aria-label={t('nav.label')} className="tabs">
+        {TABS.map((item, index) => (
+          <button
+            key={item.tab}
+            ref={(el) => {
+              buttons.current[index] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`tab-${item.tab}`}
+            aria-selected={tab === item.tab}
+            aria-controls={`panel-${item.tab}`}
+            tabIndex={tab === item.tab ? 0 : -1}
+            className="tab"
+            onClick={() => setTab(item.tab)}
+            onKeyDown={(event) => {
+              if (event.key === 'ArrowDown') moveFocus(index, 1);
+              else if (event.key === 'ArrowUp') moveFocus(index, -1);
+              else return;
+              event.preventDefault();
+            }}
+          >
+            <Icon name={item.icon} />
+            <span>{translateDynamic(t, item.label)}</span>
+          </button>
+        ))}
+      </div>
+      <div className="nav-footer">
+        <ErrorBoundary title={t('balance.error')} retryLabel={t('common.retry')}>
+          <BalanceStatus />
+        </ErrorBoundary>
+      </div>
+    </nav>
+  );
+}
+
+function Loading() {
+  const t = useT();
+  return <div className="loading">{t('app.loading')}</div>;
+}
+
+export function App() {
+  const t = useT();
+  const language = useLanguage();
+  const tab = useAppStore((s) => s.tab);
+  const theme = useAppStore((s) => s.settings?.theme ?? 'system');
+  // The chat stays mounted once opened, so its scroll position and editors survive tab switches.
+  const [chatVisited, setChatVisited] = useState(tab === 'chat');
+  if (tab === 'chat' && !chatVisited) setChatVisited(true);
+
+  useDocumentTheme(theme);
+  useShortcuts();
+  useEffect(() => {
+    document.documentElement.lang = language;
+    document.title = t('app.title');
+  }, [language, t]);
+
+  const soon: Partial<Record<Tab, MessageKey>> = {
+    images: 'nav.images',
+    audio: 'nav.audio',
+    video: 'nav.video',
+    documents: 'nav.documents',
+  };
+  const soonLabel = soon[tab];
+
+  return (
+    <div className="app">
+      <Navigation />
+      <main className="content">
+        {chatVisited && (
+          <div
+            role="tabpanel"
+            id="panel-chat"
+            aria-labelledby="tab-chat"
+            className="panel"
+            hidden={tab !== 'chat'}
+          >
+            <ErrorBoundary title={t('error.unknown')} retryLabel={t('common.retry')}>
+              <Suspense fallback={<Loading />}>
+                <ChatTab />
+              </Suspense>
+            </ErrorBoundary>
+          </div>
+        )}
+        {tab !== 'chat' && (
+          <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="panel">
+            <ErrorBoundary key={tab} title={t('error.unknown')} retryLabel={t('common.retry')}>
+              <Suspense fallback={<Loading />}>
+                {tab === 'settings' ? (
+                  <SettingsTab />
+                ) : (
+                  soonLabel && <ComingSoon feature={translateDynamic(t, soonLabel)} />
+                )}
+              </Suspense>
+            </ErrorBoundary>
+          </div>
+        )}
+      </main>
+    </div>
+  );
+}

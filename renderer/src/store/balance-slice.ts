@@ -1,0 +1,31 @@
+// The account balance shown in the shell; core pushes changes, the user may ask for a fresh one.
+import type { StateCreator } from 'zustand';
+import { invoke } from '../platform';
+import type { AppState, BalanceSlice } from './types';
+
+export const createBalanceSlice: StateCreator<AppState, [], [], BalanceSlice> = (set) => ({
+  balance: null,
+  balanceLoading: false,
+  refreshBalance: async (force) => {
+    set({ balanceLoading: true });
+    const envelope = await invoke('balance.get', force ? { refresh: true } : {});
+    if (envelope.ok) set({ balance: envelope.data, balanceLoading: false });
+    else
+      set({
+        balanceLoading: false,
+        balance: {
+          state: 'error',
+          credits: null,
+          userStatus: null,
+          userStatusText: null,
+          subscriptionStatus: null,
+          subscriptionEnd: null,
+          subscriptionEndUtc: null,
+          reason: null,
+          error: envelope.error,
+          checkedAt: new Date().toISOString(),
+        },
+      });
+  },
+  applyBalance: (balance) => set({ balance }),
+});

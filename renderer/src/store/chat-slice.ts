@@ -1,0 +1,195 @@
+// Chat turns: sending, stopping, retrying, and folding streamed events into the open conversations.
+import type { StateCreator } from 'zustand';
+import type { ChatMessage, Conversation, UserError } from '../../../shared/types';
+import { invoke } from '../platform';
+import type { AppState, ChatSlice, StreamState, TurnFailure, TurnRequest } from './types';
+
+function emptyStream(messageId: string, model: string): StreamState {
+  return { messageId, content: '', reasoning: '', model, retrying: null, waitingUntil: null };
+}
+
+function upsertMessage(conversation: Conversation, message: ChatMessage): Conversation {
+  const index = conversation.messages.findIndex((m) => m.id === message.id);
+  const messages = conversation.messages.slice();
+  if (index < 0) messages.push(message);
+  else messages[index] = message;
+  return { ...conversation, messages, messageCount: messages.length };
+}
+
+/** What the screen shows at once when a turn starts, before core's copy comes back. */
+function optimisticMessages(conversation: Conversation, request: TurnRequest): Conversation {
+  const messages = conversation.messages;
+  if (request.kind === 'send') {
+    const local: ChatMessage = {
+      id: `local-${Date.now()}`,
+      role: 'user',
+      content: request.text,
+      createdAt: new Date().toISOString(),
+      status: 'done',
+    };
+    return { ...conversation, messages: [...messages, local] };
+  }
+  if (request.kind === 'edit') {
+    const index = messages.findIndex((m) => m.id === request.messageId);
+    if (index < 0) return conversation;
+    const edited = { ...messages[index]!, content: request.text };
+    return { ...conversation, messages: [...messages.slice(0, index), edited] };
+  }
+  const index = request.messageId
+    ? messages.findIndex((m) => m.id === request.messageId)
+    : messages.map((m) => m.role).lastIndexOf('assistant');
+  return index < 0 ? conversation : { ...conversation, messages: messages.slice(0, index) };
+}
+
+export const createChatSlice: StateCreator<AppState, [], [], ChatSlice> = (set, get) => {
+  async function ensureConversation(): Promise<string | UserError> {
+    return get().activeId ?? (await get().createConversation());
+  }
+
+  function fail(conversationId: string, failure: TurnFailure): void {
+    set((s) => {
+      const streams = { ...s.streams };
+      delete streams[conversationId];
+      const drafts =
+        failure.request.kind === 'send' && !s.drafts[conversationId]
+          ? { ...s.drafts, [conversationId]: failure.request.text }
+          : s.drafts;
+      return { streams, drafts, turnFailures: { ...s.turnFailures, [conversationId]: failure } };
+    });
+  }
+
+  return {
+    streams: {},
+    turnFailures: {},
+    drafts: {},
+
+    setDraft: (conversationKey, text) =>
+      set((s) => ({ drafts: { ...s.drafts, [conversationKey]: text } })),
+
+    sendTurn: async (request, trimOldest) => {
+      const target = await ensureConversation();
+      if (typeof target !== 'string') {
+        set((s) => ({ turnFailures: { ...s.turnFailures, '': { error: target, request } } }));
+        return;
+      }
+      const conversationId = target;
+      const conversation = get().open[conversationId];
+      const model = conversation?.model ?? '';
+      set((s) => {
+        const failures = { ...s.turnFailures };
+        delete failures[conversationId];
+        delete failures[''];
+        return {
+          turnFailures: failures,
+          streams: { ...s.streams, [conversationId]: emptyStream('', model) },
+          open: conversation
+            ? { ...s.open, [conversationId]: optimisticMessages(conversation, request) }
+            : s.open,
+          drafts: request.kind === 'send' ? { ...s.drafts, [conversationId]: '' } : s.drafts,
+        };
+      });
+      const extra = trimOldest ? { trimOldest: true } : {};
+      const envelope =
+        request.kind === 'send'
+          ? await invoke('chat.send', { conversationId, text: request.text, ...extra })
+          : request.kind === 'edit'
+            ? await invoke('chat.edit', {
+                conversationId,
+                messageId: request.messageId,
+                text: request.text,
+                ...extra,
+              })
+            : await invoke('chat.regenerate', {
+                conversationId,
+                ...(request.messageId ? { messageId: request.messageId } : {}),
+                ...extra,
+              });
+      if (envelope.ok) {
+        const { messageId } = envelope.data;
+        set((s) => {
+          const stream = s.streams[conversationId];
+          // The 'start' event may have named it already, or 'done' may have ended it.
+          if (!stream || stream.messageId !== '') return {};
+          return { streams: { ...s.streams, [conversationId]: { ...stream, messageId } } };
+        });
+      } else {
+        fail(conversationId, { error: envelope.error, request });
+      }
+      await get().reloadConversation(conversationId);
+      void get().loadConversations();
+    },
+
+    stopStreaming: async (conversationId) => {
+      if (!get().streams[conversationId]) return;
+      await invoke('chat.stop', { conversationId });
+    },
+
+    dismissTurnFailure: (conversationId) =>
+      set((s) => {
+        const failures = { ...s.turnFailures };
+        delete failures[conversationId];
+        return { turnFailures: failures };
+      }),
+
+    applyChatEvents: (events) => {
+      const finished = new Set<string>();
+      set((s) => {
+        const streams = { ...s.streams };
+        let open = s.open;
+        for (const event of events) {
+          const id = event.conversationId;
+          const current = streams[id];
+          switch (event.type) {
+            case 'start':
+              streams[id] =
+                current && (current.messageId === event.messageId || current.messageId === '')
+                  ? { ...current, messageId: event.messageId, model: event.model, retrying: null }
+                  : emptyStream(event.messageId, event.model);
+              break;
+            case 'delta': {
+              const base =
+                current && (current.messageId === event.messageId || current.messageId === '')
+                  ? current
+                  : emptyStream(event.messageId, current?.model ?? '');
+              streams[id] = {
+                ...base,
+                messageId: event.messageId,
+                content: base.content + event.content,
+                reasoning: base.reasoning + event.reasoning,
+                retrying: null,
+                waitingUntil: null,
+              };
+              break;
+            }
+            case 'retrying':
+              streams[id] = {
+                ...(current ?? emptyStream(event.messageId, '')),
+                retrying: { attempt: event.attempt, maxAttempts: event.maxAttempts },
+              };
+              break;
+            case 'waiting':
+              streams[id] = {
+                ...(current ?? emptyStream(event.messageId, '')),
+                waitingUntil: event.untilMs,
+              };
+              break;
+            case 'done':
+            case 'error': {
+              delete streams[id];
+              finished.add(id);
+              const conversation = open[id];
+              if (conversation)
+                open = { ...open, [id]: upsertMessage(conversation, event.message) };
+              break;
+            }
+          }
+        }
+        return { streams, open };
+      });
+      for (const id of finished) {
+        void get().reloadConversation(id);
+        void get().loadConversations();
+      }
+    },
+  };
+};

@@ -1,0 +1,43 @@
+// Settings as core reports them (never the key), and the calls that change them.
+import type { StateCreator } from 'zustand';
+import type { SettingsView, UserError } from '../../../shared/types';
+import { invoke } from '../platform';
+import type { AppState, SettingsSlice } from './types';
+
+export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> = (set, get) => {
+  /** After the service address or key changes, what we showed from the old one is stale. */
+  function afterConnectionChange(before: SettingsView | null, after: SettingsView): void {
+    const changed =
+      !before ||
+      before.baseUrl !== after.baseUrl ||
+      before.keyLast4 !== after.keyLast4 ||
+      before.keySet !== after.keySet;
+    if (!changed) return;
+    void get().loadModels(true);
+    void get().refreshBalance(true);
+  }
+
+  async function commit(
+    result: Promise<{ ok: true; data: SettingsView } | { ok: false; error: UserError }>,
+  ): Promise<UserError | null> {
+    const before = get().settings;
+    const envelope = await result;
+    if (!envelope.ok) return envelope.error;
+    set({ settings: envelope.data });
+    afterConnectionChange(before, envelope.data);
+    return null;
+  }
+
+  return {
+    settings: null,
+    applySettings: (view) => {
+      const before = get().settings;
+      set({ settings: view });
+      if (before) afterConnectionChange(before, view);
+    },
+    updateSettings: (patch) => commit(invoke('settings.update', patch)),
+    saveKey: (key) => commit(invoke('key.set', { key })),
+    clearKey: () => commit(invoke('key.clear', {})),
+    useDemoService: () => commit(invoke('demo.use', {})),
+  };
+};

@@ -1,0 +1,55 @@
+// Unit tests of the per-frame chat event batcher (renderer/src/chat/event-batcher.ts).
+import { describe, expect, it } from 'vitest';
+import { createChatEventBatcher } from '../../renderer/src/chat/event-batcher';
+import type { ChatEvent } from '../../shared/types';
+
+function delta(messageId: string, content: string, reasoning = ''): ChatEvent {
+  return { type: 'delta', conversationId: 'c1', messageId, content, reasoning };
+}
+
+function harness() {
+  const applied: ChatEvent[][] = [];
+  const frames: Array<() => void> = [];
+  const batcher = createChatEventBatcher(
+    (events) => applied.push(events),
+    (flush) => frames.push(flush),
+  );
+  const runFrame = () => frames.splice(0).forEach((flush) => flush());
+  return { applied, frames, batcher, runFrame };
+}
+
+describe('createChatEventBatcher', () => {
+  it('applies nothing until the frame, then merges a message’s deltas into one', () => {
+    const { applied, frames, batcher, runFrame } = harness();
+    batcher.push(delta('m1', 'Hel', 'a'));
+    batcher.push(delta('m1', 'lo', 'b'));
+    batcher.push(delta('m1', '!'));
+    expect(applied).toEqual([]);
+    expect(frames).toHaveLength(1);
+    runFrame();
+    expect(applied).toEqual([[delta('m1', 'Hello!', 'ab')]]);
+  });
+
+  it('keeps other events in order and does not merge across them', () => {
+    const { applied, batcher, runFrame } = harness();
+    const start: ChatEvent = { type: 'start', conversationId: 'c1', messageId: 'm2', model: 'x' };
+    batcher.push(delta('m1', 'a'));
+    batcher.push(start);
+    batcher.push(delta('m2', 'b'));
+    batcher.push(delta('m2', 'c'));
+    runFrame();
+    expect(applied).toEqual([[delta('m1', 'a'), start, delta('m2', 'bc')]]);
+  });
+
+  it('schedules one frame per batch and a new one after flushing', () => {
+    const { applied, frames, batcher, runFrame } = harness();
+    batcher.push(delta('m1', 'a'));
+    runFrame();
+    batcher.push(delta('m1', 'b'));
+    expect(frames).toHaveLength(1);
+    batcher.flush();
+    expect(applied).toEqual([[delta('m1', 'a')], [delta('m1', 'b')]]);
+    runFrame();
+    expect(applied).toHaveLength(2);
+  });
+});

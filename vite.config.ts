@@ -1,0 +1,25 @@
+// Vite build of the renderer: relative asset paths (file:// in Electron, / in the web host), split by feature.
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  root: 'renderer',
+  base: './',
+  plugins: [react()],
+  build: {
+    outDir: '../dist/renderer',
+    emptyOutDir: true,
+    target: 'es2022',
+    // KaTeX and highlight.js load on demand, in their own chunks; only they are this large.
+    chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|zustand)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+});
