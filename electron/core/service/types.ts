@@ -7,6 +7,8 @@ export interface ServiceConnection {
   /** Ends with /v1, e.g. http://127.0.0.1:7070/v1 */
   baseUrl: string;
   apiKey: string | null;
+  /** The debug listener's base; default: the base URL's host on port + 1, same path. */
+  debugBaseUrl?: string;
 }
 
 export interface RetryInfo {
@@ -55,6 +57,8 @@ export interface ChatResult {
   reasoning: string;
   finishReason: string | null;
   usage: Usage | null;
+  /** Stream chunks that were not valid JSON and were skipped (0 or absent when none). */
+  skippedChunks?: number;
 }
 
 /** How core reaches the scheduler; the client takes one slot per HTTP attempt. */
@@ -73,4 +77,187 @@ export interface ServiceClient {
   chatStream(req: ChatRequest, opts?: ChatStreamOptions): Promise<ChatResult>;
   /** Non-streaming chat completion. */
   chat(req: ChatRequest, opts?: CallOptions): Promise<ChatResult>;
+}
+
+/** Where the debug listener is, when it is not the base URL's host on port + 1. */
+export interface DebugConnection {
+  debugBaseUrl?: string;
+}
+
+export interface EmbeddingsRequest {
+  model: string;
+  input: string | string[];
+  encoding_format?: 'float';
+}
+
+export interface EmbeddingsResult {
+  model: string | null;
+  vectors: number[][];
+  usage: Usage | null;
+}
+
+export interface DecisionQuestion {
+  type: 'noul' | 'choice' | 'score';
+  instructions: string;
+  criteria: Record<string, string> | string[];
+}
+
+export interface DecisionsRequest {
+  model: string;
+  state: string;
+  questions: Record<string, DecisionQuestion>;
+}
+
+export type DecisionAnswer =
+  | { type: 'noul'; noul: number }
+  | {
+      type: 'choice';
+      choice: string;
+      probabilities?: Record<string, number>;
+      confidence?: number;
+    }
+  | {
+      type: 'score';
+      score: number | string;
+      probabilities?: Record<string, number>;
+      legend?: unknown;
+      confidence?: number;
+    };
+
+export interface DecisionsResult {
+  model: string | null;
+  answers: Record<string, DecisionAnswer>;
+  usage: Usage | null;
+}
+
+export interface ImageRequest {
+  model: string;
+  prompt: string;
+  size?: string;
+  aspect_ratio?: string;
+  /** Defaults to b64_json, so results never depend on a foreign URL staying up. */
+  response_format?: 'b64_json' | 'url';
+  /** Data URIs of source images, sent as image_url, image2_url ... image10_url (at most 10). */
+  sourceImages?: string[];
+}
+
+export interface GeneratedImage {
+  b64: string | null;
+  url: string | null;
+  revisedPrompt: string | null;
+}
+
+export interface ImageResult {
+  images: GeneratedImage[];
+  usage: Usage | null;
+}
+
+export interface TranscriptionRequest {
+  file: Uint8Array;
+  filename: string;
+  mimeType?: string;
+  model: string;
+  response_format?: 'json' | 'verbose_json' | 'text';
+  language?: string;
+}
+
+export interface TranscriptionResult {
+  text: string;
+  /** verbose_json segments (diarization models), as the service gives them. */
+  segments: unknown[] | null;
+  language: string | null;
+}
+
+export interface SpeechRequest {
+  model: string;
+  input: string;
+  voice?: string;
+  response_format?: string;
+  seconds_total?: number;
+}
+
+export interface BinaryResult {
+  bytes: Buffer;
+  mimeType: string;
+}
+
+export interface ExtractTextRequest {
+  encoded_base64_file: string;
+  filename: string;
+  model: string;
+  return_images?: boolean;
+}
+
+export interface ExtractedPage {
+  index: number;
+  markdown: string;
+  images: { id: string; imageBase64: string }[];
+}
+
+export interface ExtractTextResult {
+  text: string;
+  pages: ExtractedPage[] | null;
+}
+
+export interface VideoRequest {
+  model: string;
+  prompt: string;
+  aspect_ratio: string;
+  duration?: number;
+  image_url?: string;
+  end_image_url?: string;
+}
+
+export type VideoPhase = 'running' | 'completed' | 'failed';
+
+export interface VideoStatus {
+  /** The service's own status value (IN_QUEUE, processing, COMPLETED, ...). */
+  status: string;
+  phase: VideoPhase;
+  url: string | null;
+  reason: string | null;
+}
+
+export interface SdTxt2ImgResult {
+  /** Base64 images in the stable-diffusion answer's order. */
+  images: string[];
+  info: unknown;
+}
+
+export interface DebugExchange {
+  status: number;
+  contentType: string | null;
+  /** The answer's body (text, at most 20,000 characters), with the key masked. */
+  body: string;
+}
+
+export interface DebugLatestCall {
+  status: number;
+  /** What the debug listener recorded (JSON when it parses, text otherwise), key masked. */
+  call: unknown;
+}
+
+export interface FullServiceClient extends ServiceClient {
+  embeddings(req: EmbeddingsRequest, opts?: CallOptions): Promise<EmbeddingsResult>;
+  decisions(req: DecisionsRequest, opts?: CallOptions): Promise<DecisionsResult>;
+  generateImage(req: ImageRequest, opts?: CallOptions): Promise<ImageResult>;
+  /** /images/edits (multipart); the service routes to the model mapped for `<model>-imgedit`. */
+  editImage(req: ImageRequest, opts?: CallOptions): Promise<ImageResult>;
+  transcribe(req: TranscriptionRequest, opts?: CallOptions): Promise<TranscriptionResult>;
+  /** Text to speech or music; a JSON {url} answer is downloaded. */
+  speech(req: SpeechRequest, opts?: CallOptions): Promise<BinaryResult>;
+  extractText(req: ExtractTextRequest, opts?: CallOptions): Promise<ExtractTextResult>;
+  videoGenerate(req: VideoRequest, opts?: CallOptions): Promise<{ requestId: string }>;
+  videoStatus(requestId: string, opts?: CallOptions): Promise<VideoStatus>;
+  /** Fetches a result file; the key is sent only when the file is on the service's own origin. */
+  downloadFile(url: string, opts?: CallOptions): Promise<BinaryResult>;
+  sdTxt2img(payload: Record<string, unknown>, opts?: CallOptions): Promise<SdTxt2ImgResult>;
+  /** Sends a request to the debug listener (path relative to the debug base, e.g. /chat/completions). */
+  sendToDebug(
+    path: string,
+    body: unknown,
+    opts?: CallOptions & DebugConnection,
+  ): Promise<DebugExchange>;
+  /** What the debug listener saw last; at most once per 20 s (earlier calls fail without a request). */
+  latestDebugCall(opts?: CallOptions & DebugConnection): Promise<DebugLatestCall>;
 }

@@ -1,0 +1,263 @@
+// One exchange with the service: auth forms, X-Title, timeouts, cancellation, scheduler slots, bounded resends.
+import {
+  errorFromHttp,
+  isErrorBody,
+  htmlToShortText,
+  looksLikeHtml,
+  ServiceError,
+  serviceError,
+  toUserError,
+} from './errors';
+import type { CallOptions, RequestScheduler } from './types';
+
+/** 429/430: resends after waiting. */
+export const MAX_RATE_RETRIES = 4;
+/** 504 / EDGE_FUNCTION_INVOCATION_TIMEOUT: the service says a resend usually passes. */
+export const MAX_TIMEOUT_RESENDS = 3;
+/** The service's conduct rules: never more than 50 retries of one failed request. */
+export const CONDUCT_MAX_RETRIES = 50;
+export const BACKOFF_START_MS = 2000;
+export const BACKOFF_CAP_MS = 32_000;
+/** A Retry-After longer than this is reported to the user instead of waited out silently. */
+export const MAX_RETRY_AFTER_MS = 120_000;
+
+export interface WireCall {
+  method: 'GET' | 'POST';
+  url: string;
+  /** bearer: `Authorization: Bearer`; key: `Authorization: Key` (video status); none: key elsewhere or foreign host. */
+  auth: 'bearer' | 'key' | 'none';
+  json?: unknown;
+  /** Built afresh for each attempt, since a sent FormData cannot be reused safely. */
+  form?: () => FormData;
+  accept?: string;
+  timeoutMs?: number;
+  /** false: never resend automatically (the debug listener has its own limits). */
+  resend?: boolean;
+}
+
+export interface AttemptContext {
+  apiKey: string | null;
+  /** Restarts the attempt's timer; streams call it on every read so only silence times out. */
+  extendTimeout(ms: number): void;
+  /** A failure during the read, said as cancel or timeout when it was one. */
+  explain(e: unknown): ServiceError;
+}
+
+export type ReadAnswer<T> = (res: Response, ctx: AttemptContext) => Promise<T>;
+
+export interface Transport {
+  send<T>(
+    call: WireCall,
+    apiKey: string | null,
+    opts: CallOptions,
+    read: ReadAnswer<T>,
+  ): Promise<T>;
+}
+
+export interface TransportOptions {
+  scheduler: RequestScheduler;
+  fetch: typeof fetch;
+  appTitle: string;
+  requestTimeoutMs: number;
+  now: () => number;
+}
+
+/** Retry-After as milliseconds from now: delta-seconds or an HTTP date. */
+export function parseRetryAfter(value: string | null, nowMs: number): number | null {
+  if (!value) return null;
+  const text = value.trim();
+  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? null : Math.max(0, at - nowMs);
+}
+
+export function backoffMs(retriesSoFar: number): number {
+  return Math.min(BACKOFF_CAP_MS, BACKOFF_START_MS * 2 ** retriesSoFar);
+}
+
+/** The failed answer as a ServiceError (body read, Retry-After noted, key masked). */
+export async function failureOf(
+  res: Response,
+  apiKey: string | null,
+  nowMs: number,
+): Promise<ServiceError> {
+  const bodyText = await res.text().catch(() => '');
+  return new ServiceError(
+    errorFromHttp({
+      status: res.status,
+      bodyText,
+      contentType: res.headers.get('content-type'),
+      retryAfterMs: parseRetryAfter(res.headers.get('retry-after'), nowMs),
+      apiKey,
+    }),
+  );
+}
+
+export interface JsonAnswer {
+  json: unknown;
+  text: string;
+}
+
+/** A JSON answer; failures, web pages, broken JSON and 200 error objects become ServiceErrors. */
+export async function readJsonAnswer(
+  res: Response,
+  ctx: AttemptContext,
+  nowMs: number,
+): Promise<JsonAnswer> {
+  if (!res.ok) throw await failureOf(res, ctx.apiKey, nowMs);
+  const text = await res.text();
+  return parseJsonAnswer(text, res.headers.get('content-type'), ctx.apiKey);
+}
+
+export function parseJsonAnswer(
+  text: string,
+  contentType: string | null,
+  apiKey: string | null,
+  opts: { keepErrorBodies?: boolean } = {},
+): JsonAnswer {
+  if (looksLikeHtml(text, contentType))
+    throw serviceError(
+      'bad_base_url',
+      `The address answered with a web page ("${htmlToShortText(text)}"), not the service API.`,
+      200,
+    );
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw serviceError(
+      'malformed_response',
+      text.trim()
+        ? 'The service answered text that is not valid JSON.'
+        : 'The service answered an empty body.',
+      200,
+    );
+  }
+  if (!opts.keepErrorBodies && isErrorBody(json))
+    throw new ServiceError(errorFromHttp({ status: 200, bodyText: text, contentType, apiKey }));
+  return { json, text };
+}
+
+export function createTransport(o: TransportOptions): Transport {
+  async function attemptOnce<T>(
+    call: WireCall,
+    apiKey: string | null,
+    userSignal: AbortSignal | undefined,
+    read: ReadAnswer<T>,
+  ): Promise<T> {
+    const controller = new AbortController();
+    let timedOutAfterMs: number | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const extendTimeout = (ms: number): void => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        timedOutAfterMs = ms;
+        controller.abort(new DOMException('The service did not answer in time.', 'TimeoutError'));
+      }, ms);
+    };
+    const explain = (e: unknown): ServiceError => {
+      if (e instanceof ServiceError) return e;
+      if (userSignal?.aborted) return serviceError('cancelled', null);
+      if (timedOutAfterMs !== null)
+        return serviceError(
+          'upstream_timeout',
+          `No answer from the service within ${Math.round(timedOutAfterMs / 1000)} s.`,
+        );
+      return new ServiceError(toUserError(e, apiKey));
+    };
+    const onUserAbort = (): void => controller.abort(userSignal?.reason);
+    if (userSignal?.aborted) throw serviceError('cancelled', null);
+    userSignal?.addEventListener('abort', onUserAbort, { once: true });
+    extendTimeout(call.timeoutMs ?? o.requestTimeoutMs);
+
+    const headers: Record<string, string> = { 'X-Title': o.appTitle };
+    if (call.accept) headers.Accept = call.accept;
+    if (apiKey && call.auth === 'bearer') headers.Authorization = `Bearer ${apiKey}`;
+    if (apiKey && call.auth === 'key') headers.Authorization = `Key ${apiKey}`;
+    let body: string | FormData | undefined;
+    if (call.form) body = call.form();
+    else if (call.json !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(call.json);
+    }
+    try {
+      const res = await o.fetch(call.url, {
+        method: call.method,
+        headers,
+        body,
+        signal: controller.signal,
+      });
+      return await read(res, { apiKey, extendTimeout, explain });
+    } catch (e) {
+      throw explain(e);
+    } finally {
+      clearTimeout(timer);
+      userSignal?.removeEventListener('abort', onUserAbort);
+    }
+  }
+
+  return {
+    async send<T>(
+      call: WireCall,
+      apiKey: string | null,
+      opts: CallOptions,
+      read: ReadAnswer<T>,
+    ): Promise<T> {
+      let rateRetries = 0;
+      let timeoutResends = 0;
+      for (;;) {
+        try {
+          await o.scheduler.reserveSlot(opts.priority ?? 'user', opts.signal);
+        } catch (e) {
+          // Whatever reason the caller aborted with, a wait that ended by abort is a cancel.
+          if (opts.signal?.aborted) throw serviceError('cancelled', null);
+          throw new ServiceError(toUserError(e, apiKey));
+        }
+        let failure: ServiceError;
+        try {
+          return await attemptOnce(call, apiKey, opts.signal, read);
+        } catch (e) {
+          failure = e instanceof ServiceError ? e : new ServiceError(toUserError(e, apiKey));
+        }
+        const { error } = failure;
+        // Text already handed to the caller must not be sent twice, and our own timeouts
+        // (status null) are not the service's 504.
+        const resendable =
+          call.resend !== false &&
+          failure.partial === null &&
+          error.status !== null &&
+          rateRetries + timeoutResends < CONDUCT_MAX_RETRIES;
+        if (resendable && error.code === 'rate_limited' && rateRetries < MAX_RATE_RETRIES) {
+          const asked = error.details?.retryAfterMs;
+          const waitMs = typeof asked === 'number' ? asked : backoffMs(rateRetries);
+          if (waitMs > MAX_RETRY_AFTER_MS) throw failure;
+          rateRetries++;
+          const untilMs = o.now() + waitMs;
+          o.scheduler.holdUntil(untilMs);
+          opts.onRetry?.({
+            attempt: rateRetries,
+            maxAttempts: MAX_RATE_RETRIES,
+            reason: 'rate_limited',
+            untilMs,
+          });
+          continue;
+        }
+        if (
+          resendable &&
+          error.code === 'upstream_timeout' &&
+          timeoutResends < MAX_TIMEOUT_RESENDS
+        ) {
+          timeoutResends++;
+          opts.onRetry?.({
+            attempt: timeoutResends,
+            maxAttempts: MAX_TIMEOUT_RESENDS,
+            reason: 'upstream_timeout',
+            untilMs: o.now(),
+          });
+          continue;
+        }
+        throw failure;
+      }
+    },
+  };
+}
