@@ -1,0 +1,288 @@
+// The simulated service: listeners (main, legacy, debug), routing, auth, rate, failure injection.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { AccountBook } from './accounts';
+import { accountRoutes } from './balance';
+import { audioRoutes } from './audio';
+import { chatRoutes } from './chat';
+import { FileStore, type AuthForm, type Call, type Route, type SimState } from './context';
+import { DebugLog } from './debug';
+import { documentRoutes } from './documents';
+import { semanticRoutes } from './embeddings';
+import {
+  gatewayFailure,
+  parseJsonObject,
+  readBody,
+  sendBytes,
+  sendError,
+  sendJson,
+  SimHttpError,
+  type ErrorStyle,
+} from './http';
+import { imageRoutes } from './images';
+import { VideoJobs } from './video';
+
+export interface SimOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** The debug listener; 0 (the default) picks a free port. */
+  debugPort?: number;
+  /** The legacy listener (same API); off unless given, 0 picks a free port. */
+  legacyPort?: number;
+  host?: string;
+  /** Gap between stream ticks (default 15 ms). 0 writes a whole stream at once. */
+  chunkDelayMs?: number;
+  /** Polls of one video job closer than this answer 429 (default 10,000 ms). */
+  minVideoPollMs?: number;
+  /** Calls to the debug /latest/call closer than this answer 429 (default 20,000 ms). */
+  minDebugPollMs?: number;
+  /** false turns the per-key request rate off (default on). */
+  rateLimit?: boolean;
+}
+
+export interface RunningSim {
+  baseUrl: string;
+  hostRoot: string;
+  debugBaseUrl: string;
+  legacyBaseUrl: string | null;
+  port: number;
+  debugPort: number;
+  legacyPort: number | null;
+  close(): Promise<void>;
+}
+
+interface InjectedFailure {
+  status: number;
+  remaining: number;
+  path: string | undefined;
+}
+
+interface LoggedRequest {
+  method: string;
+  path: string;
+  query: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  listener: 'main' | 'legacy';
+  at: number;
+}
+
+const API_PREFIX = '/v1';
+const LOG_CAPACITY = 200;
+const LOGGED_BODY_CHARS = 2000;
+
+function keyFromHeader(req: IncomingMessage, scheme: 'Bearer' | 'Key'): string | null {
+  const match = /^(\S+)\s+(\S+)\s*$/.exec(req.headers.authorization ?? '');
+  if (!match || match[1]?.toLowerCase() !== scheme.toLowerCase()) return null;
+  return match[2] ?? null;
+}
+
+function findKey(req: IncomingMessage, url: URL, auth: AuthForm): string | null {
+  if (typeof auth === 'function') return auth(url);
+  if (auth === 'key') {
+    const key = keyFromHeader(req, 'Key');
+    if (!key)
+      throw new SimHttpError(
+        401,
+        'Video status needs the header Authorization: Key <API_KEY> (not Bearer).',
+        { code: 'missing_key' },
+      );
+    return key;
+  }
+  if (auth === 'none') return null;
+  const key = keyFromHeader(req, 'Bearer');
+  if (!key && auth === 'bearer')
+    throw new SimHttpError(401, 'No API key: send the header Authorization: Bearer <API_KEY>.', {
+      code: 'missing_key',
+    });
+  return key;
+}
+
+function matches(route: Route, path: string): boolean {
+  return typeof route.path === 'string' ? route.path === path : route.path.test(path);
+}
+
+export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
+  const host = opts.host ?? '127.0.0.1';
+  let sequence = 0;
+  const accounts = new AccountBook();
+  const files = new FileStore();
+  const state: SimState = {
+    settings: {
+      chunkDelayMs: opts.chunkDelayMs ?? 15,
+      minVideoPollMs: opts.minVideoPollMs ?? 10_000,
+      minDebugPollMs: opts.minDebugPollMs ?? 20_000,
+      rateLimit: opts.rateLimit ?? true,
+    },
+    accounts,
+    files,
+    nextId(prefix) {
+      sequence += 1;
+      return `${prefix}-${sequence.toString(36).padStart(6, '0')}`;
+    },
+    now: () => Date.now(),
+  };
+  const debugLog = new DebugLog(accounts, () => state.settings.minDebugPollMs, state.now);
+  const videoJobs = new VideoJobs();
+  const routes: Route[] = [
+    ...accountRoutes(state),
+    ...chatRoutes(),
+    ...semanticRoutes(),
+    ...imageRoutes(),
+    ...audioRoutes(),
+    ...documentRoutes(),
+    ...videoJobs.routes(),
+  ];
+  let failures: InjectedFailure[] = [];
+  let requestLog: LoggedRequest[] = [];
+
+  function takeInjectedFailure(path: string, fullPath: string): SimHttpError | null {
+    const failure = failures.find(
+      (f) => f.remaining > 0 && (f.path === undefined || f.path === path || f.path === fullPath),
+    );
+    if (!failure) return null;
+    failure.remaining -= 1;
+    failures = failures.filter((f) => f.remaining > 0);
+    return gatewayFailure(failure.status);
+  }
+
+  function serveControl(req: IncomingMessage, res: ServerResponse, url: URL, body: Buffer): void {
+    const action = url.pathname.slice('/__sim/'.length);
+    if (req.method === 'POST' && action === 'fail') {
+      const spec = parseJsonObject(body.length > 0 ? body : Buffer.from('{}'));
+      const status = Number(spec.status);
+      if (![429, 500, 502, 503, 504].includes(status))
+        throw new SimHttpError(400, 'status must be one of 429, 500, 502, 503, 504');
+      failures.push({
+        status,
+        remaining: spec.count === undefined ? 1 : Math.max(0, Math.floor(Number(spec.count))),
+        path: typeof spec.path === 'string' ? spec.path : undefined,
+      });
+      return sendJson(res, 200, { ok: true, pending: failures });
+    }
+    if (req.method === 'GET' && action === 'requests') return sendJson(res, 200, requestLog);
+    if (req.method === 'POST' && action === 'reset') {
+      failures = [];
+      requestLog = [];
+      sequence = 0;
+      accounts.reset();
+      files.clear();
+      debugLog.reset();
+      videoJobs.reset();
+      return sendJson(res, 200, { ok: true });
+    }
+    throw new SimHttpError(404, `No control endpoint ${req.method} ${url.pathname}`);
+  }
+
+  async function serveApi(
+    req: IncomingMessage,
+    res: ServerResponse,
+    listener: 'main' | 'legacy',
+  ): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://sim');
+    let style: ErrorStyle = 'openai';
+    try {
+      const body = await readBody(req);
+      if (url.pathname.startsWith('/__sim/')) return serveControl(req, res, url, body);
+      requestLog.push({
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: url.search,
+        headers: req.headers,
+        body: body.toString('utf8').slice(0, LOGGED_BODY_CHARS),
+        listener,
+        at: state.now(),
+      });
+      if (requestLog.length > LOG_CAPACITY) requestLog.shift();
+
+      if (req.method === 'GET' && url.pathname.startsWith('/files/')) {
+        const file = files.get(decodeURIComponent(url.pathname.slice('/files/'.length)));
+        if (!file) throw new SimHttpError(404, 'File not found');
+        return sendBytes(res, 200, file.contentType, file.bytes, { 'Cache-Control': 'no-store' });
+      }
+
+      const api = url.pathname.startsWith(`${API_PREFIX}/`);
+      const path = api ? url.pathname.slice(API_PREFIX.length) : url.pathname;
+      const route = routes.find((r) => r.api === api && matches(r, path));
+      if (!route) throw new SimHttpError(404, `Not found: ${req.method} ${url.pathname}`);
+      style = route.errorStyle;
+      if (route.method !== req.method)
+        throw new SimHttpError(405, `Method ${req.method} is not allowed on ${url.pathname}`);
+
+      const key = findKey(req, url, route.auth);
+      const account = key === null ? null : accounts.lookup(key);
+      if (account && state.settings.rateLimit) accounts.admitRequest(account, state.now());
+      const injected = takeInjectedFailure(path, url.pathname);
+      if (injected) throw injected;
+
+      let closed = false;
+      res.on('close', () => {
+        closed = true;
+      });
+      const call: Call = { req, res, url, path, body, account, state, closed: () => closed };
+      await route.run(call);
+    } catch (error) {
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      if (error instanceof SimHttpError) return sendError(res, error, style);
+      console.error('[sim] unexpected error', error);
+      sendError(res, new SimHttpError(500, 'Internal server error'), style);
+    }
+  }
+
+  const servers: Server[] = [];
+  async function listen(
+    port: number,
+    serve: (req: IncomingMessage, res: ServerResponse) => void,
+  ): Promise<number> {
+    const server = createServer(serve);
+    servers.push(server);
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => resolve());
+    });
+    return (server.address() as AddressInfo).port;
+  }
+
+  try {
+    const port = await listen(opts.port ?? 0, (req, res) => void serveApi(req, res, 'main'));
+    const debugPort = await listen(
+      opts.debugPort ?? 0,
+      (req, res) => void debugLog.serve(req, res),
+    );
+    const legacyPort =
+      opts.legacyPort === undefined
+        ? null
+        : await listen(opts.legacyPort, (req, res) => void serveApi(req, res, 'legacy'));
+    const hostRoot = `http://${host}:${port}`;
+    files.setHostRoot(hostRoot);
+    return {
+      baseUrl: `${hostRoot}${API_PREFIX}`,
+      hostRoot,
+      debugBaseUrl: `http://${host}:${debugPort}`,
+      legacyBaseUrl: legacyPort === null ? null : `http://${host}:${legacyPort}${API_PREFIX}`,
+      port,
+      debugPort,
+      legacyPort,
+      close: () => closeAll(servers),
+    };
+  } catch (error) {
+    await closeAll(servers);
+    throw error;
+  }
+}
+
+async function closeAll(servers: Server[]): Promise<void> {
+  await Promise.all(
+    servers.map(
+      (server) =>
+        new Promise<void>((resolve) => {
+          if (!server.listening) return resolve();
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
+    ),
+  );
+}

@@ -1,0 +1,52 @@
+// Trigger words: [[...]] markers in a prompt that make the simulator misbehave on purpose.
+import { gatewayFailure, SimHttpError } from './http';
+
+export function hasTrigger(text: string, name: string): boolean {
+  return text.includes(`[[${name}]]`);
+}
+
+/** N of a [[name:N]] marker, or null. */
+export function numericTrigger(text: string, name: string): number | null {
+  const match = new RegExp(`\\[\\[${name}:(\\d{1,7})\\]\\]`).exec(text);
+  return match ? Number(match[1]) : null;
+}
+
+const HTML_ERROR_PAGE = `<!DOCTYPE html>
+<html><head><title>500 Internal Server Error</title></head>
+<body><h1>Internal Server Error</h1><p>The server encountered an internal error and was unable to complete your request.</p></body></html>
+`;
+
+/**
+ * The failure a prompt asks for, if any ([[error200]] is the endpoint's to handle, since it
+ * answers 200): moderation, 500, 502, an HTML 500, or the cold-start 503.
+ */
+export function errorTrigger(text: string, modelId: string): SimHttpError | null {
+  if (hasTrigger(text, 'moderation'))
+    return new SimHttpError(
+      403,
+      `Your request was blocked by the moderation policy of ${modelId}. Edit the request or choose a model without moderation.`,
+      { code: 403, extra: { metadata: { reasons: ['policy'], provider_name: 'sim' } } },
+    );
+  if (hasTrigger(text, '500'))
+    return new SimHttpError(
+      500,
+      'Internal server error: the provider could not process the request (often a malformed request).',
+      { code: 500 },
+    );
+  if (hasTrigger(text, '502')) return gatewayFailure(502);
+  if (hasTrigger(text, 'html'))
+    return new SimHttpError(500, 'Internal Server Error', {
+      raw: { contentType: 'text/html; charset=utf-8', body: HTML_ERROR_PAGE },
+    });
+  if (hasTrigger(text, 'unavailable'))
+    return new SimHttpError(
+      503,
+      `Model ${modelId} is temporarily unavailable (cold start). Try again in a few minutes or choose another model.`,
+      { code: 'model_unavailable' },
+    );
+  return null;
+}
+
+export const ERROR_200_BODY = {
+  error: { message: 'Upstream provider error: the model returned no answer.', code: 502 },
+};
