@@ -1,6 +1,8 @@
 // Request scheduler: plan intervals, FIFO within a priority, users first, abort, holdUntil (fake timers).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createScheduler } from '../../electron/core/scheduler';
+import { PLAN_INTERVAL_MS, createScheduler } from '../../electron/core/scheduler';
+
+const FAST = PLAN_INTERVAL_MS.fast;
 import type { Priority, RequestScheduler } from '../../electron/core/service/types';
 
 const T0 = Date.UTC(2026, 0, 1);
@@ -46,12 +48,12 @@ describe('createScheduler', () => {
     expect(grants.map((g) => g.at)).toEqual([0, 2000, 4000]);
   });
 
-  it('spaces requests 100 ms apart on the fast plan', async () => {
+  it('spaces requests 110 ms apart on the fast plan (10 per second with a margin)', async () => {
     const grants: Grant[] = [];
     const reserve = track(createScheduler({ plan: 'fast' }), grants);
     for (const name of ['a', 'b', 'c', 'd']) void reserve(name);
-    await vi.advanceTimersByTimeAsync(300);
-    expect(grants.map((g) => g.at)).toEqual([0, 100, 200, 300]);
+    await vi.advanceTimersByTimeAsync(3 * FAST);
+    expect(grants.map((g) => g.at)).toEqual([0, FAST, 2 * FAST, 3 * FAST]);
   });
 
   it('lets a request through at once when the interval has already passed', async () => {
@@ -71,9 +73,9 @@ describe('createScheduler', () => {
     void reserve('bg2', 'background');
     void reserve('u1', 'user');
     void reserve('u2', 'user');
-    await vi.advanceTimersByTimeAsync(400);
+    await vi.advanceTimersByTimeAsync(4 * FAST);
     expect(grants.map((g) => g.name)).toEqual(['first', 'u1', 'u2', 'bg1', 'bg2']);
-    expect(grants.map((g) => g.at)).toEqual([0, 100, 200, 300, 400]);
+    expect(grants.map((g) => g.at)).toEqual([0, FAST, 2 * FAST, 3 * FAST, 4 * FAST]);
   });
 
   it('removes an aborted waiter, rejects it with an AbortError and keeps the others on time', async () => {
@@ -117,8 +119,8 @@ describe('createScheduler', () => {
     expect(grants).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(grants.map((g) => g.at)).toEqual([0, 3000]);
-    await vi.advanceTimersByTimeAsync(100);
-    expect(grants.map((g) => g.at)).toEqual([0, 3000, 3100]);
+    await vi.advanceTimersByTimeAsync(FAST);
+    expect(grants.map((g) => g.at)).toEqual([0, 3000, 3000 + FAST]);
   });
 
   it('ignores a hold that ends earlier than the one in force', async () => {
@@ -143,8 +145,8 @@ describe('createScheduler', () => {
     void reserve('c');
     await vi.advanceTimersByTimeAsync(50);
     scheduler.setPlan('fast');
-    await vi.advanceTimersByTimeAsync(150);
-    expect(grants.map((g) => g.at)).toEqual([0, 100, 200]);
+    await vi.advanceTimersByTimeAsync(2 * FAST);
+    expect(grants.map((g) => g.at)).toEqual([0, FAST, 2 * FAST]);
   });
 
   it('uses the injected clock', async () => {
