@@ -1,9 +1,10 @@
 // Downloads Electron's binary on first `npm start` / `npm run dist`, since npm ci runs no install scripts.
-const { existsSync } = require('node:fs');
-const { join } = require('node:path');
-const { execFileSync } = require('node:child_process');
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
 
-const dir = join(__dirname, '..', 'node_modules', 'electron');
+const dir = fileURLToPath(new URL('../node_modules/electron/', import.meta.url));
 if (!existsSync(join(dir, 'path.txt'))) {
   console.log('Fetching the Electron binary (one time)...');
   execFileSync(process.execPath, [join(dir, 'install.js')], { stdio: 'inherit', cwd: dir });
