@@ -1,0 +1,64 @@
+// The web host: Atelier's core in Node and its renderer in a browser (`npm run web`), for where Electron cannot run.
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createCore } from '../electron/core/app';
+import { createJsonSettingsStore } from '../electron/core/settings';
+import { createFileVault, createLocalKeyEncryptor } from '../electron/core/vault';
+import { startWebServer } from './web-server';
+
+const RENDERER_DIR = fileURLToPath(new URL('../dist/renderer', import.meta.url));
+
+export async function startWebHost(opts: {
+  port?: number;
+  dataDir: string;
+  host?: string;
+  /** Where lines for the person running the host go; console.log by default. */
+  log?: (line: string) => void;
+}): Promise<{ url: string; token: string; close(): Promise<void> }> {
+  const dataDir = resolve(opts.dataDir);
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  return startWebServer({
+    host: opts.host ?? '127.0.0.1',
+    port: opts.port ?? 0,
+    rendererDir: RENDERER_DIR,
+    log: opts.log ?? ((line) => console.log(line)),
+    openCore: (emit) =>
+      createCore({
+        dataDir,
+        // safeStorage needs Electron; here a random AES key in a 0600 file stands in for the keychain.
+        vault: createFileVault(
+          join(dataDir, 'key.bin'),
+          createLocalKeyEncryptor(join(dataDir, 'local.key')),
+        ),
+        settingsStore: createJsonSettingsStore(join(dataDir, 'settings.json')),
+        emit,
+      }),
+  });
+}
+
+async function runFromCommandLine(): Promise<void> {
+  const port = Number(process.env.PORT ?? 5199);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be a port number, got ${process.env.PORT}`);
+  }
+  const dataDir = resolve(process.env.ATELIER_DATA_DIR ?? '.atelier-data');
+  const host = await startWebHost({ port, dataDir });
+  console.log(`Atelier is running at ${host.url}`);
+  console.log(`Data folder: ${dataDir}`);
+  const stop = (): void => {
+    void host.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  runFromCommandLine().catch((error: unknown) => {
+    console.error(
+      'The Atelier web host could not start:',
+      error instanceof Error ? error.message : error,
+    );
+    process.exit(1);
+  });
+}

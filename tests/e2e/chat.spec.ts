@@ -1,0 +1,103 @@
+// Chatting as a person does: streaming markdown, Stop, Regenerate, Edit & resend, reload and search.
+import {
+  assistantMessages,
+  expect,
+  sendMessage,
+  simRequests,
+  startChatting,
+  test,
+  userMessages,
+  waitForTurnEnd,
+} from './fixtures';
+
+test('an answer streams in and is shown as markdown', async ({ page, atelier }) => {
+  await startChatting(page, atelier);
+  await sendMessage(page, 'Please explain streams [[long:300]]');
+  await expect(userMessages(page)).toHaveCount(1);
+  await expect(userMessages(page).first()).toContainText('Please explain streams');
+  await waitForTurnEnd(page);
+  const answer = assistantMessages(page).last();
+  // The simulated answer has paragraphs, a list and a code block: rendered, not shown as raw markdown.
+  await expect(answer.getByRole('list').first()).toBeVisible();
+  await expect(answer.locator('pre code').first()).toBeVisible();
+  await expect(answer).not.toContainText('```');
+});
+
+test('Stop keeps the text that already arrived', async ({ page, atelier }) => {
+  await startChatting(page, atelier);
+  await sendMessage(page, 'Tell me slowly [[slow]] [[long:400]]');
+  const answer = assistantMessages(page).last();
+  // Enough text to hold a whole line, yet far from the end of a 400-token answer at 200 ms a chunk.
+  await expect.poll(async () => (await answer.innerText()).length).toBeGreaterThan(120);
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+  await waitForTurnEnd(page);
+  const partial = (await answer.innerText()).trim();
+  expect(partial.length).toBeGreaterThan(0);
+  await page.waitForTimeout(800);
+  expect((await answer.innerText()).trim()).toBe(partial);
+
+  // A line of the answer itself, not the article's labels, to find again after the reload.
+  const kept = partial
+    .split('\n')
+    .find((line) => line.trim().length > 24)
+    ?.trim()
+    .slice(0, 24);
+  expect(kept).toBeTruthy();
+  await page.reload();
+  await page.getByRole('link', { name: /^Tell me slowly/ }).click();
+  await expect(assistantMessages(page).last()).toContainText(kept!);
+});
+
+test('Regenerate asks again and replaces the answer', async ({ page, atelier }) => {
+  await startChatting(page, atelier);
+  await sendMessage(page, 'Name three colours');
+  await waitForTurnEnd(page);
+  await expect(assistantMessages(page)).toHaveCount(1);
+  await assistantMessages(page).last().hover();
+  await page.getByRole('button', { name: 'Regenerate' }).last().click();
+  await waitForTurnEnd(page);
+  await expect(assistantMessages(page)).toHaveCount(1);
+  await expect(assistantMessages(page).last()).toContainText('Name three colours');
+  await expect.poll(async () => (await simRequests(atelier, '/chat/completions')).length).toBe(2);
+});
+
+test('Edit & resend replaces the question and its answer', async ({ page, atelier }) => {
+  await startChatting(page, atelier);
+  await sendMessage(page, 'What is a teapot?');
+  await waitForTurnEnd(page);
+  const question = userMessages(page).last();
+  await question.hover();
+  await question.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('textbox', { name: 'Edited text' }).fill('What is a kettle?');
+  await page.getByRole('button', { name: 'Save & send' }).click();
+  await waitForTurnEnd(page);
+  await expect(userMessages(page)).toHaveCount(1);
+  await expect(userMessages(page).last()).toContainText('What is a kettle?');
+  await expect(assistantMessages(page)).toHaveCount(1);
+  await expect(assistantMessages(page).last()).toContainText('What is a kettle?');
+  await expect(page.getByText('What is a teapot?')).toHaveCount(0);
+});
+
+test('after a reload the conversation is in the list and found by search', async ({
+  page,
+  atelier,
+}) => {
+  await startChatting(page, atelier);
+  await sendMessage(page, 'Remember the word pomegranate');
+  await waitForTurnEnd(page);
+  await page.getByRole('button', { name: 'New chat' }).click();
+  await sendMessage(page, 'Something about rivers');
+  await waitForTurnEnd(page);
+
+  await page.reload();
+  await expect(page.getByText('Remember the word pomegranate').first()).toBeVisible();
+  const search = page
+    .getByRole('searchbox', { name: 'Search conversations' })
+    .or(page.getByRole('textbox', { name: 'Search conversations' }));
+  await search.fill('pomegranate');
+  const hit = page.getByText(/pomegranate/).first();
+  await expect(hit).toBeVisible();
+  await expect(page.getByText('Something about rivers')).toHaveCount(0);
+  await hit.click();
+  await expect(userMessages(page).first()).toContainText('Remember the word pomegranate');
+});

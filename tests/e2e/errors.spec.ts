@@ -1,0 +1,112 @@
+// What the user sees when the service refuses or breaks: the reason in words, and a way on.
+import {
+  assistantMessages,
+  balance,
+  connectService,
+  expect,
+  failNextRequests,
+  openApp,
+  pickModel,
+  section,
+  sendMessage,
+  simRequests,
+  startChatting,
+  test,
+  waitForTurnEnd,
+} from './fixtures';
+import { FOREIGN_KEY, KEY_NOT_FOUND } from '../../sim/accounts';
+
+// Where the service gives a reason, the specs look for the service's own words (the UI promises to
+// show them verbatim); where it gives none, they look for roles: an alert and a Retry button.
+
+test('an account without funds is told so', async ({ page, atelier }) => {
+  await startChatting(page, atelier, 'sim-broke');
+  await expect(balance(page)).toContainText('0.00');
+  await sendMessage(page, 'Hello');
+  await waitForTurnEnd(page);
+  await expect(page.getByText(/Not enough funds/).first()).toBeVisible();
+});
+
+test('an unknown key is told so', async ({ page, atelier }) => {
+  await startChatting(page, atelier, 'nobody-knows-this-key');
+  await sendMessage(page, 'Hello');
+  await expect(page.getByText(KEY_NOT_FOUND).first()).toBeVisible();
+});
+
+test("another provider's sk- key is told so", async ({ page, atelier }) => {
+  await startChatting(page, atelier, 'sk-proj-0123456789abcdef');
+  await sendMessage(page, 'Hello');
+  await expect(page.getByText(FOREIGN_KEY).first()).toBeVisible();
+});
+
+test('a model outside the plan is told so', async ({ page, atelier }) => {
+  await startChatting(page, atelier, 'sim-basic');
+  await pickModel(page, 'premium/gpt-4.5');
+  await sendMessage(page, 'Hello premium');
+  await waitForTurnEnd(page);
+  await expect(page.getByText(/unavailable on your subscription plan/).first()).toBeVisible();
+});
+
+test('a history too long for the context is offered a trim', async ({ page, atelier }) => {
+  await startChatting(page, atelier, 'sim-fast');
+  await pickModel(page, 'sim/tiny-context');
+  // Each turn is about 700 tokens; the third no longer fits 2048 tokens with room for an answer.
+  const paragraph = 'The quick brown fox jumps over the lazy dog. '.repeat(70);
+  for (const n of [1, 2]) {
+    await sendMessage(page, `Turn ${n}: ${paragraph}`);
+    await waitForTurnEnd(page);
+  }
+  await sendMessage(page, `Turn 3: ${paragraph}`);
+  const trim = page.getByRole('button', { name: /trim/i });
+  await expect(trim.first()).toBeVisible();
+  await trim.first().click();
+  await waitForTurnEnd(page);
+  await expect(assistantMessages(page).last()).toContainText('Turn 3');
+});
+
+test('a moderation refusal is told so', async ({ page, atelier }) => {
+  await startChatting(page, atelier);
+  await sendMessage(page, 'Something edgy [[moderation]]');
+  await waitForTurnEnd(page);
+  await expect(page.getByText(/blocked by the moderation policy/).first()).toBeVisible();
+});
+
+test('a 504 is retried automatically and the answer arrives', async ({ page, atelier }) => {
+  await startChatting(page, atelier);
+  await failNextRequests(atelier, { status: 504, count: 1, path: '/chat/completions' });
+  await sendMessage(page, 'Busy times');
+  await waitForTurnEnd(page);
+  await expect(assistantMessages(page).last()).toContainText('Busy times');
+  expect((await simRequests(atelier, '/chat/completions')).length).toBe(2);
+});
+
+test('a stream cut short keeps its text and offers a retry', async ({ page, atelier }) => {
+  await startChatting(page, atelier);
+  await sendMessage(page, 'Cut me off [[cut]]');
+  await waitForTurnEnd(page);
+  const answer = assistantMessages(page).last();
+  await expect(answer.getByRole('alert').or(page.getByRole('alert')).first()).toBeVisible();
+  // The first half of the stream arrived (it quotes the question); it stays on screen.
+  await expect(answer).toContainText('Cut me off');
+  await expect(page.getByRole('button', { name: 'Retry' }).first()).toBeVisible();
+});
+
+test('an HTML error page is told in words, not shown as HTML', async ({ page, atelier }) => {
+  await startChatting(page, atelier);
+  await sendMessage(page, 'Break it [[html]]');
+  await waitForTurnEnd(page);
+  await expect(page.getByRole('alert').first()).toBeVisible();
+  await expect(page.getByText(/<html|<body|<\/h1>/i)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Retry' }).first()).toBeVisible();
+});
+
+test('a wrong base URL is told so', async ({ page, atelier }) => {
+  await openApp(page, atelier);
+  // Port 9 (discard) is closed on the test machines: nothing answers there.
+  await connectService(page, { baseUrl: 'http://127.0.0.1:9/v1', key: 'sim-fast' });
+  await section(page, 'Chat').click();
+  await sendMessage(page, 'Anyone there?');
+  await waitForTurnEnd(page);
+  await expect(page.getByRole('alert').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Retry' }).first()).toBeVisible();
+});

@@ -1,0 +1,132 @@
+// Playwright fixtures: per test a fresh simulated service and web host, and the steps a person repeats.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { startSim } from '../../sim/server';
+import { startWebHost } from '../../dev/web';
+
+export { expect };
+
+export interface Atelier {
+  /** The web host's page. */
+  url: string;
+  /** The simulated service's base URL, ending with /v1. */
+  simBaseUrl: string;
+  /** The simulator's root, where its test-only /__sim/ endpoints live. */
+  simRoot: string;
+}
+
+export interface SimRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+export const test = base.extend<{ atelier: Atelier }>({
+  // Playwright reads the fixtures a fixture needs from its first parameter; this one needs none.
+  // eslint-disable-next-line no-empty-pattern
+  atelier: async ({}, use) => {
+    const sim = await startSim({ port: 0, debugPort: 0, legacyPort: 0 });
+    const dataDir = await mkdtemp(join(tmpdir(), 'atelier-e2e-'));
+    const host = await startWebHost({ port: 0, dataDir, log: () => undefined });
+    try {
+      await use({ url: host.url, simBaseUrl: sim.baseUrl, simRoot: sim.hostRoot });
+    } finally {
+      await host.close();
+      await sim.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  },
+});
+
+/** A section of the app, found as a person finds it: by its name in the navigation. */
+export function section(page: Page, name: string): Locator {
+  return page
+    .getByRole('navigation')
+    .getByRole('tab', { name, exact: true })
+    .or(page.getByRole('navigation').getByRole('link', { name, exact: true }));
+}
+
+export async function openApp(page: Page, atelier: Atelier): Promise<void> {
+  await page.goto(atelier.url);
+  await expect(section(page, 'Settings')).toBeVisible();
+}
+
+/** Sets the base URL and the key in Settings and saves, as a new user does first. */
+export async function connectService(
+  page: Page,
+  settings: { baseUrl: string; key: string },
+): Promise<void> {
+  await section(page, 'Settings').click();
+  await page.getByRole('textbox', { name: 'Base URL' }).fill(settings.baseUrl);
+  await page.getByRole('textbox', { name: 'API key' }).fill(settings.key);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+}
+
+/** Opens Atelier on the simulated service with `key` and goes to Chat. */
+export async function startChatting(page: Page, atelier: Atelier, key = 'sim-fast'): Promise<void> {
+  await openApp(page, atelier);
+  await connectService(page, { baseUrl: atelier.simBaseUrl, key });
+  await section(page, 'Chat').click();
+}
+
+export function balance(page: Page): Locator {
+  return page.getByRole('status', { name: 'Balance' });
+}
+
+export async function sendMessage(page: Page, text: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Message', exact: true }).fill(text);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+}
+
+export function userMessages(page: Page): Locator {
+  return page.getByRole('article', { name: 'user message' });
+}
+
+export function assistantMessages(page: Page): Locator {
+  return page.getByRole('article', { name: 'assistant message' });
+}
+
+/** Waits until the turn is over: Send is offered again instead of Stop. */
+export async function waitForTurnEnd(page: Page): Promise<void> {
+  await expect(page.getByRole('button', { name: 'Stop', exact: true })).toHaveCount(0, {
+    timeout: 20_000,
+  });
+}
+
+/** Chooses a model in the Model picker, whether it is a native select or a searchable list. */
+export async function pickModel(page: Page, id: string): Promise<void> {
+  const picker = page.getByRole('combobox', { name: 'Model', exact: true });
+  if (await picker.evaluate((element) => element.tagName === 'SELECT')) {
+    await picker.selectOption(id);
+    return;
+  }
+  await picker.click();
+  await picker.fill(id);
+  await page
+    .getByRole('option', { name: new RegExp(id.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')) })
+    .first()
+    .click();
+}
+
+/** Makes the simulated service fail the next requests (test-only control endpoint). */
+export async function failNextRequests(
+  atelier: Atelier,
+  failure: { status: 504 | 429 | 500 | 502; count: number; path?: string },
+): Promise<void> {
+  const response = await fetch(`${atelier.simRoot}/__sim/fail`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(failure),
+  });
+  expect(response.ok).toBe(true);
+}
+
+/** The requests the simulated service received, oldest first. */
+export async function simRequests(atelier: Atelier, path?: string): Promise<SimRequest[]> {
+  const response = await fetch(`${atelier.simRoot}/__sim/requests`);
+  const all = (await response.json()) as SimRequest[];
+  return path === undefined ? all : all.filter((request) => request.path.endsWith(path));
+}
