@@ -21,7 +21,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
   {
@@ -41,7 +44,10 @@ export default tseslint.config(
   {
     files: ['renderer/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { paths: ['zod', 'electron'], patterns: ['**/electron/**', '**/sim/**', '**/dev/**'] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: ['zod', 'electron'], patterns: ['**/electron/**', '**/sim/**', '**/dev/**'] },
+      ],
       'no-restricted-globals': ['error', 'fetch', 'WebSocket', 'EventSource', 'XMLHttpRequest'],
     },
   },
