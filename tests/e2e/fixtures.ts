@@ -15,6 +15,8 @@ export interface Atelier {
   simBaseUrl: string;
   /** The simulator's root, where its test-only /__sim/ endpoints live. */
   simRoot: string;
+  /** The web host's data folder (conversations, settings, the encrypted key). */
+  dataDir: string;
 }
 
 export interface SimRequest {
@@ -32,7 +34,7 @@ export const test = base.extend<{ atelier: Atelier }>({
     const dataDir = await mkdtemp(join(tmpdir(), 'atelier-e2e-'));
     const host = await startWebHost({ port: 0, dataDir, log: () => undefined });
     try {
-      await use({ url: host.url, simBaseUrl: sim.baseUrl, simRoot: sim.hostRoot });
+      await use({ url: host.url, simBaseUrl: sim.baseUrl, simRoot: sim.hostRoot, dataDir });
     } finally {
       await host.close();
       await sim.close();

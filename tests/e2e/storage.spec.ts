@@ -1,0 +1,104 @@
+// Nothing is lost: a host killed mid-stream keeps the partial answer; a corrupt file is reported, the rest loads.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSim } from '../../sim/server';
+import {
+  assistantMessages,
+  connectService,
+  expect,
+  section,
+  sendMessage,
+  test,
+  waitForTurnEnd,
+} from './fixtures';
+
+/** Runs the web host as its own process, as `npm run web` does, so the test can kill it outright. */
+async function spawnWebHost(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'dev/web.ts'], {
+    env: { ...process.env, PORT: '0', ATELIER_DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => reject(new Error(`web host did not start: ${seen}`)), 30_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const match = /Atelier is running at (http:\/\/\S+)/.exec(seen);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`web host exited with ${code}: ${seen}`)));
+  });
+  return { url, child };
+}
+
+test('a host killed mid-stream keeps the answer that had arrived', async ({ page }) => {
+  const sim = await startSim({ port: 0, debugPort: 0, legacyPort: 0 });
+  const dataDir = await mkdtemp(join(tmpdir(), 'atelier-crash-'));
+  let host = await spawnWebHost(dataDir);
+  try {
+    await page.goto(host.url);
+    await connectService(page, { baseUrl: sim.baseUrl, key: 'sim-fast' });
+    await section(page, 'Chat').click();
+    await sendMessage(page, 'A long story, slowly [[slow]] [[long:600]]');
+    const answer = assistantMessages(page).last();
+    // Wait past the partial-save interval so the text on screen has reached the disk.
+    await expect.poll(async () => (await answer.innerText()).length).toBeGreaterThan(200);
+    await page.waitForTimeout(1500);
+    const before = (await answer.innerText()).trim();
+
+    host.child.kill('SIGKILL');
+    await new Promise((resolve) => host.child.once('exit', resolve));
+    host = await spawnWebHost(dataDir);
+
+    await page.goto(host.url);
+    await section(page, 'Chat').click();
+    await page.getByRole('link', { name: /A long story, slowly/ }).click();
+    const restored = assistantMessages(page).last();
+    await expect(restored).toBeVisible();
+    const text = (await restored.innerText()).trim();
+    // Allow for the last second before the kill; what was saved must be most of what was seen.
+    const firstLine = before.split('\n').find((line) => line.trim().length > 20) ?? '';
+    expect(firstLine.length).toBeGreaterThan(0);
+    expect(text).toContain(firstLine.trim());
+    expect(text.length).toBeGreaterThan(before.length * 0.5);
+    // The app says the answer was cut off, rather than showing it as finished.
+    await expect(restored.getByText(/interrupted/i)).toBeVisible();
+  } finally {
+    host.child.kill('SIGKILL');
+    await sim.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('a corrupt conversation file is reported at start and the others still load', async ({
+  page,
+}) => {
+  const sim = await startSim({ port: 0, debugPort: 0, legacyPort: 0 });
+  const dataDir = await mkdtemp(join(tmpdir(), 'atelier-corrupt-'));
+  let host = await spawnWebHost(dataDir);
+  try {
+    await page.goto(host.url);
+    await connectService(page, { baseUrl: sim.baseUrl, key: 'sim-fast' });
+    await section(page, 'Chat').click();
+    await sendMessage(page, 'Keep this conversation');
+    await waitForTurnEnd(page);
+    host.child.kill('SIGTERM');
+    await new Promise((resolve) => host.child.once('exit', resolve));
+
+    await writeFile(join(dataDir, 'conversations', 'c-broken.json'), '{"id": "c-broken", ');
+    host = await spawnWebHost(dataDir);
+    await page.goto(host.url);
+    await section(page, 'Chat').click();
+    await expect(page.getByRole('link', { name: /Keep this conversation/ })).toBeVisible();
+    await expect(page.getByText(/could not be read/i)).toBeVisible();
+  } finally {
+    host.child.kill('SIGKILL');
+    await sim.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});
