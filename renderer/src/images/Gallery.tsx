@@ -1,0 +1,170 @@
+// The gallery: a virtualized grid of the library's pictures (thumbnails by media URL), loaded page by page.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { MediaItem } from '../../../shared/types';
+import { mediaUrl } from '../common/media';
+import { useLanguage, useT } from '../i18n/use-t';
+import { localeOf } from '../i18n/translate';
+import { useAppStore } from '../store';
+import { GALLERY_PAGE } from '../store/images-slice';
+
+const TILE_MIN = 150;
+const GAP = 8;
+
+export function itemAt(pages: Record<number, MediaItem[]>, index: number): MediaItem | undefined {
+  return pages[Math.floor(index / GALLERY_PAGE)]?.[index % GALLERY_PAGE];
+}
+
+export function Gallery({ onOpen }: { onOpen(index: number): void }) {
+  const t = useT();
+  const language = useLanguage();
+  const total = useAppStore((s) => s.galleryTotal);
+  const pages = useAppStore((s) => s.galleryPages);
+  const error = useAppStore((s) => s.galleryError);
+  const loadPage = useAppStore((s) => s.loadGalleryPage);
+  const scroller = useRef<HTMLDivElement>(null);
+  const tiles = useRef(new Map<number, HTMLButtonElement>());
+  const [width, setWidth] = useState(0);
+  const [active, setActive] = useState(0);
+  const [focusWanted, setFocusWanted] = useState(false);
+
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    setWidth(element.clientWidth);
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const usable = Math.max(0, width - GAP);
+  const columns = Math.max(1, Math.floor((usable + GAP) / (TILE_MIN + GAP)));
+  const tile = Math.max(60, Math.floor((usable - GAP * (columns - 1)) / columns));
+  const rows = Math.ceil(total / columns);
+
+  const virtualizer = useVirtualizer({
+    count: rows,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => tile + GAP,
+    overscan: 3,
+  });
+  useEffect(() => virtualizer.measure(), [tile, virtualizer]);
+
+  const virtualRows = virtualizer.getVirtualItems();
+  const firstRow = virtualRows[0]?.index ?? 0;
+  const lastRow = virtualRows[virtualRows.length - 1]?.index ?? 0;
+  const firstPage = Math.floor((firstRow * columns) / GALLERY_PAGE);
+  const lastPage = Math.floor(Math.min(total - 1, (lastRow + 1) * columns - 1) / GALLERY_PAGE);
+  useEffect(() => {
+    if (total === 0) return;
+    for (let page = firstPage; page <= lastPage; page += 1) if (!pages[page]) void loadPage(page);
+  }, [firstPage, lastPage, pages, total, loadPage]);
+
+  const activeIndex = Math.min(active, Math.max(0, total - 1));
+  // The tile may mount a frame later than the scroll that brings it in; try again on each render.
+  useEffect(() => {
+    if (!focusWanted) return;
+    const element = tiles.current.get(activeIndex);
+    if (element) {
+      element.focus();
+      setFocusWanted(false);
+    }
+  }, [focusWanted, activeIndex, virtualRows]);
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const steps: Record<string, number> = {
+      ArrowRight: 1,
+      ArrowLeft: -1,
+      ArrowDown: columns,
+      ArrowUp: -columns,
+      PageDown: columns * 3,
+      PageUp: -columns * 3,
+    };
+    let next: number | null = null;
+    if (event.key in steps) next = activeIndex + steps[event.key]!;
+    else if (event.key === 'Home') next = 0;
+    else if (event.key === 'End') next = total - 1;
+    if (next === null || total === 0) return;
+    event.preventDefault();
+    next = Math.min(total - 1, Math.max(0, next));
+    setActive(next);
+    setFocusWanted(true);
+    virtualizer.scrollToIndex(Math.floor(next / columns));
+  }
+
+  const count = total.toLocaleString(localeOf(language));
+  return (
+    <section className="gallery" aria-label={t('images.gallery')}>
+      <div className="gallery-head">
+        <h2>{t('images.gallery')}</h2>
+        <span className="hint">{t('images.galleryCount', { count })}</span>
+      </div>
+      {error && <p className="hint warning">{error.message}</p>}
+      {total === 0 && <p className="hint gallery-empty">{t('images.galleryEmpty')}</p>}
+      <div ref={scroller} className="gallery-scroller" onKeyDown={onKeyDown}>
+        <div
+          role="list"
+          aria-label={t('images.gallery')}
+          aria-describedby="gallery-keys"
+          className="gallery-canvas"
+          style={{ height: virtualizer.getTotalSize() }}
+        >
+          {virtualRows.map((row) => (
+            <div
+              key={row.key}
+              role="none"
+              className="gallery-row"
+              style={{
+                transform: `translateY(${row.start}px)`,
+                height: tile,
+                gridTemplateColumns: `repeat(${columns}, ${tile}px)`,
+              }}
+            >
+              {Array.from({ length: columns }, (_, column) => {
+                const index = row.index * columns + column;
+                if (index >= total) return null;
+                const item = itemAt(pages, index);
+                return (
+                  <div key={column} role="listitem" className="gallery-cell">
+                    {item ? (
+                      <button
+                        ref={(el) => {
+                          if (el) tiles.current.set(index, el);
+                          else tiles.current.delete(index);
+                        }}
+                        type="button"
+                        className="gallery-tile"
+                        tabIndex={index === activeIndex ? 0 : -1}
+                        onFocus={() => setActive(index)}
+                        onClick={() => {
+                          setActive(index);
+                          onOpen(index);
+                        }}
+                      >
+                        <img
+                          src={mediaUrl(item.id, item.hasThumb)}
+                          alt={item.title}
+                          loading="lazy"
+                          decoding="async"
+                          draggable={false}
+                        />
+                        {item.model === null && (
+                          <span className="tile-badge">{t('images.imported')}</span>
+                        )}
+                      </button>
+                    ) : (
+                      <div className="gallery-tile placeholder" aria-hidden="true" />
+                    )}
+                  </div>
+                );
+              })}
+            </div>
+          ))}
+        </div>
+      </div>
+      <p id="gallery-keys" className="hint">
+        {t('images.galleryKeys')}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,381 @@
+// The left column of Images: mode, model, prompt, shape or sources, Generate, progress, the result and failures.
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import {
+  imageShapeOf,
+  maxSourceImagesOf,
+  SDAPI_MAPPING,
+  type ImageShape,
+} from '../../../shared/images';
+import type { ModelKind } from '../../../shared/types';
+import { ErrorNotice } from '../common/ErrorNotice';
+import { mediaUrl } from '../common/media';
+import { useT } from '../i18n/use-t';
+import { useAppStore } from '../store';
+import { fitNumber, type ImagesMode } from '../store/images-slice';
+import { EditSources } from './EditSources';
+import { firstOfKinds, ImageModelSelect } from './ImageModelSelect';
+
+const GENERATE_KINDS: readonly ModelKind[] = ['image'];
+const EDIT_KINDS: readonly ModelKind[] = ['image-edit'];
+const MODES: readonly ImagesMode[] = ['generate', 'edit', 'sdapi'];
+
+function ModeSwitch() {
+  const t = useT();
+  const mode = useAppStore((s) => s.imagesMode);
+  const setMode = useAppStore((s) => s.setImagesMode);
+  const labels = {
+    generate: t('images.mode.generate'),
+    edit: t('images.mode.edit'),
+    sdapi: t('images.mode.sdapi'),
+  };
+  return (
+    <div role="radiogroup" aria-label={t('images.mode')} className="segmented">
+      {MODES.map((item, index) => (
+        <button
+          key={item}
+          type="button"
+          role="radio"
+          aria-checked={mode === item}
+          tabIndex={mode === item ? 0 : -1}
+          className="segment"
+          onClick={() => setMode(item)}
+          onKeyDown={(event) => {
+            const step =
+              event.key === 'ArrowRight' || event.key === 'ArrowDown'
+                ? 1
+                : event.key === 'ArrowLeft' || event.key === 'ArrowUp'
+                  ? -1
+                  : 0;
+            if (!step) return;
+            event.preventDefault();
+            const next = MODES[(index + step + MODES.length) % MODES.length]!;
+            setMode(next);
+            const group = event.currentTarget.parentElement;
+            requestAnimationFrame(() =>
+              group?.querySelector<HTMLButtonElement>('[aria-checked="true"]')?.focus(),
+            );
+          }}
+        >
+          {labels[item]}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function ShapeField({
+  shape,
+  size,
+  aspectRatio,
+  emptySizeLabel,
+  onSize,
+  onAspect,
+}: {
+  shape: ImageShape;
+  size: string;
+  aspectRatio: string;
+  emptySizeLabel: string;
+  onSize(size: string): void;
+  onAspect(ratio: string): void;
+}) {
+  const t = useT();
+  const id = useId();
+  if (shape.kind === 'aspect')
+    return (
+      <div className="field">
+        <label htmlFor={id}>{t('images.aspectRatio')}</label>
+        <select
+          id={id}
+          className="input"
+          value={aspectRatio}
+          onChange={(event) => onAspect(event.target.value)}
+        >
+          {shape.ratios.map((ratio) => (
+            <option key={ratio} value={ratio}>
+              {ratio}
+            </option>
+          ))}
+        </select>
+        <p className="hint">{t('images.shape.aspect')}</p>
+      </div>
+    );
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t('images.size')}</label>
+      <select id={id} className="input" value={size} onChange={(e) => onSize(e.target.value)}>
+        {!shape.fixed && <option value="">{emptySizeLabel}</option>}
+        {shape.sizes.map((item) => (
+          <option key={item} value={item}>
+            {item.replace('x', ' × ')}
+          </option>
+        ))}
+      </select>
+      {shape.fixed && <p className="hint">{t('images.shape.fixed')}</p>}
+    </div>
+  );
+}
+
+function Progress() {
+  const t = useT();
+  const job = useAppStore((s) => s.imageJob);
+  const cancel = useAppStore((s) => s.cancelImages);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!job) return;
+    const timer = setInterval(() => setNow(Date.now()), 500);
+    return () => clearInterval(timer);
+  }, [job]);
+  if (!job) return null;
+  const seconds = Math.max(0, Math.floor((now - job.startedAt) / 1000));
+  const label = t('images.generating', { seconds });
+  return (
+    <div className="image-progress" role="status">
+      <div className="progress-track" role="progressbar" aria-label={label}>
+        <div className="progress-bar" />
+      </div>
+      <div className="image-progress-row">
+        <span>{label}</span>
+        <button type="button" className="button ghost" onClick={() => void cancel()}>
+          {t('common.cancel')}
+        </button>
+      </div>
+      {job.retrying && (
+        <p className="hint warning">
+          {t('images.retrying', {
+            attempt: job.retrying.attempt,
+            max: job.retrying.maxAttempts,
+          })}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Outcome() {
+  const t = useT();
+  const outcome = useAppStore((s) => s.imageOutcome);
+  const error = useAppStore((s) => s.imageError);
+  const failedRun = useAppStore((s) => s.failedRun);
+  const dismiss = useAppStore((s) => s.dismissImageError);
+  return (
+    <>
+      {error && (
+        <div className="image-failure">
+          {error.details?.mapping === SDAPI_MAPPING && (
+            <p className="hint warning mapping-help">{t('images.sd.mappingMissing')}</p>
+          )}
+          <ErrorNotice
+            error={error}
+            onRetry={failedRun ? () => void failedRun() : undefined}
+            onDismiss={dismiss}
+          />
+        </div>
+      )}
+      {outcome && (
+        <section className="image-result" aria-label={t('images.result')}>
+          <div className="image-result-grid">
+            {outcome.items.map((item) => (
+              <img
+                key={item.id}
+                src={mediaUrl(item.id)}
+                alt={item.title}
+                width={item.width ?? undefined}
+                height={item.height ?? undefined}
+              />
+            ))}
+          </div>
+          <p className="hint">
+            {outcome.cost !== null
+              ? t('images.cost', { cost: outcome.cost })
+              : t('images.costUnknown')}{' '}
+            {t('images.resultSaved')}
+          </p>
+        </section>
+      )}
+    </>
+  );
+}
+
+export function ImageForm() {
+  const t = useT();
+  const ids = { prompt: useId(), negative: useId(), steps: useId(), w: useId(), h: useId() };
+  const mode = useAppStore((s) => s.imagesMode);
+  const draft = useAppStore((s) => s.imageDraft);
+  const setDraft = useAppStore((s) => s.setImageDraft);
+  const models = useAppStore((s) => s.models);
+  const sources = useAppStore((s) => s.editSources);
+  const job = useAppStore((s) => s.imageJob);
+  const runImages = useAppStore((s) => s.runImages);
+
+  // A model is chosen for each mode once the list arrives, preferring the mode's kinds.
+  useEffect(() => {
+    if (models.length === 0) return;
+    const patch: Partial<typeof draft> = {};
+    if (!draft.generateModel) patch.generateModel = firstOfKinds(models, GENERATE_KINDS);
+    if (!draft.editModel) patch.editModel = firstOfKinds(models, EDIT_KINDS);
+    if (Object.keys(patch).length > 0) setDraft(patch);
+  }, [models, draft.generateModel, draft.editModel, setDraft]);
+
+  const modelId = mode === 'edit' ? draft.editModel : draft.generateModel;
+  const model = models.find((m) => m.id === modelId);
+  const shape = imageShapeOf(model, modelId);
+  const limit = maxSourceImagesOf(model, modelId);
+
+  function chooseModel(id: string) {
+    const next = imageShapeOf(
+      models.find((m) => m.id === id),
+      id,
+    );
+    const patch: Partial<typeof draft> =
+      mode === 'edit' ? { editModel: id } : { generateModel: id };
+    // A size the new model cannot make would be a 400; its first size is a safe start.
+    if (
+      mode === 'generate' &&
+      next.kind === 'size' &&
+      next.fixed &&
+      !next.sizes.includes(draft.size)
+    )
+      patch.size = next.sizes[0] ?? '';
+    if (
+      mode === 'generate' &&
+      next.kind === 'size' &&
+      !next.fixed &&
+      !next.sizes.includes(draft.size)
+    )
+      patch.size = '';
+    if (next.kind === 'aspect' && !next.ratios.includes(draft.aspectRatio))
+      patch.aspectRatio = next.ratios[0] ?? '1:1';
+    setDraft(patch);
+  }
+
+  const uploading = sources.some((source) => source.ref === null);
+  const overLimit = limit !== null && sources.length > limit;
+  const blocked =
+    job !== null ||
+    draft.prompt.trim() === '' ||
+    (mode !== 'sdapi' && !modelId) ||
+    (mode === 'edit' && (sources.length === 0 || uploading || overLimit));
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!blocked) void runImages();
+  }
+
+  return (
+    <form className="image-form" onSubmit={onSubmit}>
+      <ModeSwitch />
+      {mode !== 'sdapi' && (
+        <ImageModelSelect
+          value={modelId}
+          kinds={mode === 'edit' ? EDIT_KINDS : GENERATE_KINDS}
+          onChange={chooseModel}
+        />
+      )}
+      {mode === 'sdapi' && <p className="hint">{t('images.sd.hint')}</p>}
+      {mode === 'edit' && <EditSources limit={limit} />}
+      <div className="field">
+        <label htmlFor={ids.prompt}>{t('images.prompt')}</label>
+        <textarea
+          id={ids.prompt}
+          className="input"
+          rows={4}
+          value={draft.prompt}
+          placeholder={
+            mode === 'edit' ? t('images.editPromptPlaceholder') : t('images.promptPlaceholder')
+          }
+          onChange={(event) => setDraft({ prompt: event.target.value })}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) onSubmit(event);
+          }}
+        />
+      </div>
+      {mode === 'generate' && (
+        <ShapeField
+          shape={shape}
+          size={draft.size}
+          aspectRatio={draft.aspectRatio}
+          emptySizeLabel={t('images.sizeDefault')}
+          onSize={(size) => setDraft({ size })}
+          onAspect={(aspectRatio) => setDraft({ aspectRatio })}
+        />
+      )}
+      {mode === 'edit' && (
+        <ShapeField
+          shape={shape.kind === 'size' ? { ...shape, fixed: false } : shape}
+          size={draft.editSize}
+          aspectRatio={draft.aspectRatio}
+          emptySizeLabel={t('images.sizeFromSource')}
+          onSize={(editSize) => setDraft({ editSize })}
+          onAspect={(aspectRatio) => setDraft({ aspectRatio })}
+        />
+      )}
+      {mode === 'sdapi' && (
+        <>
+          <div className="field">
+            <label htmlFor={ids.negative}>{t('images.sd.negative')}</label>
+            <textarea
+              id={ids.negative}
+              className="input"
+              rows={2}
+              value={draft.negativePrompt}
+              onChange={(event) => setDraft({ negativePrompt: event.target.value })}
+            />
+          </div>
+          <div className="field-row">
+            <div className="field">
+              <label htmlFor={ids.steps}>{t('images.sd.steps')}</label>
+              <input
+                id={ids.steps}
+                className="input"
+                type="number"
+                min={1}
+                max={150}
+                value={draft.steps}
+                onChange={(event) => setDraft({ steps: Number(event.target.value) })}
+                onBlur={() => setDraft({ steps: fitNumber(draft.steps, 1, 150, 1) })}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor={ids.w}>{t('images.sd.width')}</label>
+              <input
+                id={ids.w}
+                className="input"
+                type="number"
+                min={64}
+                max={2048}
+                step={64}
+                value={draft.sdWidth}
+                onChange={(event) => setDraft({ sdWidth: Number(event.target.value) })}
+                onBlur={() => setDraft({ sdWidth: fitNumber(draft.sdWidth, 64, 2048, 8) })}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor={ids.h}>{t('images.sd.height')}</label>
+              <input
+                id={ids.h}
+                className="input"
+                type="number"
+                min={64}
+                max={2048}
+                step={64}
+                value={draft.sdHeight}
+                onChange={(event) => setDraft({ sdHeight: Number(event.target.value) })}
+                onBlur={() => setDraft({ sdHeight: fitNumber(draft.sdHeight, 64, 2048, 8) })}
+              />
+            </div>
+          </div>
+        </>
+      )}
+      <div className="form-actions">
+        <button type="submit" className="button primary" disabled={blocked}>
+          {t('images.generate')}
+        </button>
+        <span className="hint">
+          {mode === 'edit' && sources.length === 0 ? t('images.noSources') : t('images.submitHint')}
+        </span>
+      </div>
+      <Progress />
+      <Outcome />
+    </form>
+  );
+}

@@ -1,0 +1,89 @@
+// Image feature rules shared by core and the renderer: sizes or aspect ratios per model, source limits.
+import type { MediaItem, ModelInfo } from './types';
+
+/** A source image of an edit: an uploaded file, or a picture already in the library. */
+export type ImageSourceRef = { fileId: string } | { mediaId: string };
+
+/** What one images.* call made. */
+export interface ImageRunResult {
+  items: MediaItem[];
+  /** Credits the call cost, as the service reported it. */
+  cost: string | null;
+  /** Library ids of the sources in the order sent (uploaded files are kept in the library too). */
+  sourceIds: string[];
+}
+
+/** Pushed while an images.* call runs, so the UI can say "retrying". */
+export interface ImageProgress {
+  requestId: string;
+  retrying: { attempt: number; maxAttempts: number; untilMs: number } | null;
+}
+
+/** A source image larger than this is refused (with its size and the limit) before it is sent. */
+export const IMAGE_SOURCE_MAX_BYTES = 10 * 1024 * 1024;
+/** Larger sources are scaled down to this many pixels on the long side. */
+export const IMAGE_SOURCE_MAX_SIDE = 2048;
+/** The service takes image_url, image2_url ... image10_url. */
+export const MAX_SOURCE_IMAGES = 10;
+
+export const ASPECT_RATIOS = ['1:1', '16:9', '9:16', '4:3', '3:4', '3:2', '2:3', '21:9'] as const;
+export const FREE_SIZES = [
+  '1024x1024',
+  '512x512',
+  '768x768',
+  '1024x768',
+  '768x1024',
+  '1536x1024',
+  '1024x1536',
+  '2048x2048',
+] as const;
+
+/** How a model wants the picture's shape: an aspect ratio, or a size from a list. */
+export type ImageShape =
+  | { kind: 'aspect'; ratios: readonly string[] }
+  | { kind: 'size'; sizes: readonly string[]; fixed: boolean };
+
+/** Sizes of models whose list entry does not say, from their public documentation. */
+const KNOWN_SIZES: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
+  [/(^|\/)dall-e-3$/, ['1024x1024', '1792x1024', '1024x1792']],
+  [/(^|\/)dall-e-2$/, ['1024x1024', '512x512', '256x256']],
+];
+
+/** Text-to-image families known to take aspect_ratio instead of size. */
+const KNOWN_ASPECT_ONLY = /black-forest-labs\/flux-(1\.1-pro|pro|dev|schnell)|ideogram|imagen/;
+
+export function imageShapeOf(model: ModelInfo | undefined, id: string): ImageShape {
+  const limits = model?.limits;
+  if (limits?.requiresAspectRatio) return { kind: 'aspect', ratios: ASPECT_RATIOS };
+  if (limits?.sizes && limits.sizes.length > 0)
+    return { kind: 'size', sizes: limits.sizes, fixed: true };
+  for (const [pattern, sizes] of KNOWN_SIZES)
+    if (pattern.test(id)) return { kind: 'size', sizes, fixed: true };
+  if (!id.startsWith('img2img-') && KNOWN_ASPECT_ONLY.test(id))
+    return { kind: 'aspect', ratios: ASPECT_RATIOS };
+  return { kind: 'size', sizes: FREE_SIZES, fixed: false };
+}
+
+/** The most source images a model takes, when the list or a known rule says; null when unknown. */
+export function maxSourceImagesOf(model: ModelInfo | undefined, id: string): number | null {
+  const stated = model?.limits?.maxSourceImages;
+  if (typeof stated === 'number' && stated >= 1) return Math.min(stated, MAX_SOURCE_IMAGES);
+  if (/flux-kontext/.test(id)) return 1;
+  return null;
+}
+
+/** "12.4 MB", "840 KB": sizes in the messages about limits. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} B`;
+}
+
+/** The address of the Automatic1111-style call: {host_root}/sdapi/<key>/sdapi/v1/txt2img. */
+export function sdapiAddress(baseUrl: string, key: string): string {
+  const hostRoot = baseUrl.trim().replace(/\/+$/, '').replace(/\/v1$/, '');
+  return `${hostRoot}/sdapi/${key}/sdapi/v1/txt2img`;
+}
+
+/** The account mapping the sdapi call needs. */
+export const SDAPI_MAPPING = 'sdapi/txt2img';
