@@ -1,6 +1,6 @@
 // Reading the service's answers into app types: model list, balance, usage, chat completions.
 import { modelKind } from '../../../shared/models';
-import type { Balance, ModelInfo, Usage } from '../../../shared/types';
+import type { Balance, ModelInfo, ModelLimits, Usage } from '../../../shared/types';
 import { serviceError } from './errors';
 import type { ChatResult } from './types';
 
@@ -138,8 +138,9 @@ export function modelBadges(entry: Json, id: string, name: string): string[] {
     if (entry[flag] === true) add(flag);
   const architecture = isObject(entry.architecture) ? entry.architecture : null;
   const inputs = badgeTokens(architecture?.input_modalities);
-  if (inputs.includes('image') || /(^|[+>])image/.test(String(architecture?.modality ?? '')))
-    badges.add('vision');
+  // Only the input side of 'text+image->text' counts: 'text->image' makes pictures, it does not see them.
+  const modalityInputs = String(architecture?.modality ?? '').split('->')[0] ?? '';
+  if (inputs.includes('image') || /(^|\+)image/.test(modalityInputs)) badges.add('vision');
   if (inputs.includes('audio')) badges.add('audio-input');
   if (id.startsWith('vis-')) badges.add('vision');
   // ModelInfo has no plan field; the badge lets pickers mark what the plan refuses (400).
@@ -169,7 +170,24 @@ function readModel(entry: unknown): ModelInfo | null {
     badges: modelBadges(entry, id, name),
     description:
       typeof entry.description === 'string' && entry.description ? entry.description : null,
+    ...modelLimits(entry),
   };
+}
+
+/** max_source_images, requires_aspect_ratio, sizes, durations, end_image, max_seconds when given. */
+function modelLimits(entry: Json): { limits?: ModelLimits } {
+  const limits: ModelLimits = {};
+  const maxSources = intOrNull(entry.max_source_images);
+  if (maxSources !== null && maxSources > 0) limits.maxSourceImages = maxSources;
+  if (entry.requires_aspect_ratio === true) limits.requiresAspectRatio = true;
+  if (Array.isArray(entry.sizes))
+    limits.sizes = entry.sizes.filter((s): s is string => typeof s === 'string');
+  if (Array.isArray(entry.durations))
+    limits.durations = entry.durations.filter((d): d is number => typeof d === 'number');
+  if (entry.end_image === true) limits.endImage = true;
+  const maxSeconds = intOrNull(entry.max_seconds);
+  if (maxSeconds !== null && maxSeconds > 0) limits.maxSeconds = maxSeconds;
+  return Object.keys(limits).length > 0 ? { limits } : {};
 }
 
 /** The OpenRouter-style list ({data: [...]}) or a bare array; entries without an id are skipped. */

@@ -1,0 +1,187 @@
+// The Audio tab: speech, music and transcription tools beside the player and the audio history.
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import type { MediaItem } from '../../../shared/types';
+import { ErrorNotice } from '../common/ErrorNotice';
+import { Icon } from '../common/Icon';
+import { saveMedia } from '../common/media';
+import { localeOf } from '../i18n/translate';
+import { useLanguage, useT } from '../i18n/use-t';
+import { subscribe } from '../platform';
+import { useAppStore } from '../store';
+import type { AudioMode } from '../store/audio-slice';
+import { MusicForm, SpeechForm } from './CreateForms';
+import { TranscribePanel } from './TranscribePanel';
+import { WaveformPlayer } from './WaveformPlayer';
+import '../common/media-page.css';
+import './audio.css';
+
+const MODES: readonly AudioMode[] = ['speech', 'music', 'transcribe'];
+
+function ModeTabs() {
+  const t = useT();
+  const mode = useAppStore((s) => s.audioMode);
+  const setMode = useAppStore((s) => s.setAudioMode);
+  const buttons = useRef<Array<HTMLButtonElement | null>>([]);
+
+  function onKey(event: KeyboardEvent<HTMLButtonElement>, index: number): void {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (step === 0) return;
+    event.preventDefault();
+    const next = (index + step + MODES.length) % MODES.length;
+    setMode(MODES[next]!);
+    buttons.current[next]?.focus();
+  }
+
+  return (
+    <div role="tablist" aria-label={t('audio.modes')} className="segmented">
+      {MODES.map((item, index) => (
+        <button
+          key={item}
+          ref={(el) => {
+            buttons.current[index] = el;
+          }}
+          type="button"
+          role="tab"
+          id={`audio-mode-${item}`}
+          aria-selected={mode === item}
+          aria-controls="audio-mode-panel"
+          tabIndex={mode === item ? 0 : -1}
+          className="segment"
+          onClick={() => setMode(item)}
+          onKeyDown={(event) => onKey(event, index)}
+        >
+          {t(
+            item === 'speech'
+              ? 'audio.mode.speech'
+              : item === 'music'
+                ? 'audio.mode.music'
+                : 'audio.mode.transcribe',
+          )}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function itemFacts(item: MediaItem, locale: string, t: ReturnType<typeof useT>): string {
+  const facts: string[] = [];
+  if (item.model) facts.push(item.model);
+  if (typeof item.params.voice === 'string') facts.push(item.params.voice);
+  if (typeof item.extra.duration === 'number')
+    facts.push(t('audio.meta.seconds', { seconds: item.extra.duration.toFixed(1) }));
+  if (item.cost) facts.push(t('audio.meta.cost', { cost: item.cost }));
+  facts.push(new Date(item.createdAt).toLocaleString(locale));
+  return facts.join(' · ');
+}
+
+function AudioHistory() {
+  const t = useT();
+  const language = useLanguage();
+  const items = useAppStore((s) => s.audioItems);
+  const current = useAppStore((s) => s.currentAudioId);
+  const select = useAppStore((s) => s.selectAudio);
+  const remove = useAppStore((s) => s.deleteAudio);
+  const error = useAppStore((s) => s.audioHistoryError);
+  const load = useAppStore((s) => s.loadAudioHistory);
+  const locale = localeOf(language);
+
+  return (
+    <section className="audio-history" aria-labelledby="audio-history-title">
+      <h2 id="audio-history-title">{t('audio.history')}</h2>
+      {error && <ErrorNotice error={error} onRetry={() => void load()} />}
+      {items.length === 0 && !error && <p className="muted">{t('audio.historyEmpty')}</p>}
+      <ul className="history-list" aria-labelledby="audio-history-title">
+        {items.map((item) => (
+          <li
+            key={item.id}
+            className="history-item"
+            aria-current={item.id === current || undefined}
+          >
+            <button
+              type="button"
+              className="history-open"
+              aria-label={t('audio.open', { title: item.title })}
+              onClick={() => select(item.id)}
+            >
+              <span className="history-kind" aria-hidden="true">
+                <Icon name={item.params.mode === 'speech' ? 'chat' : 'audio'} size={16} />
+              </span>
+              <span className="history-text">
+                <span className="history-title">{item.title}</span>
+                <span className="history-facts">{itemFacts(item, locale, t)}</span>
+              </span>
+            </button>
+            <button type="button" className="text-button" onClick={() => void saveMedia(item)}>
+              {t('audio.download')}
+            </button>
+            <button
+              type="button"
+              className="text-button"
+              aria-label={`${t('audio.delete')}: ${item.title}`}
+              onClick={() => void remove(item.id)}
+            >
+              {t('audio.delete')}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export default function AudioTab() {
+  const t = useT();
+  const mode = useAppStore((s) => s.audioMode);
+  const items = useAppStore((s) => s.audioItems);
+  const currentId = useAppStore((s) => s.currentAudioId);
+  const load = useAppStore((s) => s.loadAudioHistory);
+  const current = items.find((item) => item.id === currentId) ?? null;
+
+  useEffect(() => {
+    void load();
+    const unsubscribers = [
+      subscribe('media.changed', ({ kind }) => {
+        if (kind === 'audio') void useAppStore.getState().loadAudioHistory();
+      }),
+      subscribe('audio.retrying', (retry) => useAppStore.getState().applyAudioRetry(retry)),
+    ];
+    return () => unsubscribers.forEach((unsubscribe) => unsubscribe());
+  }, [load]);
+
+  return (
+    <section className="media-page" aria-labelledby="audio-title">
+      <header className="media-header">
+        <h1 id="audio-title">{t('audio.title')}</h1>
+        <ModeTabs />
+      </header>
+      <div className="media-columns">
+        <div
+          className="media-main"
+          role="tabpanel"
+          id="audio-mode-panel"
+          aria-labelledby={`audio-mode-${mode}`}
+        >
+          {mode === 'speech' && <SpeechForm />}
+          {mode === 'music' && <MusicForm />}
+          {mode === 'transcribe' && <TranscribePanel />}
+        </div>
+        <div className="media-side">
+          {current ? (
+            <div className="player-card">
+              <p className="player-title">{current.title}</p>
+              <WaveformPlayer item={current} />
+              <div className="form-actions">
+                <button type="button" className="button" onClick={() => void saveMedia(current)}>
+                  {t('audio.download')}
+                </button>
+              </div>
+            </div>
+          ) : (
+            <p className="muted player-card">{t('audio.nothingSelected')}</p>
+          )}
+          <AudioHistory />
+        </div>
+      </div>
+    </section>
+  );
+}

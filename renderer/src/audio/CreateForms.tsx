@@ -1,0 +1,201 @@
+// The Speech and Music forms of the Audio tab: text, model, voice or length, and the button that makes it.
+import { useCallback, useId, type FormEvent, type KeyboardEvent } from 'react';
+import { ErrorNotice } from '../common/ErrorNotice';
+import { KindModelSelect } from '../common/KindModelSelect';
+import { useT } from '../i18n/use-t';
+import { useAppStore } from '../store';
+import {
+  DEFAULT_MAX_MUSIC_SECONDS,
+  MAX_SPEECH_CHARS,
+  VOICES,
+  type SpeechFormat,
+  type Voice,
+} from '../store/audio-slice';
+
+const SPEECH_KINDS = ['text-to-speech'] as const;
+const MUSIC_KINDS = ['music'] as const;
+const FORMATS: readonly SpeechFormat[] = ['mp3', 'wav'];
+
+/** Ctrl/Cmd+Enter in the text sends the form, as in the chat composer. */
+function submitOnCtrlEnter(event: KeyboardEvent<HTMLTextAreaElement>): void {
+  if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+    event.preventDefault();
+    event.currentTarget.form?.requestSubmit();
+  }
+}
+
+/** What is running, or that the service was busy and the request goes again. */
+export function BusyNote({ text, live = true }: { text: string; live?: boolean }) {
+  const t = useT();
+  const retry = useAppStore((s) => s.audioRetry);
+  return (
+    <span role={live ? 'status' : undefined} className="muted progress-note">
+      <span className="media-spinner" aria-hidden="true" />{' '}
+      {retry ? t('audio.retrying', { attempt: retry.attempt, max: retry.maxAttempts }) : text}
+    </span>
+  );
+}
+
+function NoModels({ kinds }: { kinds: 'speech' | 'music' }) {
+  const t = useT();
+  const models = useAppStore((s) => s.models);
+  const loading = useAppStore((s) => s.modelsLoading);
+  const kind = kinds === 'speech' ? 'text-to-speech' : 'music';
+  if (loading || models.length === 0 || models.some((m) => m.kind === kind)) return null;
+  return (
+    <p className="hint warning">
+      {t('audio.noModels', {
+        kind: t(kinds === 'speech' ? 'models.kind.text-to-speech' : 'models.kind.music'),
+      })}
+    </p>
+  );
+}
+
+export function SpeechForm() {
+  const t = useT();
+  const draft = useAppStore((s) => s.speechDraft);
+  const setDraft = useAppStore((s) => s.setSpeechDraft);
+  const busy = useAppStore((s) => s.audioBusy);
+  const error = useAppStore((s) => s.audioError);
+  const speak = useAppStore((s) => s.speak);
+  const dismiss = useAppStore((s) => s.dismissAudioError);
+  const textId = useId();
+  const voiceId = useId();
+  const formatId = useId();
+  const setModel = useCallback((model: string) => setDraft({ model }), [setDraft]);
+  const canSend = busy === null && draft.text.trim() !== '' && draft.model !== '';
+
+  function submit(event: FormEvent): void {
+    event.preventDefault();
+    if (canSend) void speak();
+  }
+
+  return (
+    <form className="media-form" onSubmit={submit}>
+      <div className="field">
+        <label htmlFor={textId}>{t('audio.text')}</label>
+        <textarea
+          id={textId}
+          className="input"
+          rows={5}
+          maxLength={MAX_SPEECH_CHARS}
+          placeholder={t('audio.speechPlaceholder')}
+          value={draft.text}
+          onChange={(event) => setDraft({ text: event.target.value })}
+          onKeyDown={submitOnCtrlEnter}
+        />
+        <p className="hint">
+          {t('audio.chars', { count: draft.text.length, max: MAX_SPEECH_CHARS })}
+        </p>
+      </div>
+      <KindModelSelect value={draft.model} kinds={SPEECH_KINDS} onChange={setModel} />
+      <NoModels kinds="speech" />
+      <div className="field-row">
+        <div className="field">
+          <label htmlFor={voiceId}>{t('audio.voice')}</label>
+          <select
+            id={voiceId}
+            className="input"
+            value={draft.voice}
+            onChange={(event) => setDraft({ voice: event.target.value as Voice })}
+          >
+            {VOICES.map((voice) => (
+              <option key={voice} value={voice}>
+                {voice}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={formatId}>{t('audio.format')}</label>
+          <select
+            id={formatId}
+            className="input"
+            value={draft.format}
+            onChange={(event) => setDraft({ format: event.target.value as SpeechFormat })}
+          >
+            {FORMATS.map((format) => (
+              <option key={format} value={format}>
+                {t(format === 'mp3' ? 'audio.format.mp3' : 'audio.format.wav')}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="button primary" disabled={!canSend}>
+          {t('audio.speak')}
+        </button>
+        {busy === 'speech' && <BusyNote text={t('audio.speaking')} />}
+      </div>
+      {error && <ErrorNotice error={error} onRetry={() => void speak()} onDismiss={dismiss} />}
+    </form>
+  );
+}
+
+export function MusicForm() {
+  const t = useT();
+  const draft = useAppStore((s) => s.musicDraft);
+  const setDraft = useAppStore((s) => s.setMusicDraft);
+  const busy = useAppStore((s) => s.audioBusy);
+  const error = useAppStore((s) => s.audioError);
+  const makeMusic = useAppStore((s) => s.makeMusic);
+  const dismiss = useAppStore((s) => s.dismissAudioError);
+  const model = useAppStore((s) => s.models.find((m) => m.id === s.musicDraft.model));
+  const textId = useId();
+  const secondsId = useId();
+  const maxSeconds = model?.limits?.maxSeconds ?? DEFAULT_MAX_MUSIC_SECONDS;
+  const setModel = useCallback((id: string) => setDraft({ model: id }), [setDraft]);
+  const secondsValid =
+    Number.isInteger(draft.seconds) && draft.seconds >= 1 && draft.seconds <= maxSeconds;
+  const canSend = busy === null && draft.text.trim() !== '' && draft.model !== '' && secondsValid;
+
+  function submit(event: FormEvent): void {
+    event.preventDefault();
+    if (canSend) void makeMusic();
+  }
+
+  return (
+    <form className="media-form" onSubmit={submit}>
+      <div className="field">
+        <label htmlFor={textId}>{t('audio.text')}</label>
+        <textarea
+          id={textId}
+          className="input"
+          rows={4}
+          maxLength={4000}
+          placeholder={t('audio.musicPlaceholder')}
+          value={draft.text}
+          onChange={(event) => setDraft({ text: event.target.value })}
+          onKeyDown={submitOnCtrlEnter}
+        />
+      </div>
+      <KindModelSelect value={draft.model} kinds={MUSIC_KINDS} onChange={setModel} />
+      <NoModels kinds="music" />
+      <div className="field seconds-field">
+        <label htmlFor={secondsId}>{t('audio.seconds')}</label>
+        <input
+          id={secondsId}
+          className="input"
+          type="number"
+          min={1}
+          max={maxSeconds}
+          step={1}
+          value={Number.isFinite(draft.seconds) ? draft.seconds : ''}
+          aria-invalid={!secondsValid}
+          onChange={(event) => setDraft({ seconds: event.target.valueAsNumber })}
+        />
+        <p className={secondsValid ? 'hint' : 'hint warning'}>
+          {t('audio.secondsHint', { max: maxSeconds })}
+        </p>
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="button primary" disabled={!canSend}>
+          {t('audio.makeMusic')}
+        </button>
+        {busy === 'music' && <BusyNote text={t('audio.composing')} />}
+      </div>
+      {error && <ErrorNotice error={error} onRetry={() => void makeMusic()} onDismiss={dismiss} />}
+    </form>
+  );
+}

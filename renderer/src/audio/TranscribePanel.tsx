@@ -1,0 +1,332 @@
+// Transcription: a file (button, drag and drop) or a microphone recording, and the transcript by speaker.
+import { useCallback, useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import type { Transcript } from '../../../shared/types';
+import { CopyButton } from '../common/CopyButton';
+import { ErrorNotice } from '../common/ErrorNotice';
+import { KindModelSelect } from '../common/KindModelSelect';
+import type { Translate } from '../i18n/translate';
+import { useT } from '../i18n/use-t';
+import { useAppStore } from '../store';
+import { TRANSCRIPTION_LIMIT_BYTES, type AudioFileRefusal } from '../store/audio-slice';
+import { BusyNote } from './CreateForms';
+import { formatClock } from './WaveformPlayer';
+
+const STT_KINDS = ['speech-to-text'] as const;
+
+function megabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** SPEAKER_00, SPEAKER_01 … as Speaker 1, Speaker 2 … in order of first appearance. */
+export function speakerNames(transcript: Transcript, t: Translate): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const segment of transcript.segments ?? []) {
+    if (segment.speaker && !names.has(segment.speaker))
+      names.set(segment.speaker, t('audio.speaker', { n: names.size + 1 }));
+  }
+  return names;
+}
+
+/** The transcript as text to copy and save: timed lines by speaker when there are segments. */
+export function transcriptText(transcript: Transcript, t: Translate): string {
+  if (!transcript.segments) return transcript.text;
+  const names = speakerNames(transcript, t);
+  return transcript.segments
+    .map((segment) => {
+      const who = segment.speaker ? `${names.get(segment.speaker)}: ` : '';
+      return `[${formatClock(segment.start)}] ${who}${segment.text}`;
+    })
+    .join('\n');
+}
+
+/** Consecutive segments of one speaker, shown as one turn. */
+function turnsOf(transcript: Transcript) {
+  const turns: { speaker: string | null; start: number; end: number; texts: string[] }[] = [];
+  for (const segment of transcript.segments ?? []) {
+    const last = turns[turns.length - 1];
+    if (last && last.speaker === segment.speaker && segment.speaker !== null) {
+      last.texts.push(segment.text);
+      last.end = segment.end;
+    } else
+      turns.push({
+        speaker: segment.speaker,
+        start: segment.start,
+        end: segment.end,
+        texts: [segment.text],
+      });
+  }
+  return turns;
+}
+
+function refusalText(refusal: AudioFileRefusal, t: Translate): string {
+  return refusal.reason === 'too_large'
+    ? t('audio.tooLarge', {
+        name: refusal.name,
+        size: megabytes(refusal.size),
+        limit: megabytes(TRANSCRIPTION_LIMIT_BYTES),
+      })
+    : t('audio.notAudio', { name: refusal.name });
+}
+
+function saveText(text: string, name: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `${name.replace(/\.[^.]+$/, '') || 'transcript'}.txt`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function useRecorder(onRecorded: (blob: Blob, name: string) => void) {
+  const [recording, setRecording] = useState(false);
+  const [seconds, setSeconds] = useState(0);
+  const [problem, setProblem] = useState<string | null>(null);
+  const recorder = useRef<MediaRecorder | null>(null);
+
+  useEffect(() => {
+    if (!recording) return;
+    const started = Date.now();
+    const timer = setInterval(() => setSeconds(Math.floor((Date.now() - started) / 1000)), 500);
+    return () => clearInterval(timer);
+  }, [recording]);
+
+  // Leaving the tab stops the microphone.
+  useEffect(() => () => recorder.current?.stop(), []);
+
+  async function start(): Promise<void> {
+    setProblem(null);
+    try {
+      const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+      const chunks: Blob[] = [];
+      const next = new MediaRecorder(stream);
+      next.ondataavailable = (event) => {
+        if (event.data.size > 0) chunks.push(event.data);
+      };
+      next.onstop = () => {
+        for (const track of stream.getTracks()) track.stop();
+        setRecording(false);
+        recorder.current = null;
+        const type = next.mimeType || 'audio/webm';
+        const blob = new Blob(chunks, { type });
+        const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
+        if (blob.size > 0)
+          onRecorded(blob, `recording-${stamp}.${type.includes('ogg') ? 'ogg' : 'webm'}`);
+      };
+      recorder.current = next;
+      next.start(1000);
+      setSeconds(0);
+      setRecording(true);
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  return { recording, seconds, problem, start, stop: () => recorder.current?.stop() };
+}
+
+export function TranscribePanel() {
+  const t = useT();
+  const draft = useAppStore((s) => s.transcribeDraft);
+  const setDraft = useAppStore((s) => s.setTranscribeDraft);
+  const stage = useAppStore((s) => s.transcribeStage);
+  const transcript = useAppStore((s) => s.transcript);
+  const error = useAppStore((s) => s.transcribeError);
+  const refusal = useAppStore((s) => s.transcribeRefusal);
+  const transcribeBlob = useAppStore((s) => s.transcribeBlob);
+  const dismiss = useAppStore((s) => s.dismissTranscribeError);
+  const model = useAppStore((s) => s.models.find((m) => m.id === s.transcribeDraft.model));
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const lastFile = useRef<{ blob: Blob; name: string } | null>(null);
+  const languageId = useId();
+  const timestampsId = useId();
+  const transcriptId = useId();
+  const diarizes = model?.badges.includes('diarization') ?? false;
+  const timestamps = draft.timestamps ?? diarizes;
+  const setModel = useCallback((id: string) => setDraft({ model: id }), [setDraft]);
+  const busy = stage.stage !== 'idle';
+
+  const send = useCallback(
+    (blob: Blob, name: string) => {
+      lastFile.current = { blob, name };
+      void transcribeBlob(blob, name, timestamps);
+    },
+    [transcribeBlob, timestamps],
+  );
+  const recorder = useRecorder(send);
+
+  function onDrop(event: DragEvent<HTMLDivElement>): void {
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file && !busy && draft.model !== '') send(file, file.name);
+  }
+
+  const text = transcript ? transcriptText(transcript, t) : '';
+  const names = transcript ? speakerNames(transcript, t) : new Map<string, string>();
+
+  return (
+    <div className="media-form">
+      <KindModelSelect value={draft.model} kinds={STT_KINDS} onChange={setModel} />
+      <div className="field-row">
+        <div className="field">
+          <label htmlFor={languageId}>{t('audio.language')}</label>
+          <input
+            id={languageId}
+            className="input"
+            value={draft.language}
+            maxLength={20}
+            placeholder={t('audio.languagePlaceholder')}
+            onChange={(event) => setDraft({ language: event.target.value })}
+          />
+        </div>
+        <div className="field checkbox-field">
+          <label className="checkbox">
+            <input
+              id={timestampsId}
+              type="checkbox"
+              checked={timestamps}
+              onChange={(event) => setDraft({ timestamps: event.target.checked })}
+            />
+            {t('audio.timestamps')}
+          </label>
+          <p className="hint">{t('audio.timestampsHint')}</p>
+        </div>
+      </div>
+      <div
+        className="drop-zone"
+        data-active={dragging || undefined}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
+        <p className="muted">{t('audio.dropHint')}</p>
+        <div className="form-actions">
+          <button
+            type="button"
+            className="button primary"
+            disabled={busy || draft.model === '' || recorder.recording}
+            onClick={() => fileInput.current?.click()}
+          >
+            {t('audio.transcribeFile')}
+          </button>
+          <input
+            ref={fileInput}
+            type="file"
+            hidden
+            accept="audio/*,video/webm,.wav,.mp3,.ogg,.oga,.flac,.m4a,.webm"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) send(file, file.name);
+            }}
+          />
+          {recorder.recording ? (
+            <button type="button" className="button stop" onClick={recorder.stop}>
+              {t('audio.stopRecording')}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="button"
+              disabled={busy || draft.model === '' || typeof MediaRecorder === 'undefined'}
+              onClick={() => void recorder.start()}
+            >
+              {t('audio.record')}
+            </button>
+          )}
+        </div>
+        <div role="status" className="progress-note">
+          {recorder.recording && t('audio.recording', { seconds: recorder.seconds })}
+          {stage.stage === 'uploading' && (
+            <>
+              {t('audio.uploading', {
+                name: stage.name,
+                percent: stage.total > 0 ? Math.round((stage.sent / stage.total) * 100) : 0,
+              })}
+              <progress max={stage.total || 1} value={stage.sent} />
+            </>
+          )}
+          {stage.stage === 'transcribing' && (
+            <BusyNote text={t('audio.transcribing', { name: stage.name })} live={false} />
+          )}
+        </div>
+      </div>
+      {recorder.problem && (
+        <p className="hint warning" role="alert">
+          {t('audio.micUnavailable', { reason: recorder.problem })}
+        </p>
+      )}
+      {refusal && (
+        <p className="hint warning" role="alert">
+          {refusalText(refusal, t)}
+        </p>
+      )}
+      {error && (
+        <ErrorNotice
+          error={error}
+          onRetry={
+            lastFile.current
+              ? () => lastFile.current && send(lastFile.current.blob, lastFile.current.name)
+              : undefined
+          }
+          onDismiss={dismiss}
+        />
+      )}
+      {transcript && (
+        <section
+          className="transcript"
+          aria-label={t('audio.transcriptOf', { name: transcript.fileName })}
+        >
+          <h2>{t('audio.transcriptOf', { name: transcript.fileName })}</h2>
+          {transcript.cost && <p className="hint">{t('audio.cost', { cost: transcript.cost })}</p>}
+          {transcript.segments && (
+            <ol className="transcript-turns" aria-label={t('audio.bySpeaker')}>
+              {turnsOf(transcript).map((turn, index) => (
+                <li
+                  key={index}
+                  className="transcript-turn"
+                  data-speaker={turn.speaker ?? undefined}
+                >
+                  <div className="turn-head">
+                    {turn.speaker && (
+                      <span
+                        className="speaker"
+                        data-index={[...names.keys()].indexOf(turn.speaker) % 4}
+                      >
+                        {names.get(turn.speaker)}
+                      </span>
+                    )}
+                    <span className="muted turn-time">
+                      {formatClock(turn.start)}–{formatClock(turn.end)}
+                    </span>
+                  </div>
+                  <p>{turn.texts.join(' ')}</p>
+                </li>
+              ))}
+            </ol>
+          )}
+          <div className="field">
+            <label htmlFor={transcriptId}>{t('audio.transcript')}</label>
+            <textarea id={transcriptId} className="input" rows={6} readOnly value={text} />
+          </div>
+          <div className="form-actions">
+            <CopyButton text={text} />
+            <button
+              type="button"
+              className="text-button"
+              onClick={() => saveText(text, transcript.fileName)}
+            >
+              {t('audio.saveTranscript')}
+            </button>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

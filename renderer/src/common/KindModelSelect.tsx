@@ -1,0 +1,82 @@
+// A Model combobox for a media feature: its own kinds first (in the given order), every other model still reachable.
+import { useEffect, useId, useMemo } from 'react';
+import type { ModelInfo, ModelKind } from '../../../shared/types';
+import type { MessageKey } from '../i18n/en';
+import { translateDynamic } from '../i18n/translate';
+import { useT } from '../i18n/use-t';
+import { groupModels, type ModelGroup } from '../models/model-groups';
+import { useAppStore } from '../store';
+
+/** The model list grouped by kind, the feature's kinds first in their given order. */
+export function groupsForKinds(
+  models: readonly ModelInfo[],
+  kinds: readonly ModelKind[],
+): ModelGroup[] {
+  const rank = (kind: ModelKind): number => {
+    const at = kinds.indexOf(kind);
+    return at < 0 ? kinds.length : at;
+  };
+  return groupModels(models, '')
+    .map((group, order) => ({ group, order }))
+    .sort((a, b) => rank(a.group.kind) - rank(b.group.kind) || a.order - b.order)
+    .map(({ group }) => group);
+}
+
+interface KindModelSelectProps {
+  value: string;
+  kinds: readonly ModelKind[];
+  onChange(id: string): void;
+  /** Shown under the select (e.g. what the chosen model takes). */
+  hint?: string;
+}
+
+export function KindModelSelect({ value, kinds, onChange, hint }: KindModelSelectProps) {
+  const t = useT();
+  const models = useAppStore((s) => s.models);
+  const loading = useAppStore((s) => s.modelsLoading);
+  const id = useId();
+  const groups = useMemo(() => groupsForKinds(models, kinds), [models, kinds]);
+  const selected = models.find((m) => m.id === value) ?? null;
+  const firstOfKind = groups[0] && kinds.includes(groups[0].kind) ? groups[0].models[0] : undefined;
+
+  // A feature opens with its first model of its own kinds, never with a chat model.
+  useEffect(() => {
+    if (value === '' && firstOfKind) onChange(firstOfKind.id);
+  }, [value, firstOfKind, onChange]);
+
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t('models.label')}</label>
+      <select
+        id={id}
+        className="input"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {!selected && (
+          <option value={value}>
+            {value || (loading ? t('models.loading') : t('models.pickPlaceholder'))}
+          </option>
+        )}
+        {groups.map((group) => (
+          <optgroup
+            key={group.kind}
+            label={translateDynamic(t, `models.kind.${group.kind}` as MessageKey)}
+          >
+            {group.models.map((model) => (
+              <option key={model.id} value={model.id} title={model.description ?? model.id}>
+                {model.name || model.id}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </select>
+      {selected && (
+        <p className="hint">
+          <code>{selected.id}</code>
+          {hint ? ` · ${hint}` : ''}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,229 @@
+// The Audio tab's state: drafts of speech and music, the history from the media library, transcription.
+import type { StateCreator } from 'zustand';
+import { ATTACHMENT_LIMITS } from '../../../shared/attachments';
+import type { MediaItem, ServiceRetry, Transcript, UserError } from '../../../shared/types';
+import { uploadFile } from '../common/upload';
+import { invoke } from '../platform';
+import type { AppState } from './types';
+
+export type AudioMode = 'speech' | 'music' | 'transcribe';
+export const VOICES = ['alloy', 'echo', 'fable', 'onyx', 'nova', 'shimmer'] as const;
+export type Voice = (typeof VOICES)[number];
+export type SpeechFormat = 'mp3' | 'wav';
+export const MAX_SPEECH_CHARS = 4096;
+/** The longest clip a music model makes when the list does not say (the service's WAV models: 47 s). */
+export const DEFAULT_MAX_MUSIC_SECONDS = 47;
+export const TRANSCRIPTION_LIMIT_BYTES = ATTACHMENT_LIMITS.audio;
+
+export interface SpeechDraft {
+  text: string;
+  model: string;
+  voice: Voice;
+  format: SpeechFormat;
+}
+
+export interface MusicDraft {
+  text: string;
+  model: string;
+  seconds: number;
+}
+
+export interface TranscribeDraft {
+  model: string;
+  language: string;
+  /** null: follow the model (on for diarization models). */
+  timestamps: boolean | null;
+}
+
+/** Where a transcription is: uploading the file, waiting for the service, or done. */
+export type TranscribeStage =
+  | { stage: 'idle' }
+  | { stage: 'uploading'; name: string; sent: number; total: number }
+  | { stage: 'transcribing'; name: string };
+
+/** A file refused before it was sent, worded by the renderer in the user's language. */
+export type AudioFileRefusal =
+  { reason: 'too_large'; name: string; size: number } | { reason: 'not_audio'; name: string };
+
+export interface AudioSlice {
+  audioMode: AudioMode;
+  setAudioMode(mode: AudioMode): void;
+  speechDraft: SpeechDraft;
+  musicDraft: MusicDraft;
+  transcribeDraft: TranscribeDraft;
+  setSpeechDraft(patch: Partial<SpeechDraft>): void;
+  setMusicDraft(patch: Partial<MusicDraft>): void;
+  setTranscribeDraft(patch: Partial<TranscribeDraft>): void;
+  /** Which creation is running ('speech' or 'music'), if any. */
+  audioBusy: 'speech' | 'music' | null;
+  audioError: UserError | null;
+  dismissAudioError(): void;
+  /** Set while the client resends the running request (429, 504); cleared when it ends. */
+  audioRetry: ServiceRetry | null;
+  applyAudioRetry(retry: ServiceRetry): void;
+  speak(): Promise<void>;
+  makeMusic(): Promise<void>;
+
+  audioItems: MediaItem[];
+  audioTotal: number;
+  audioHistoryError: UserError | null;
+  loadAudioHistory(): Promise<void>;
+  /** The item in the player. */
+  currentAudioId: string | null;
+  selectAudio(id: string | null): void;
+  deleteAudio(id: string): Promise<void>;
+
+  transcribeStage: TranscribeStage;
+  transcript: Transcript | null;
+  transcribeError: UserError | null;
+  transcribeRefusal: AudioFileRefusal | null;
+  transcribeBlob(file: Blob, name: string, timestamps: boolean): Promise<void>;
+  dismissTranscribeError(): void;
+}
+
+const HISTORY_PAGE = 200;
+
+/** File types a browser may claim for audio; the bytes are checked again in core. */
+function claimsAudio(file: Blob, name: string): boolean {
+  if (file.type.startsWith('audio/') || file.type === 'video/webm') return true;
+  if (file.type !== '' && file.type !== 'application/octet-stream') return false;
+  return /\.(wav|mp3|mpeg|mpga|ogg|oga|opus|flac|m4a|webm)$/i.test(name);
+}
+
+export const createAudioSlice: StateCreator<AppState, [], [], AudioSlice> = (set, get) => {
+  async function create(kind: 'speech' | 'music'): Promise<void> {
+    if (get().audioBusy) return;
+    set({ audioBusy: kind, audioError: null, audioRetry: null });
+    const answer =
+      kind === 'speech'
+        ? await invoke('audio.speak', {
+            model: get().speechDraft.model,
+            text: get().speechDraft.text,
+            voice: get().speechDraft.voice,
+            format: get().speechDraft.format,
+          })
+        : await invoke('audio.music', {
+            model: get().musicDraft.model,
+            text: get().musicDraft.text,
+            seconds: get().musicDraft.seconds,
+          });
+    if (!answer.ok) {
+      set({ audioBusy: null, audioError: answer.error, audioRetry: null });
+      return;
+    }
+    const item = answer.data;
+    set((state) => ({
+      audioBusy: null,
+      audioRetry: null,
+      currentAudioId: item.id,
+      audioItems: [item, ...state.audioItems.filter((i) => i.id !== item.id)],
+      audioTotal: state.audioTotal + 1,
+    }));
+  }
+
+  return {
+    audioMode: 'speech',
+    setAudioMode: (mode) => set({ audioMode: mode }),
+    speechDraft: { text: '', model: '', voice: 'alloy', format: 'mp3' },
+    musicDraft: { text: '', model: '', seconds: 10 },
+    transcribeDraft: { model: '', language: '', timestamps: null },
+    setSpeechDraft: (patch) => set((s) => ({ speechDraft: { ...s.speechDraft, ...patch } })),
+    setMusicDraft: (patch) => set((s) => ({ musicDraft: { ...s.musicDraft, ...patch } })),
+    setTranscribeDraft: (patch) =>
+      set((s) => ({ transcribeDraft: { ...s.transcribeDraft, ...patch } })),
+    audioBusy: null,
+    audioError: null,
+    dismissAudioError: () => set({ audioError: null }),
+    audioRetry: null,
+    applyAudioRetry: (retry) => {
+      if (get().audioBusy !== null || get().transcribeStage.stage === 'transcribing')
+        set({ audioRetry: retry });
+    },
+    speak: () => create('speech'),
+    makeMusic: () => create('music'),
+
+    audioItems: [],
+    audioTotal: 0,
+    audioHistoryError: null,
+    loadAudioHistory: async () => {
+      const answer = await invoke('media.list', { kind: 'audio', limit: HISTORY_PAGE });
+      if (!answer.ok) {
+        set({ audioHistoryError: answer.error });
+        return;
+      }
+      set((state) => ({
+        audioItems: answer.data.items,
+        audioTotal: answer.data.total,
+        audioHistoryError: null,
+        currentAudioId:
+          state.currentAudioId && answer.data.items.some((i) => i.id === state.currentAudioId)
+            ? state.currentAudioId
+            : (answer.data.items[0]?.id ?? null),
+      }));
+    },
+    currentAudioId: null,
+    selectAudio: (id) => set({ currentAudioId: id }),
+    deleteAudio: async (id) => {
+      const answer = await invoke('media.delete', { id });
+      if (!answer.ok) {
+        set({ audioHistoryError: answer.error });
+        return;
+      }
+      set((state) => {
+        const audioItems = state.audioItems.filter((i) => i.id !== id);
+        return {
+          audioItems,
+          audioTotal: Math.max(0, state.audioTotal - 1),
+          currentAudioId:
+            state.currentAudioId === id ? (audioItems[0]?.id ?? null) : state.currentAudioId,
+        };
+      });
+    },
+
+    transcribeStage: { stage: 'idle' },
+    transcript: null,
+    transcribeError: null,
+    transcribeRefusal: null,
+    dismissTranscribeError: () => set({ transcribeError: null, transcribeRefusal: null }),
+    transcribeBlob: async (file, name, timestamps) => {
+      if (get().transcribeStage.stage !== 'idle') return;
+      set({ transcribeError: null, transcribeRefusal: null });
+      // Refused here, before a byte is sent: too large, or plainly not audio.
+      if (file.size > TRANSCRIPTION_LIMIT_BYTES) {
+        set({ transcribeRefusal: { reason: 'too_large', name, size: file.size } });
+        return;
+      }
+      if (!claimsAudio(file, name)) {
+        set({ transcribeRefusal: { reason: 'not_audio', name } });
+        return;
+      }
+      set({ transcribeStage: { stage: 'uploading', name, sent: 0, total: file.size } });
+      const uploaded = await uploadFile(file, {
+        name,
+        onProgress: (sent, total) =>
+          set({ transcribeStage: { stage: 'uploading', name, sent, total } }),
+      });
+      if (!uploaded.ok) {
+        set({ transcribeStage: { stage: 'idle' }, transcribeError: uploaded.error });
+        return;
+      }
+      set({ transcribeStage: { stage: 'transcribing', name }, audioRetry: null });
+      const { model, language } = get().transcribeDraft;
+      const answer = await invoke('audio.transcribe', {
+        fileId: uploaded.data.fileId,
+        model,
+        timestamps,
+        ...(language.trim() !== '' ? { language: language.trim() } : {}),
+      });
+      if (!answer.ok) {
+        set({
+          transcribeStage: { stage: 'idle' },
+          transcribeError: answer.error,
+          audioRetry: null,
+        });
+        return;
+      }
+      set({ transcribeStage: { stage: 'idle' }, transcript: answer.data, audioRetry: null });
+    },
+  };
+};

@@ -1,0 +1,197 @@
+// The Video tab: prompt, model, aspect ratio, duration and frames on one side, the job queue on the other.
+import { useCallback, useEffect, useId, type FormEvent, type KeyboardEvent } from 'react';
+import { ErrorNotice } from '../common/ErrorNotice';
+import { KindModelSelect } from '../common/KindModelSelect';
+import { useT } from '../i18n/use-t';
+import { subscribe } from '../platform';
+import { useAppStore } from '../store';
+import { ASPECT_RATIOS, type AspectRatio } from '../store/video-slice';
+import { FramePicker } from './FramePicker';
+import { VideoJobList } from './VideoJobList';
+import '../common/media-page.css';
+import './video.css';
+
+const VIDEO_KINDS = ['text-to-video', 'image-to-video'] as const;
+
+function VideoForm() {
+  const t = useT();
+  const draft = useAppStore((s) => s.videoDraft);
+  const setDraft = useAppStore((s) => s.setVideoDraft);
+  const frames = useAppStore((s) => s.videoFrames);
+  const refusal = useAppStore((s) => s.frameRefusal);
+  const submitting = useAppStore((s) => s.videoSubmitting);
+  const retry = useAppStore((s) => s.videoRetry);
+  const error = useAppStore((s) => s.videoError);
+  const generate = useAppStore((s) => s.generateVideo);
+  const dismiss = useAppStore((s) => s.dismissVideoError);
+  const models = useAppStore((s) => s.models);
+  const model = models.find((m) => m.id === draft.model);
+  const promptId = useId();
+  const aspectId = useId();
+  const durationId = useId();
+  // A duration the new model does not offer goes back to its default.
+  const setModel = useCallback(
+    (id: string) => {
+      const state = useAppStore.getState();
+      const offered = state.models.find((m) => m.id === id)?.limits?.durations;
+      const keep = !offered || offered.includes(state.videoDraft.duration);
+      setDraft(keep ? { model: id } : { model: id, duration: 0 });
+    },
+    [setDraft],
+  );
+
+  const takesFirst = draft.model.startsWith('img2vid-');
+  const takesLast = takesFirst && model?.limits?.endImage === true;
+  const durations = model?.limits?.durations ?? [];
+  const framesBusy = Object.values(frames).some((frame) => frame?.uploading);
+  const firstMissing = takesFirst && !frames.first?.fileId;
+  const canSend =
+    !submitting && !framesBusy && !firstMissing && draft.prompt.trim() !== '' && draft.model !== '';
+  const hasVideoModels = models.some(
+    (m) => m.kind === 'text-to-video' || m.kind === 'image-to-video',
+  );
+
+  function submit(event: FormEvent): void {
+    event.preventDefault();
+    if (canSend) void generate();
+  }
+
+  function onPromptKey(event: KeyboardEvent<HTMLTextAreaElement>): void {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      event.currentTarget.form?.requestSubmit();
+    }
+  }
+
+  return (
+    <form className="media-form" onSubmit={submit}>
+      <div className="field">
+        <label htmlFor={promptId}>{t('video.prompt')}</label>
+        <textarea
+          id={promptId}
+          className="input"
+          rows={4}
+          maxLength={4000}
+          placeholder={t('video.promptPlaceholder')}
+          value={draft.prompt}
+          onChange={(event) => setDraft({ prompt: event.target.value })}
+          onKeyDown={onPromptKey}
+        />
+      </div>
+      <KindModelSelect value={draft.model} kinds={VIDEO_KINDS} onChange={setModel} />
+      {models.length > 0 && !hasVideoModels && (
+        <p className="hint warning">{t('video.noModels')}</p>
+      )}
+      <div className="field-row">
+        <div className="field">
+          <label htmlFor={aspectId}>{t('video.aspectRatio')}</label>
+          <select
+            id={aspectId}
+            className="input"
+            value={draft.aspectRatio}
+            onChange={(event) => setDraft({ aspectRatio: event.target.value as AspectRatio })}
+          >
+            {ASPECT_RATIOS.map((ratio) => (
+              <option key={ratio} value={ratio}>
+                {ratio}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={durationId}>{t('video.duration')}</label>
+          {durations.length > 0 ? (
+            <select
+              id={durationId}
+              className="input"
+              value={draft.duration}
+              onChange={(event) => setDraft({ duration: Number(event.target.value) })}
+            >
+              <option value={0}>{t('video.durationDefault')}</option>
+              {durations.map((seconds) => (
+                <option key={seconds} value={seconds}>
+                  {t('video.durationSeconds', { seconds })}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <>
+              <input
+                id={durationId}
+                className="input"
+                type="number"
+                min={0}
+                max={600}
+                step={1}
+                value={draft.duration}
+                onChange={(event) =>
+                  setDraft({ duration: Math.max(0, Math.floor(event.target.valueAsNumber || 0)) })
+                }
+              />
+              <p className="hint">{t('video.durationHint')}</p>
+            </>
+          )}
+        </div>
+      </div>
+      {takesFirst && <FramePicker slot="first" />}
+      {takesLast && <FramePicker slot="last" />}
+      {firstMissing && !frames.first && <p className="hint">{t('video.firstFrameRequired')}</p>}
+      {refusal && (
+        <p className="hint warning" role="alert">
+          {refusal.reason === 'too_large'
+            ? t('video.frameTooLarge', {
+                name: refusal.name,
+                size: `${(refusal.size / 1048576).toFixed(1)} MB`,
+                limit: '20 MB',
+              })
+            : t('video.frameNotImage', { name: refusal.name })}
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="submit" className="button primary" disabled={!canSend}>
+          {t('video.generate')}
+        </button>
+        {submitting && (
+          <span role="status" className="muted progress-note">
+            <span className="media-spinner" aria-hidden="true" />{' '}
+            {retry
+              ? t('video.retrying', { attempt: retry.attempt, max: retry.maxAttempts })
+              : t('video.submitting')}
+          </span>
+        )}
+      </div>
+      <p className="hint">{t('video.pollNote')}</p>
+      {error && <ErrorNotice error={error} onRetry={() => void generate()} onDismiss={dismiss} />}
+    </form>
+  );
+}
+
+export default function VideoTab() {
+  const t = useT();
+  const load = useAppStore((s) => s.loadVideoJobs);
+
+  useEffect(() => {
+    void load();
+    const unsubscribers = [
+      subscribe('video.jobs.changed', (jobs) => useAppStore.getState().applyVideoJobs(jobs)),
+      subscribe('video.retrying', (retry) => useAppStore.getState().applyVideoRetry(retry)),
+    ];
+    return () => unsubscribers.forEach((unsubscribe) => unsubscribe());
+  }, [load]);
+
+  return (
+    <section className="media-page" aria-labelledby="video-title">
+      <header className="media-header">
+        <h1 id="video-title">{t('video.title')}</h1>
+      </header>
+      <div className="media-columns">
+        <div className="media-main">
+          <VideoForm />
+        </div>
+        <div className="media-side">
+          <VideoJobList />
+        </div>
+      </div>
+    </section>
+  );
+}

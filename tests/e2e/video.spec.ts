@@ -1,0 +1,175 @@
+// Video jobs end to end: polled to completion and played, resumed after a restart, failed, removed, and bad results.
+import type { Locator, Page } from '@playwright/test';
+import { expect, openApp, section, simRequests, test, type Atelier } from './fixtures';
+
+// Short intervals instead of the service's 10 s; the app never polls faster than the simulator allows.
+const POLL_MS = 700;
+test.use({ atelierOptions: { minVideoPollMs: 600, videoPollIntervalMs: POLL_MS } });
+
+/** A 2x2 PNG, for the first and last frames. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFElEQVR4nGP4z8DAwPAfhP7//w8AH+4F+3uLQwgAAAAASUVORK5CYII=',
+  'base64',
+);
+
+async function openVideo(page: Page, atelier: Atelier): Promise<void> {
+  await openApp(page, atelier);
+  await section(page, 'Settings').click();
+  await page.getByRole('textbox', { name: 'Base URL' }).fill(atelier.simBaseUrl);
+  await page.getByRole('textbox', { name: 'API key' }).fill('sim-fast');
+  // The FAST plan: under the standard one (a request per 2 s) polls of several jobs queue up.
+  await page.getByRole('combobox', { name: 'Rate plan' }).selectOption('fast');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await section(page, 'Video').click();
+  await expect(page.getByRole('heading', { name: 'Video', level: 1 })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Model', exact: true })).toHaveValue(/vid-/);
+}
+
+async function generate(page: Page, prompt: string, model = 'txt2vid-kling/kling-v2.1') {
+  await page.getByRole('textbox', { name: 'Prompt', exact: true }).fill(prompt);
+  await page.getByRole('combobox', { name: 'Model', exact: true }).selectOption(model);
+  await page.getByRole('button', { name: 'Generate video' }).click();
+}
+
+function job(page: Page, prompt: string): Locator {
+  return page
+    .getByRole('list', { name: 'Video jobs' })
+    .getByRole('listitem')
+    .filter({ hasText: prompt });
+}
+
+async function statusPolls(atelier: Atelier) {
+  return (await simRequests(atelier)).filter((r) => r.path.endsWith('/video/status'));
+}
+
+test('a job completes after several polls, is downloaded and plays', async ({ page, atelier }) => {
+  await openVideo(page, atelier);
+  await page.getByRole('combobox', { name: 'Aspect ratio' }).selectOption('1:1');
+  await page.getByRole('combobox', { name: 'Duration' }).selectOption('10');
+  await generate(page, 'A red fox in the snow [[polls:4]]');
+
+  const item = job(page, 'A red fox in the snow');
+  await expect(item).toContainText('In progress');
+  await expect(item).toContainText('txt2vid-kling/kling-v2.1');
+  await expect(item).toContainText(/Elapsed 0:0\d/);
+  await expect(item).toContainText('Status: Completed', { timeout: 20_000 });
+  const video = item.locator('video');
+  await expect(video).toBeVisible();
+  const playing = await video.evaluate(async (element) => {
+    const media = element as HTMLVideoElement;
+    media.muted = true;
+    await media.play();
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    return { time: media.currentTime, width: media.videoWidth };
+  });
+  expect(playing.time).toBeGreaterThan(0.2);
+  expect(playing.width).toBe(160);
+
+  const polls = await statusPolls(atelier);
+  expect(polls).toHaveLength(4);
+  // Never closer than the app's interval (the simulator would have answered 429).
+  const times = polls.map((p) => (p as unknown as { at: number }).at);
+  for (let i = 1; i < times.length; i += 1)
+    expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(POLL_MS);
+  expect(polls.every((p) => /^Key sim-fast$/.test(String(p.headers.authorization)))).toBe(true);
+  const [generated] = await simRequests(atelier, '/video/generate');
+  expect(JSON.parse(String(generated?.body))).toMatchObject({
+    aspect_ratio: '1:1',
+    duration: 10,
+    action: 'generate',
+  });
+});
+
+test('polling resumes after the app restarts in the middle of a job', async ({ page, atelier }) => {
+  await openVideo(page, atelier);
+  await generate(page, 'Clouds over a lake [[polls:6]]');
+  const item = job(page, 'Clouds over a lake');
+  await expect(item).toContainText('Checks: 2');
+
+  const url = await atelier.restartHost();
+  const pollsBefore = (await statusPolls(atelier)).length;
+  expect(pollsBefore).toBeLessThan(6);
+  await page.goto(url);
+  await section(page, 'Video').click();
+  await expect(job(page, 'Clouds over a lake')).toContainText('Status: Completed', {
+    timeout: 20_000,
+  });
+  await expect(job(page, 'Clouds over a lake').locator('video')).toBeVisible();
+  expect(await statusPolls(atelier)).toHaveLength(6);
+});
+
+test('a failed job shows the reason and the balance afterwards', async ({ page, atelier }) => {
+  await openVideo(page, atelier);
+  await generate(page, 'Impossible shot [[fail]] [[polls:2]]');
+  const item = job(page, 'Impossible shot');
+  await expect(item).toContainText('Status: Failed', { timeout: 15_000 });
+  await expect(item).toContainText('Reason: Generation failed at the provider');
+  await expect(item).toContainText(/Balance afterwards: \d+\.\d+ credits/);
+  await expect(item.locator('video')).toHaveCount(0);
+});
+
+test('an unknown status keeps the job polling and is shown as it came', async ({
+  page,
+  atelier,
+}) => {
+  await openVideo(page, atelier);
+  await generate(page, 'Odd status [[weird]] [[polls:5]]');
+  const item = job(page, 'Odd status');
+  await expect(item).toContainText('RENDERING_FRAMES', { timeout: 15_000 });
+  await expect(item).toContainText('Status: Completed', { timeout: 20_000 });
+});
+
+test('a video that does not download offers the download again', async ({ page, atelier }) => {
+  await openVideo(page, atelier);
+  await generate(page, 'Lost file [[nofile]] [[polls:2]]');
+  const item = job(page, 'Lost file');
+  await expect(item).toContainText('Status: Download failed', { timeout: 15_000 });
+  await expect(item).toContainText('could not be downloaded');
+  await item.getByRole('button', { name: 'Retry download' }).click();
+  await expect(item).toContainText('Status: Download failed');
+  const downloads = async () =>
+    (await simRequests(atelier)).filter((r) => r.path.includes('-expired.mp4')).length;
+  await expect.poll(downloads).toBe(2);
+});
+
+test('a removed job disappears and is no longer polled', async ({ page, atelier }) => {
+  await openVideo(page, atelier);
+  await generate(page, 'Never ending [[polls:100]]');
+  const item = job(page, 'Never ending');
+  await expect(item).toContainText('Checks: 1');
+  await item.getByRole('button', { name: 'Remove job' }).click();
+  await expect(item).toHaveCount(0);
+  const polls = (await statusPolls(atelier)).length;
+  await page.waitForTimeout(POLL_MS * 3);
+  expect(await statusPolls(atelier)).toHaveLength(polls);
+  await page.reload();
+  await section(page, 'Video').click();
+  await expect(page.getByText('No jobs yet.')).toBeVisible();
+});
+
+test('an image-to-video model takes first and last frames', async ({ page, atelier }) => {
+  await openVideo(page, atelier);
+  const model = page.getByRole('combobox', { name: 'Model', exact: true });
+  await model.selectOption('img2vid-minimax/hailuo-02');
+  await expect(page.getByRole('group', { name: 'First frame' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Last frame' })).toHaveCount(0);
+  await model.selectOption('img2vid-kling/kling-v2.1-pro');
+  await expect(page.getByRole('group', { name: 'Last frame' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Prompt', exact: true }).fill('The sun rises');
+  await expect(page.getByRole('button', { name: 'Generate video' })).toBeDisabled();
+  await page
+    .getByRole('group', { name: 'First frame' })
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'start.png', mimeType: 'image/png', buffer: PNG });
+  await page
+    .getByRole('group', { name: 'Last frame' })
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'end.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByRole('img', { name: 'Last frame' })).toBeVisible();
+  await page.getByRole('button', { name: 'Generate video' }).click();
+  await expect(job(page, 'The sun rises')).toBeVisible();
+  const [generated] = await simRequests(atelier, '/video/generate');
+  const body = String(generated?.body);
+  expect(body).toContain('"image_url":"data:image/png;base64,');
+  expect(body).toContain('"end_image_url":"data:image/png;base64,');
+});
