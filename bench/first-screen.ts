@@ -1,0 +1,113 @@
+// Figure 3: navigation to a usable "Message" box, and the JavaScript fetched before it, against a blank page.
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { Browser } from 'playwright-core';
+import { freshContext } from './browser';
+import { cpuShare, cpuSnapshot, waitForQuietMachine } from './cpu-usage';
+
+export interface ScriptLoad {
+  url: string;
+  /** Bytes on the wire (headers included), as the server sent them. */
+  wireBytes: number;
+  /** Body bytes after any content decoding. */
+  bodyBytes: number;
+  gzipBytes: number;
+  brotliBytes: number;
+}
+
+export interface FirstScreenRun {
+  interactiveMs: number;
+  scripts: ScriptLoad[];
+  /** Share of all cores other processes used while the page loaded. */
+  othersCpu: number;
+}
+
+declare global {
+  interface Window {
+    benchFirst?: { interactiveAt: number | null };
+  }
+}
+
+/** Runs before the page's scripts: notes the first painted frame with an enabled, focusable box. */
+function watchMessageBox(): void {
+  const state: NonNullable<Window['benchFirst']> = { interactiveAt: null };
+  window.benchFirst = state;
+  const check = () => {
+    const box = document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Message"]');
+    const ready =
+      box !== null && !box.disabled && box.tabIndex >= 0 && box.getClientRects().length > 0;
+    if (!ready) {
+      requestAnimationFrame(check);
+      return;
+    }
+    // Queued from the frame callback, this runs once the frame with the box is painted.
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => (state.interactiveAt = performance.now());
+    channel.port2.postMessage(null);
+  };
+  requestAnimationFrame(check);
+}
+
+export async function measureFirstScreen(browser: Browser, url: string): Promise<FirstScreenRun> {
+  const context = await freshContext(browser);
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(watchMessageBox);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const requests = new Map<string, { url: string; body: number; wire: number; done: boolean }>();
+    cdp.on('Network.responseReceived', (event) => {
+      const isScript =
+        event.type === 'Script' ||
+        /javascript/i.test(event.response.mimeType) ||
+        /\.m?js$/.test(new URL(event.response.url).pathname);
+      if (isScript)
+        requests.set(event.requestId, { url: event.response.url, body: 0, wire: 0, done: false });
+    });
+    cdp.on('Network.dataReceived', (event) => {
+      const request = requests.get(event.requestId);
+      if (request) request.body += event.dataLength;
+    });
+    cdp.on('Network.loadingFinished', (event) => {
+      const request = requests.get(event.requestId);
+      if (!request) return;
+      request.wire = event.encodedDataLength;
+      request.done = true;
+    });
+
+    await waitForQuietMachine(3000);
+    const cpuBefore = await cpuSnapshot();
+    await page.goto(url);
+    await page.waitForFunction(() => (window.benchFirst?.interactiveAt ?? null) !== null, null, {
+      timeout: 30_000,
+    });
+    const { others } = cpuShare(cpuBefore, await cpuSnapshot());
+    const interactiveMs = await page.evaluate(() => window.benchFirst!.interactiveAt ?? 0);
+    // Which scripts had arrived by then, on the page's own clock.
+    const arrived = await page.evaluate(
+      (at) =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => (entry as PerformanceResourceTiming).responseEnd <= at)
+          .map((entry) => entry.name),
+      interactiveMs,
+    );
+    const arrivedSet = new Set(arrived);
+    const scripts: ScriptLoad[] = [];
+    for (const [requestId, request] of requests) {
+      if (!request.done || !arrivedSet.has(request.url)) continue;
+      const { body, base64Encoded } = await cdp.send('Network.getResponseBody', { requestId });
+      const bytes = Buffer.from(body, base64Encoded ? 'base64' : 'utf8');
+      scripts.push({
+        url: new URL(request.url).pathname,
+        wireBytes: request.wire,
+        bodyBytes: request.body,
+        gzipBytes: gzipSync(bytes, { level: 9 }).length,
+        brotliBytes: brotliCompressSync(bytes).length,
+      });
+    }
+    scripts.sort((a, b) => b.bodyBytes - a.bodyBytes);
+    return { interactiveMs, scripts, othersCpu: others };
+  } finally {
+    await context.close();
+  }
+}

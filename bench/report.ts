@@ -1,0 +1,357 @@
+// Turns one bench run's figures into bench/REPORT.md: a fixed preface, the machine, tables, checks, goals.
+import type { FirstScreenRun } from './first-screen';
+import type { OpenConversationResult } from './open-conversation';
+import type { StreamingResult } from './streaming';
+
+export interface StreamSetup {
+  historyMessages: number;
+  tokens: number;
+  tokensPerChunk: number;
+  chunks: number;
+  chunkIntervalMs: number;
+  answerChars: number;
+  /** What the answer's source holds, to check both renderers showed all of it. */
+  expected: { codeBlocks: number; tables: number; headings: number; displayMath: number };
+}
+
+export interface Machine {
+  cpus: number;
+  cpuModel: string;
+  memoryGb: number;
+  os: string;
+  node: string;
+  chromium: string;
+  date: string;
+}
+
+export interface BenchFigures {
+  machine: Machine;
+  setup: StreamSetup;
+  streaming: { real: StreamingResult; naive: StreamingResult };
+  open: OpenConversationResult;
+  firstScreen: { app: FirstScreenRun[]; blank: FirstScreenRun[] };
+  durationS: number;
+}
+
+const PREFACE = `# Atelier performance bench
+
+Written by \`npm run bench\` (bench/run.ts); every figure below comes from the one run described
+under "Machine". Do not edit by hand: run the bench again.
+
+## Method and goals
+
+All three figures drive Debian's Chromium (headless, \`--no-sandbox --disable-gpu
+--disable-background-networking --disable-component-update --no-first-run\`) with playwright-core,
+a fresh browser context (empty cache) for every page load.
+
+1. **Streaming.** The renderer is built twice by Vite from the app's own config (bench/vite.config.ts):
+   once as shipped, once with MessageRow's \`./MessageMarkdown\` swapped for
+   bench/naive/NaiveMessageMarkdown.tsx, which hands the *whole* message to react-markdown (the
+   app's own MarkdownBlock: same remark-gfm, remark-math, rehype-katex and components) on every
+   render. Each build is served with an in-page stand-in for \`window.atelier\` (bench/feed/), which
+   answers \`conversations.get\` with a 500-message conversation and then plays a turn as core does:
+   \`start\`, one \`chat.event\` delta per chunk from timers at a fixed rate (late timers catch up, so
+   both variants get the same text by the same time), \`done\`. Both variants therefore go through
+   the real store, per-frame event batcher and virtualized message list with identical input; the
+   in-page feed isolates the renderer (no web host, simulator or WebSocket in this figure). Each
+   variant streams twice in fresh pages: a plain pass (frames counted with requestAnimationFrame,
+   long tasks from the Long Tasks API, CDP Performance.getMetrics before and after) and a traced
+   pass (CDP Tracing with devtools.timeline and disabled-by-default-devtools.timeline: top-level
+   RunTask events on the page's renderer main thread). The window runs from the first delta until
+   2 s after \`done\` is shown, so the final render and code colouring count.
+2. **Opening a long conversation.** A 2,000-message conversation is written into a fresh data dir
+   through core's own conversation library (one JSON file plus index.json), the real web host
+   (\`startWebHost\`) is started on it, the page loads, and the bench clicks the conversation. A
+   script in the page notes the click event's time and checks every frame for the last message's
+   article; the time is taken in a task queued from that frame's callback, i.e. after it is
+   painted. A fresh host per run, so core reads the file as on the first open after a start.
+3. **First screen.** Navigation start to the first painted frame holding an enabled, focusable
+   "Message" box, in the real web host (empty data dir) and in a blank Vite React page with only
+   such a box (bench/blank/, built in the same run, served by a plain static server). JavaScript
+   bytes are every script response that finished before that moment, from CDP Network events
+   (neither server compresses, so the wire bytes are uncompressed; gzip -9 and brotli sizes of the
+   same bodies are computed for what a compressing server would send).
+
+Goals (docs: ../shared/DESIGN.md "Performance stance"): while streaming, no task over 50 ms,
+55+ frames per second, and total render work at least 10x below the naive renderer's.
+
+Caveats: headless Chromium without a GPU composites in software and paces frames itself (the idle
+frame rate is measured and shown); tracing slows the page down, so frame rate and long tasks are
+taken from the plain pass; on a 2-core machine the page shares the CPU with the browser, the
+compositor and the bench, so task wall times include time a task waited for a core (the trace's
+thread CPU time is shown next to it).
+`;
+
+const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const percent = (share: number) => `${(share * 100).toFixed(0)}%`;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+function mean(values: number[]): number {
+  return values.reduce((sum, value) => sum + value, 0) / Math.max(values.length, 1);
+}
+
+function verdict(ok: boolean): string {
+  return ok ? 'met' : '**not met**';
+}
+
+function streamingSection(figures: BenchFigures): string {
+  const { setup } = figures;
+  const { real, naive } = figures.streaming;
+  const fps = (r: StreamingResult) => r.plain.outcome.frames / (r.plain.outcome.streamMs / 1000);
+  const row = (label: string, pick: (r: StreamingResult) => string) =>
+    `| ${label} | ${pick(real)} | ${pick(naive)} |`;
+  const ratio = naive.plain.metrics.task / Math.max(real.plain.metrics.task, 1e-9);
+  const tracedRatio = naive.traced.work.totalMs / Math.max(real.traced.work.totalMs, 1e-9);
+  const cpuRatio = naive.traced.work.cpuMs / Math.max(real.traced.work.cpuMs, 1e-9);
+  const kinds = Object.keys(real.traced.work.byKind);
+  return [
+    '## 1. Streaming a long answer',
+    '',
+    `A ${setup.tokens.toLocaleString('en')}-token answer (${setup.answerChars.toLocaleString('en')} characters: ` +
+      `paragraphs, lists, ${setup.expected.codeBlocks} code blocks, ${setup.expected.tables} tables, ` +
+      `${setup.expected.displayMath} display formulas and inline math) in ${setup.chunks} chunks of ` +
+      `${setup.tokensPerChunk} tokens, one every ${setup.chunkIntervalMs} ms (${1000 / setup.chunkIntervalMs} chunks/s), ` +
+      `into a conversation holding ${setup.historyMessages} messages. Token = a word or number with ` +
+      'its leading space, or one symbol (bench/corpus.ts).',
+    '',
+    '| Plain pass (no tracing) | Real renderer | Naive renderer |',
+    '| --- | ---: | ---: |',
+    row('Main-thread time per chunk (TaskDuration / chunks)', (r) =>
+      ms(r.plain.metrics.task / setup.chunks),
+    ),
+    row('Total main-thread work (TaskDuration)', (r) => ms(r.plain.metrics.task)),
+    row('of which script (ScriptDuration)', (r) => ms(r.plain.metrics.script)),
+    row('of which layout (LayoutDuration)', (r) => ms(r.plain.metrics.layout)),
+    row('of which style (RecalcStyleDuration)', (r) => ms(r.plain.metrics.recalcStyle)),
+    row('Window (first delta to 2 s after done)', (r) => ms(r.plain.windowMs)),
+    row('Frames per second while streaming', (r) => fps(r).toFixed(1)),
+    row('Frame gaps over 50 ms', (r) => String(r.plain.outcome.longFrameGaps)),
+    row('Longest frame gap', (r) => ms(r.plain.outcome.longestFrameGapMs)),
+    row('Long tasks (Long Tasks API, > 50 ms)', (r) => String(r.plain.longTasks.longTasks)),
+    row('Longest task (Long Tasks API)', (r) =>
+      r.plain.longTasks.longTasks ? ms(r.plain.longTasks.longestTaskMs) : 'none over 50 ms',
+    ),
+    row('Main-thread time per frame shown (TaskDuration / frames)', (r) =>
+      ms(r.plain.metrics.task / Math.max(r.plain.outcome.frames, 1)),
+    ),
+    row('Idle page before streaming: fps', (r) => r.plain.idle.fps.toFixed(1)),
+    row('Idle page before streaming: main-thread ms per s', (r) =>
+      ms(r.plain.idle.taskMsPerSecond),
+    ),
+    row('Cores used by other processes meanwhile', (r) => percent(r.plain.cpu.others)),
+    '',
+    '| Traced pass (CDP Tracing, renderer main thread) | Real renderer | Naive renderer |',
+    '| --- | ---: | ---: |',
+    row('Top-level RunTask count', (r) => String(r.traced.work.tasks)),
+    row('RunTask total, wall', (r) => ms(r.traced.work.totalMs)),
+    row('RunTask total, thread CPU', (r) => ms(r.traced.work.cpuMs)),
+    row('Wall time per chunk', (r) => ms(r.traced.work.totalMs / setup.chunks)),
+    row('CPU time per chunk', (r) => ms(r.traced.work.cpuMs / setup.chunks)),
+    row('Longest RunTask', (r) => ms(r.traced.work.longestMs)),
+    row('RunTasks over 50 ms', (r) => String(r.traced.work.over50ms)),
+    row('Frames per second (slowed by tracing)', (r) =>
+      (r.traced.outcome.frames / (r.traced.outcome.streamMs / 1000)).toFixed(1),
+    ),
+    row('Trace size', (r) => `${r.traced.traceMb.toFixed(1)} MB`),
+    row('Cores used by other processes meanwhile', (r) => percent(r.traced.cpu.others)),
+    ...kinds.map((kind) =>
+      row(`inside ${kind} (nested kinds overlap)`, (r) => ms(r.traced.work.byKind[kind] ?? 0)),
+    ),
+    '',
+    `Naive / real total work: ${ratio.toFixed(1)}x (plain pass, TaskDuration), ` +
+      `${tracedRatio.toFixed(1)}x (traced RunTask wall), ${cpuRatio.toFixed(1)}x (traced thread CPU). ` +
+      `The naive renderer cannot keep up: it rendered the answer ${naive.plain.naive?.streamingRenders ?? 0} times ` +
+      `while streaming (the batcher merges the chunks that arrive meanwhile), so its total is capped by the ` +
+      'length of the window; per rendered frame it costs far more than the ratio says.',
+    '',
+    '### Goals',
+    '',
+    `- No task over 50 ms: ${verdict(real.plain.longTasks.longTasks === 0)} (real: ` +
+      (real.plain.longTasks.longTasks === 0
+        ? 'no long task without tracing'
+        : `${real.plain.longTasks.longTasks} long tasks without tracing, longest ${ms(real.plain.longTasks.longestTaskMs)}`) +
+      `; traced: ${real.traced.work.over50ms} RunTasks over 50 ms, longest ${ms(real.traced.work.longestMs)}).`,
+    `- 55+ fps: ${verdict(fps(real) >= 55)} (real: ${fps(real).toFixed(1)} fps; the idle page runs at ${real.plain.idle.fps.toFixed(1)}).`,
+    `- Total render work at least 10x below naive: ${verdict(ratio >= 10)} (${ratio.toFixed(1)}x).`,
+    '',
+    `Other processes used ${percent(real.plain.cpu.others)} of the cores during the real renderer's plain pass ` +
+      `(${percent(naive.plain.cpu.others)} during the naive one's). When that is high, a task's wall time ` +
+      'includes waiting for a core; compare the traced wall and thread CPU rows.',
+  ].join('\n');
+}
+
+function checksSection(figures: BenchFigures): string {
+  const { setup } = figures;
+  const { real, naive } = figures.streaming;
+  const checks: Array<[string, boolean]> = [];
+  for (const r of [real, naive]) {
+    for (const [pass, outcome] of [
+      ['plain', r.plain.outcome],
+      ['traced', r.traced.outcome],
+    ] as const) {
+      checks.push([
+        `${r.variant}, ${pass} pass: ${outcome.chunksSent} of ${setup.chunks} chunks sent, ${outcome.deltaEvents} delta events delivered to the renderer, ` +
+          `${outcome.answerLength.toLocaleString('en')} of ${setup.answerChars.toLocaleString('en')} characters, in ${ms(outcome.streamMs)}`,
+        outcome.chunksSent === setup.chunks &&
+          outcome.deltaEvents === setup.chunks &&
+          outcome.answerLength === setup.answerChars,
+      ]);
+    }
+  }
+  const structure = (r: StreamingResult) => r.plain.rendered;
+  for (const r of [real, naive]) {
+    const s = structure(r);
+    checks.push([
+      `${r.variant}: the finished answer shows ${s.codeBlocks} code blocks (${s.highlightedSpans} highlighted spans), ` +
+        `${s.tables} tables, ${s.headings} headings, ${s.math} formulas, ${s.listItems} list items, ` +
+        `${s.textLength.toLocaleString('en')} characters of text`,
+      s.codeBlocks === setup.expected.codeBlocks &&
+        s.tables === setup.expected.tables &&
+        s.headings === setup.expected.headings &&
+        s.math >= setup.expected.displayMath &&
+        s.highlightedSpans > 0,
+    ]);
+  }
+  const a = structure(real);
+  const b = structure(naive);
+  checks.push([
+    `real and naive show the same text and structure (code, tables, headings, formulas, list items)` +
+      (a.textLength === b.textLength
+        ? ''
+        : `; their text differs by ${Math.abs(a.textLength - b.textLength)} characters`),
+    a.textLength === b.textLength &&
+      a.codeBlocks === b.codeBlocks &&
+      a.tables === b.tables &&
+      a.headings === b.headings &&
+      a.math === b.math &&
+      a.listItems === b.listItems,
+  ]);
+  const tally = naive.plain.naive;
+  if (tally) {
+    checks.push([
+      `naive re-rendered the whole message: ${tally.streamingRenders} renders while streaming, ` +
+        `longest text ${tally.longestText.toLocaleString('en')} characters, ` +
+        `${(tally.charsRendered / 1e6).toFixed(1)} M characters handed to react-markdown in all`,
+      tally.longestText === setup.answerChars && tally.streamingRenders > 1,
+    ]);
+  } else {
+    checks.push(['naive build counted its renders', false]);
+  }
+  checks.push(['the real build does not contain the naive component', real.plain.naive === null]);
+  return [
+    '### Checks that the figures are real',
+    '',
+    ...checks.map(([text, ok]) => `- ${ok ? 'ok' : '**FAILED**'}: ${text}`),
+  ].join('\n');
+}
+
+function openSection(open: OpenConversationResult): string {
+  const first = open.runs.map((run) => run.firstPaintMs);
+  const markdown = open.runs.map((run) => run.markdownPaintMs);
+  return [
+    '## 2. Opening a 2,000-message conversation',
+    '',
+    `${open.messages.toLocaleString('en')} messages, ${kb(open.fileBytes)} on disk, real web host, ` +
+      `${open.runs.length} runs (fresh host and page each).`,
+    '',
+    '| From the click to | Median | Runs (ms) |',
+    '| --- | ---: | --- |',
+    `| first paint of the last message | ${ms(median(first))} | ${first.map((v) => v.toFixed(0)).join(', ')} |`,
+    `| first paint of it as markdown | ${ms(median(markdown))} | ${markdown.map((v) => v.toFixed(0)).join(', ')} |`,
+    '',
+    'The first paint may show the message as plain text while the markdown chunk loads (it is not ' +
+      'loaded before the first answer is shown); the second row is when it is shown formatted. ' +
+      `Other processes used ${open.runs.map((run) => percent(run.othersCpu)).join(', ')} of the cores in these runs.` +
+      (open.failures.length
+        ? ` ${open.failures.length} run(s) failed and were run again: ${open.failures.join('; ')}`
+        : ''),
+  ].join('\n');
+}
+
+function firstScreenSection(runs: { app: FirstScreenRun[]; blank: FirstScreenRun[] }): string {
+  const total = (run: FirstScreenRun, pick: (s: FirstScreenRun['scripts'][number]) => number) =>
+    run.scripts.reduce((sum, script) => sum + pick(script), 0);
+  const line = (label: string, list: FirstScreenRun[]) => {
+    const last = list[list.length - 1];
+    return (
+      `| ${label} | ${ms(median(list.map((run) => run.interactiveMs)))} | ` +
+      `${list.map((run) => run.interactiveMs.toFixed(0)).join(', ')} | ` +
+      `${last ? last.scripts.length : 0} | ${last ? kb(total(last, (s) => s.wireBytes)) : ''} | ` +
+      `${last ? kb(total(last, (s) => s.bodyBytes)) : ''} | ${last ? kb(total(last, (s) => s.gzipBytes)) : ''} | ` +
+      `${last ? kb(total(last, (s) => s.brotliBytes)) : ''} |`
+    );
+  };
+  const files = (label: string, list: FirstScreenRun[]) =>
+    (list[list.length - 1]?.scripts ?? []).map(
+      (s) => `| ${label} | ${s.url} | ${kb(s.bodyBytes)} | ${kb(s.gzipBytes)} |`,
+    );
+  return [
+    '## 3. First screen',
+    '',
+    '| Page | Median to usable "Message" box | Runs (ms) | Scripts | Wire | Uncompressed | gzip -9 | brotli |',
+    '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |',
+    line('Atelier (web host)', runs.app),
+    line('Blank Vite React page', runs.blank),
+    '',
+    'Scripts loaded before the box was usable (last run):',
+    '',
+    '| Page | Script | Uncompressed | gzip -9 |',
+    '| --- | --- | ---: | ---: |',
+    ...files('Atelier', runs.app),
+    ...files('Blank', runs.blank),
+    '',
+    `Other processes used ${percent(mean(runs.app.map((run) => run.othersCpu)))} (Atelier) and ` +
+      `${percent(mean(runs.blank.map((run) => run.othersCpu)))} (blank) of the cores on average while the pages loaded.`,
+  ].join('\n');
+}
+
+/** Above this share of the cores taken by other processes, the figures say more about them. */
+const DISTURBED_SHARE = 0.25;
+
+function disturbance(figures: BenchFigures): string {
+  const { real, naive } = figures.streaming;
+  const shares = [
+    real.plain.cpu.others,
+    real.traced.cpu.others,
+    naive.plain.cpu.others,
+    naive.traced.cpu.others,
+    ...figures.open.runs.map((run) => run.othersCpu),
+    ...figures.firstScreen.app.map((run) => run.othersCpu),
+    ...figures.firstScreen.blank.map((run) => run.othersCpu),
+  ];
+  const worst = Math.max(...shares);
+  if (worst <= DISTURBED_SHARE) return '';
+  return (
+    `\n> **Disturbed run:** other processes on this machine used up to ${percent(worst)} of the cores ` +
+    'during the measurements (see the "other processes" rows). Stalls and low frame rates in ' +
+    'such passes come from waiting for a core; run the bench again on a quiet machine before ' +
+    'drawing conclusions.\n'
+  );
+}
+
+export function renderReport(figures: BenchFigures): string {
+  const { machine } = figures;
+  return [
+    PREFACE,
+    '## Machine',
+    '',
+    `${machine.cpus} cores (${machine.cpuModel}), ${machine.memoryGb.toFixed(0)} GB memory, ${machine.os}; ` +
+      `Node ${machine.node}; Chromium ${machine.chromium}; run on ${machine.date}, ` +
+      `whole bench (builds included) ${figures.durationS.toFixed(0)} s.`,
+    disturbance(figures),
+    streamingSection(figures),
+    '',
+    checksSection(figures),
+    '',
+    openSection(figures.open),
+    '',
+    firstScreenSection(figures.firstScreen),
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,176 @@
+// `npm run bench`: builds the bench pages, measures streaming, opening and first screen, writes REPORT.md.
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { cpus, release, totalmem, type } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { build as esbuild } from 'esbuild';
+import { build } from 'vite';
+import { startWebHost } from '../dev/web';
+import type { ChatMessage } from '../shared/types';
+import { launchChromium } from './browser';
+import { benchConversation, chatHistory, longAnswer, MarkdownWriter, seededRandom } from './corpus';
+import type { StreamFixture } from './feed/fixture';
+import { measureFirstScreen, type FirstScreenRun } from './first-screen';
+import { appendGalleryReport } from './gallery';
+import { appendUploadReport } from './upload';
+import { measureOpenConversation } from './open-conversation';
+import { renderReport, type BenchFigures, type StreamSetup } from './report';
+import { startStaticServer } from './static-server';
+import { measureStreaming } from './streaming';
+import { BENCH_OUT, blankBuild, rendererBuild } from './vite.config';
+
+const REPORT = fileURLToPath(new URL('./REPORT.md', import.meta.url));
+const FEED_ENTRY = fileURLToPath(new URL('./feed/fake-atelier.ts', import.meta.url));
+
+const MODEL = 'bench/model';
+const HISTORY_MESSAGES = 500;
+const ANSWER_TOKENS = 20_000;
+// 100 chunks/s of one token each would take 200 s per pass; ten tokens a chunk keeps the rate.
+const TOKENS_PER_CHUNK = 10;
+const CHUNK_INTERVAL_MS = 10;
+const LONG_CONVERSATION = 2_000;
+const RUNS = 5;
+
+function log(line: string): void {
+  console.log(`[bench] ${line}`);
+}
+
+async function buildPages(): Promise<void> {
+  await build(rendererBuild('real'));
+  await build(rendererBuild('naive'));
+  await build(blankBuild());
+  // The swap must have happened in one build and only there.
+  const holdsNaive = async (variant: string) => {
+    const dir = `${BENCH_OUT}/${variant}/assets`;
+    const files = (await readdir(dir)).filter((name) => name.endsWith('.js'));
+    const texts = await Promise.all(files.map((name) => readFile(`${dir}/${name}`, 'utf8')));
+    return texts.some((text) => text.includes('benchNaive'));
+  };
+  if (!(await holdsNaive('naive')) || (await holdsNaive('real')))
+    throw new Error('the naive markdown component was not swapped in as intended');
+}
+
+function streamFixture(): { fixture: StreamFixture; setup: StreamSetup } {
+  const history = chatHistory(1, HISTORY_MESSAGES, MODEL);
+  const { text, chunks } = longAnswer(7, ANSWER_TOKENS, TOKENS_PER_CHUNK);
+  const question: ChatMessage = {
+    id: 'bench-question',
+    role: 'user',
+    content: new MarkdownWriter(seededRandom(3)).question(),
+    createdAt: '2026-01-02T00:00:00.000Z',
+    status: 'done',
+  };
+  const lines = text.split('\n');
+  const fixture: StreamFixture = {
+    model: MODEL,
+    conversation: benchConversation('bench-stream', history, MODEL),
+    question,
+    answerId: 'bench-answer',
+    chunks,
+    chunkIntervalMs: CHUNK_INTERVAL_MS,
+    tokens: ANSWER_TOKENS,
+  };
+  const setup: StreamSetup = {
+    historyMessages: HISTORY_MESSAGES,
+    tokens: ANSWER_TOKENS,
+    tokensPerChunk: TOKENS_PER_CHUNK,
+    chunks: chunks.length,
+    chunkIntervalMs: CHUNK_INTERVAL_MS,
+    answerChars: text.length,
+    expected: {
+      codeBlocks: lines.filter((line) => /^```\w/.test(line)).length,
+      tables: lines.filter((line) => line.startsWith('| --- |')).length,
+      headings: lines.filter((line) => line.startsWith('## ')).length,
+      displayMath: lines.filter((line) => line === '$$').length / 2,
+    },
+  };
+  return { fixture, setup };
+}
+
+async function feedScript(): Promise<string> {
+  const result = await esbuild({
+    entryPoints: [FEED_ENTRY],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    logLevel: 'silent',
+  });
+  const output = result.outputFiles[0];
+  if (!output) throw new Error('esbuild produced no feed script');
+  return output.text;
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  await mkdir(BENCH_OUT, { recursive: true });
+  log('building the real, naive and blank pages');
+  await buildPages();
+  const { fixture, setup } = streamFixture();
+  const fixtureJson = JSON.stringify(fixture);
+  const feed = await feedScript();
+
+  const browser = await launchChromium();
+  try {
+    log(`streaming ${setup.chunks} chunks into ${HISTORY_MESSAGES} messages: real renderer`);
+    const real = await measureStreaming(browser, 'real', fixtureJson, feed);
+    log('streaming: naive renderer');
+    const naive = await measureStreaming(browser, 'naive', fixtureJson, feed);
+
+    log(`opening a ${LONG_CONVERSATION}-message conversation, ${RUNS} runs`);
+    const open = await measureOpenConversation(
+      browser,
+      `${BENCH_OUT}/open-data`,
+      LONG_CONVERSATION,
+      RUNS,
+    );
+
+    log(`first screen, ${RUNS} runs each`);
+    const firstDataDir = `${BENCH_OUT}/first-screen-data`;
+    await rm(firstDataDir, { recursive: true, force: true });
+    const host = await startWebHost({ port: 0, dataDir: firstDataDir, log: () => undefined });
+    const blankServer = await startStaticServer({ root: `${BENCH_OUT}/blank` });
+    const firstScreen: { app: FirstScreenRun[]; blank: FirstScreenRun[] } = { app: [], blank: [] };
+    try {
+      // Interleaved, so a slow moment of the machine does not land on one page only.
+      for (let run = 0; run < RUNS; run++) {
+        firstScreen.app.push(await measureFirstScreen(browser, host.url));
+        firstScreen.blank.push(await measureFirstScreen(browser, blankServer.url));
+      }
+    } finally {
+      await host.close();
+      await blankServer.close();
+    }
+
+    const cpuList = cpus();
+    const figures: BenchFigures = {
+      machine: {
+        cpus: cpuList.length,
+        cpuModel: cpuList[0]?.model.trim() ?? 'unknown CPU',
+        memoryGb: totalmem() / 1024 ** 3,
+        os: `${type()} ${release()}`,
+        node: process.versions.node,
+        chromium: browser.version(),
+        date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+      },
+      setup,
+      streaming: { real, naive },
+      open,
+      firstScreen,
+      durationS: (Date.now() - started) / 1000,
+    };
+    // The raw figures stay next to the traces, for a closer look than the report gives.
+    await writeFile(`${BENCH_OUT}/figures.json`, JSON.stringify(figures, null, 2));
+    await writeFile(REPORT, renderReport(figures));
+    log(`wrote ${REPORT} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    await appendGalleryReport(browser, BENCH_OUT, REPORT);
+    await appendUploadReport(browser, BENCH_OUT, REPORT);
+  } finally {
+    await browser.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('[bench] failed:', error);
+  process.exit(1);
+});

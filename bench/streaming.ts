@@ -1,0 +1,209 @@
+// Figure 1: one long answer streamed into a 500-message conversation, measured on the page's main thread.
+import { writeFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import {
+  FEED_SCRIPT_PATH,
+  FIXTURE_PATH,
+  type LongTaskTally,
+  type StreamOutcome,
+} from './feed/fixture';
+import { freshContext } from './browser';
+import { cpuShare, cpuSnapshot, waitForQuietMachine, type CpuShare } from './cpu-usage';
+import { startStaticServer, type StaticServer } from './static-server';
+import { mainThreadWork, parseTrace, TRACE_CATEGORIES, type MainThreadWork } from './trace';
+import { BENCH_OUT, type RendererVariant } from './vite.config';
+
+/** How long the page may keep working after 'done' (final render, code colouring) inside the window. */
+const SETTLE_MS = 2000;
+const IDLE_SAMPLE_MS = 2000;
+const QUIET_WAIT_MS = 10_000;
+
+export interface RenderedAnswer {
+  textLength: number;
+  codeBlocks: number;
+  highlightedSpans: number;
+  math: number;
+  listItems: number;
+  tables: number;
+  headings: number;
+}
+
+export interface NaiveTally {
+  streamingRenders: number;
+  charsRendered: number;
+  longestText: number;
+}
+
+/** Performance.getMetrics deltas over the window, in ms. */
+export interface MetricDeltas {
+  task: number;
+  script: number;
+  layout: number;
+  recalcStyle: number;
+}
+
+export interface StreamingResult {
+  variant: RendererVariant;
+  /** The pass without tracing: frame rate, long tasks and Performance metrics as a user gets them. */
+  plain: {
+    outcome: StreamOutcome;
+    longTasks: LongTaskTally;
+    metrics: MetricDeltas;
+    windowMs: number;
+    idle: { fps: number; taskMsPerSecond: number };
+    rendered: RenderedAnswer;
+    naive: NaiveTally | null;
+    cpu: CpuShare;
+  };
+  /** The same stream again in a fresh page, traced (tracing itself slows the page down). */
+  traced: {
+    outcome: StreamOutcome;
+    longTasks: LongTaskTally;
+    work: MainThreadWork;
+    traceMb: number;
+    cpu: CpuShare;
+  };
+}
+
+type Metrics = Record<string, number>;
+
+function deltas(before: Metrics, after: Metrics): MetricDeltas {
+  const ms = (name: string) => ((after[name] ?? 0) - (before[name] ?? 0)) * 1000;
+  return {
+    task: ms('TaskDuration'),
+    script: ms('ScriptDuration'),
+    layout: ms('LayoutDuration'),
+    recalcStyle: ms('RecalcStyleDuration'),
+  };
+}
+
+/** Opens the 500-message conversation and waits until its answers show as markdown and settle. */
+async function openConversation(page: Page, server: StaticServer): Promise<void> {
+  await page.goto(server.url);
+  await page.getByRole('textbox', { name: 'Message', exact: true }).waitFor();
+  await page.locator('.conversation-link').first().click();
+  await page.locator('.message-scroller .markdown p').first().waitFor();
+  await page.waitForTimeout(1000);
+}
+
+/** Streams the answer and waits for 'done' to be shown and the page to settle; ends the window. */
+async function streamAndSettle(
+  page: Page,
+): Promise<{ outcome: StreamOutcome; longTasks: LongTaskTally; cpu: CpuShare }> {
+  const cpuBefore = await cpuSnapshot();
+  const outcome = await page.evaluate(() => window.benchFeed!.streamAnswer());
+  await page.locator('article[aria-busy="true"]').waitFor({ state: 'detached', timeout: 120_000 });
+  await page.waitForTimeout(SETTLE_MS);
+  const longTasks = await page.evaluate(() => window.benchFeed!.endWindow());
+  return { outcome, longTasks, cpu: cpuShare(cpuBefore, await cpuSnapshot()) };
+}
+
+function renderedAnswer(page: Page): Promise<RenderedAnswer> {
+  return page.evaluate((): RenderedAnswer => {
+    const articles = document.querySelectorAll('article.message');
+    const markdown = articles[articles.length - 1]?.querySelector('.markdown');
+    const count = (selector: string) => markdown?.querySelectorAll(selector).length ?? 0;
+    return {
+      // Element children only: one react-markdown document puts newline text nodes between its
+      // top-level blocks, a split answer (many documents) does not.
+      textLength: Array.from(markdown?.children ?? []).reduce(
+        (sum, child) => sum + (child.textContent?.length ?? 0),
+        0,
+      ),
+      codeBlocks: count('pre'),
+      highlightedSpans: count('pre code span'),
+      math: count('.katex'),
+      listItems: count('li'),
+      tables: count('table'),
+      headings: count('h2'),
+    };
+  });
+}
+
+export async function measureStreaming(
+  browser: Browser,
+  variant: RendererVariant,
+  fixtureJson: string,
+  feedScript: string,
+): Promise<StreamingResult> {
+  const server = await startStaticServer({
+    root: `${BENCH_OUT}/${variant}`,
+    extra: { [FIXTURE_PATH]: fixtureJson, [FEED_SCRIPT_PATH]: feedScript },
+    injectScripts: [FEED_SCRIPT_PATH],
+  });
+  try {
+    const plainContext = await freshContext(browser);
+    let plain: StreamingResult['plain'];
+    try {
+      const page = await plainContext.newPage();
+      await openConversation(page, server);
+      const cdp = await plainContext.newCDPSession(page);
+      await cdp.send('Performance.enable');
+      const metricsNow = async (): Promise<Metrics> =>
+        Object.fromEntries(
+          (await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]),
+        );
+
+      await waitForQuietMachine(QUIET_WAIT_MS);
+      // What this headless Chromium does with an open, idle conversation: its frame pacing.
+      const idleBefore = await metricsNow();
+      const idleFrames = await page.evaluate(
+        (sampleMs) =>
+          new Promise<number>((resolve) => {
+            let frames = 0;
+            const started = performance.now();
+            const frame = () => {
+              frames += 1;
+              if (performance.now() - started < sampleMs) requestAnimationFrame(frame);
+              else resolve(frames);
+            };
+            requestAnimationFrame(frame);
+          }),
+        IDLE_SAMPLE_MS,
+      );
+      const idleAfter = await metricsNow();
+
+      const before = await metricsNow();
+      const started = Date.now();
+      const { outcome, longTasks, cpu } = await streamAndSettle(page);
+      const windowMs = Date.now() - started;
+      const after = await metricsNow();
+      plain = {
+        outcome,
+        longTasks,
+        metrics: deltas(before, after),
+        windowMs,
+        idle: {
+          fps: idleFrames / (IDLE_SAMPLE_MS / 1000),
+          taskMsPerSecond: deltas(idleBefore, idleAfter).task / (IDLE_SAMPLE_MS / 1000),
+        },
+        rendered: await renderedAnswer(page),
+        naive: await page.evaluate(() => window.benchNaive ?? null),
+        cpu,
+      };
+    } finally {
+      await plainContext.close();
+    }
+
+    const tracedContext = await freshContext(browser);
+    try {
+      const page = await tracedContext.newPage();
+      await openConversation(page, server);
+      await waitForQuietMachine(QUIET_WAIT_MS);
+      await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+      const { outcome, longTasks, cpu } = await streamAndSettle(page);
+      const trace = await browser.stopTracing();
+      await writeFile(`${BENCH_OUT}/trace-${variant}.json`, trace);
+      const work = mainThreadWork(parseTrace(trace), 'bench:stream-start', 'bench:settled');
+      return {
+        variant,
+        plain,
+        traced: { outcome, longTasks, work, traceMb: trace.length / 1e6, cpu },
+      };
+    } finally {
+      await tracedContext.close();
+    }
+  } finally {
+    await server.close();
+  }
+}
