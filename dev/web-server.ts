@@ -1,5 +1,6 @@
-// The web host's server: serves the built renderer with the bridge script, and carries calls over a WebSocket.
+// The web host's server: serves the built renderer with the bridge script, media behind a session cookie, and carries calls over a WebSocket.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +11,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { isInvokeChannel } from '../shared/channel-names';
 import type { Envelope } from '../shared/types';
 import type { Core } from '../electron/core/app';
+import { mediaRequestOf, planMediaResponse } from '../electron/core/media-serving';
 import type { EventSender } from '../electron/main/outbox';
 import {
   contentSecurityPolicy,
@@ -24,6 +26,12 @@ import {
   type BridgeCall,
   type BridgeServerMessage,
 } from './bridge-protocol';
+
+/**
+ * Set with the page; media URLs are plain <img>/<audio> sources, which cannot carry the token.
+ * The port is added to the name because cookies are shared across ports of one host name.
+ */
+export const SESSION_COOKIE = 'atelier_session';
 
 /** Attachments travel inside calls, so a message may be large; beyond this the socket is closed. */
 const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
@@ -87,6 +95,14 @@ function sameToken(given: string | null, token: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+function cookieOf(request: IncomingMessage, name: string): string | null {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+  }
+  return null;
+}
+
 function invalidInput(message: string): Envelope<never> {
   return { ok: false, error: { code: 'invalid_input', message, status: null, retryable: false } };
 }
@@ -110,6 +126,7 @@ function parseCall(raw: RawData): BridgeCall | null {
 
 export async function startWebServer(opts: WebServerOptions): Promise<WebServer> {
   const token = randomBytes(32).toString('hex');
+  const session = randomBytes(32).toString('hex');
   const bridgeScript = await bundleBridgeClient();
   const sockets = new Set<WebSocket>();
 
@@ -131,6 +148,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   }
 
   let hosts = new Set<string>();
+  let cookieName = SESSION_COOKIE;
   let origins = new Set<string>();
   let csp = contentSecurityPolicy();
 
@@ -148,7 +166,12 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       response.writeHead(405, { ...security, allow: 'GET, HEAD' }).end();
       return;
     }
-    const path = new URL(request.url ?? '/', 'http://host').pathname;
+    const requestUrl = new URL(request.url ?? '/', 'http://host');
+    const path = requestUrl.pathname;
+    if (path.startsWith('/media/')) {
+      await serveMedia(request, response, requestUrl);
+      return;
+    }
     if (path === BRIDGE_SCRIPT_PATH) {
       response.writeHead(200, {
         ...security,
@@ -181,8 +204,40 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       'content-security-policy': csp,
       'cross-origin-opener-policy': 'same-origin',
       'cache-control': isPage ? 'no-store' : 'no-cache',
+      ...(isPage
+        ? { 'set-cookie': `${cookieName}=${session}; HttpOnly; SameSite=Strict; Path=/` }
+        : {}),
     });
     response.end(request.method === 'HEAD' ? undefined : body);
+  }
+
+  /** Media for the page that holds the session cookie; Range for seeking audio and video. */
+  async function serveMedia(
+    request: IncomingMessage,
+    response: ServerResponse,
+    requestUrl: URL,
+  ): Promise<void> {
+    const security = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' };
+    if (!sameToken(cookieOf(request, cookieName), session)) {
+      response.writeHead(403, security).end('Forbidden');
+      return;
+    }
+    const wanted = mediaRequestOf(requestUrl.pathname, requestUrl.searchParams);
+    const media = wanted && (await core.resolveMedia(wanted.id, wanted.variant));
+    if (!media) {
+      response.writeHead(404, security).end('Not found');
+      return;
+    }
+    const plan = planMediaResponse(media, request.headers.range);
+    response.writeHead(plan.status, { ...security, ...plan.headers });
+    if (request.method === 'HEAD' || plan.body === null) {
+      response.end();
+      return;
+    }
+    const stream = createReadStream(media.path, plan.body);
+    stream.on('error', () => response.destroy());
+    response.on('close', () => stream.destroy());
+    stream.pipe(response);
   }
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
@@ -248,6 +303,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   });
   const { port } = server.address() as AddressInfo;
   hosts = allowedHosts(opts.host, port);
+  cookieName = `${SESSION_COOKIE}_${port}`;
   origins = new Set([...hosts].map((host) => `http://${host}`));
   // CSP source lists cannot name IPv6 literals; 'self' covers ws: on such a page in current browsers.
   csp = contentSecurityPolicy(

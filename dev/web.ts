@@ -15,6 +15,10 @@ export async function startWebHost(opts: {
   host?: string;
   /** Where lines for the person running the host go; console.log by default. */
   log?: (line: string) => void;
+  /** Video job poll interval (CoreOptions); only tests lower it from 10 s. */
+  videoPollIntervalMs?: number;
+  /** Debug log read interval (CoreOptions); only tests lower it from 20 s. */
+  debugLatestIntervalMs?: number;
 }): Promise<{ url: string; token: string; close(): Promise<void> }> {
   const dataDir = resolve(opts.dataDir);
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
@@ -33,6 +37,8 @@ export async function startWebHost(opts: {
         ),
         settingsStore: createJsonSettingsStore(join(dataDir, 'settings.json')),
         emit,
+        videoPollIntervalMs: opts.videoPollIntervalMs,
+        debugLatestIntervalMs: opts.debugLatestIntervalMs,
       }),
   });
 }

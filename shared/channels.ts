@@ -1,19 +1,76 @@
 // The IPC channel map: every call the renderer may make, with its input schema, and every event.
 // main and the web host validate inputs with these schemas; the renderer imports only the types.
 import { z } from 'zod';
+import { MAX_ATTACHMENTS, type MessageAttachment } from './attachments';
+import type { DebugReceived, DebugTestResult, DiagnosticsView } from './diagnostics';
+import type { DecisionRun, DocumentList, DocumentRecord, DocumentSummary } from './documents';
+import type { SemanticEstimate, SemanticStatus } from './semantic';
 import type { EventChannel, InvokeChannel } from './channel-names';
 import type {
   Balance,
   ChatEvent,
   Conversation,
   ConversationList,
+  MediaItem,
+  MediaKind,
+  MediaPage,
   ModelInfo,
   SearchHit,
   SettingsView,
+  ServiceRetry,
+  StoredFile,
+  Transcript,
+  VideoJob,
 } from './types';
+import { MAX_UPLOAD_BYTES, UPLOAD_CHUNK_BASE64_CHARS } from './upload-limits';
+import { MAX_SOURCE_IMAGES, type ImageProgress, type ImageRunResult } from './images';
 
 const id = z.string().min(1).max(200);
 const text = z.string().max(2_000_000);
+
+/** An attachment as attachments.prepare answered it; core re-reads the file, so names are only shown. */
+const messageAttachment = z
+  .object({
+    kind: z.enum(['image', 'audio', 'document']),
+    fileId: id.optional(),
+    mediaId: id.optional(),
+    documentId: id.optional(),
+    name: z.string().max(500),
+    mime: z.string().max(200),
+    size: z.number().int().min(0),
+    tokens: z.number().int().min(0),
+    pages: z.number().int().min(0).optional(),
+    format: z.string().max(20).optional(),
+  })
+  .strict();
+
+const decisionQuestion = z
+  .object({
+    type: z.enum(['noul', 'choice', 'score']),
+    instructions: z.string().trim().min(1).max(4000),
+    options: z
+      .array(z.object({ label: z.string().max(200), description: z.string().max(2000) }).strict())
+      .max(20),
+  })
+  .strict();
+const mediaKind = z.enum(['image', 'audio', 'video']);
+
+/** One image request: the renderer names it, so images.cancel and images.progress can refer to it. */
+const imageRun = z
+  .object({
+    requestId: id,
+    model: id,
+    prompt: z.string().trim().min(1).max(32_000),
+    size: z
+      .string()
+      .regex(/^\d{2,5}x\d{2,5}$/)
+      .optional(),
+    aspectRatio: z
+      .string()
+      .regex(/^\d{1,2}:\d{1,2}$/)
+      .optional(),
+  })
+  .strict();
 
 export const invokeSchemas = {
   'settings.get': z.object({}).strict(),
@@ -47,7 +104,14 @@ export const invokeSchemas = {
     })
     .strict(),
   'conversations.delete': z.object({ id }).strict(),
-  'chat.send': z.object({ conversationId: id, text, trimOldest: z.boolean().optional() }).strict(),
+  'chat.send': z
+    .object({
+      conversationId: id,
+      text,
+      trimOldest: z.boolean().optional(),
+      attachments: z.array(messageAttachment).max(MAX_ATTACHMENTS).optional(),
+    })
+    .strict(),
   'chat.stop': z.object({ conversationId: id }).strict(),
   'chat.regenerate': z
     .object({ conversationId: id, messageId: id.optional(), trimOldest: z.boolean().optional() })
@@ -56,6 +120,120 @@ export const invokeSchemas = {
     .object({ conversationId: id, messageId: id, text, trimOldest: z.boolean().optional() })
     .strict(),
   'shell.openExternal': z.object({ url: z.string().url().max(4000) }).strict(),
+  'attachments.prepare': z.object({ fileId: id }).strict(),
+  'documents.list': z.object({}).strict(),
+  'documents.get': z.object({ id }).strict(),
+  'documents.extract': z
+    .object({ fileId: id, mode: z.enum(['extract', 'ocr']), returnImages: z.boolean().optional() })
+    .strict(),
+  'documents.delete': z.object({ id }).strict(),
+  'documents.decide': z
+    .object({
+      documentId: id.optional(),
+      text: text.optional(),
+      model: z.string().max(200).optional(),
+      questions: z.array(decisionQuestion).min(1).max(20),
+    })
+    .strict(),
+  'semantic.status': z.object({}).strict(),
+  'semantic.estimate': z.object({ model: z.string().max(200).optional() }).strict(),
+  'semantic.configure': z
+    .object({ enabled: z.boolean().optional(), model: z.string().max(200).optional() })
+    .strict(),
+  'semantic.search': z.object({ query: z.string().max(500) }).strict(),
+  'diagnostics.get': z.object({}).strict(),
+  'diagnostics.update': z
+    .object({
+      debugBaseUrl: z.string().max(2000).nullable().optional(),
+      legacyBaseUrl: z.string().max(2000).nullable().optional(),
+      mainBaseUrl: z.string().max(2000).nullable().optional(),
+    })
+    .strict(),
+  'diagnostics.sendTest': z.object({}).strict(),
+  'diagnostics.fetchReceived': z.object({}).strict(),
+  'files.begin': z
+    .object({
+      name: z.string().min(1).max(500),
+      mime: z.string().max(200),
+      size: z.number().int().min(0).max(MAX_UPLOAD_BYTES),
+    })
+    .strict(),
+  'files.chunk': z
+    .object({
+      uploadId: id,
+      offset: z.number().int().min(0).max(MAX_UPLOAD_BYTES),
+      base64: z.string().max(UPLOAD_CHUNK_BASE64_CHARS),
+    })
+    .strict(),
+  'files.finish': z.object({ uploadId: id }).strict(),
+  'files.cancel': z.object({ uploadId: id }).strict(),
+  'media.list': z
+    .object({
+      kind: mediaKind,
+      offset: z.number().int().min(0).optional(),
+      limit: z.number().int().min(1).max(500).optional(),
+    })
+    .strict(),
+  'media.get': z.object({ id }).strict(),
+  'media.delete': z.object({ id }).strict(),
+  'media.saveAs': z.object({ id }).strict(),
+  'media.import': z
+    .object({ fileId: id, kind: mediaKind, title: z.string().max(300).optional() })
+    .strict(),
+  'audio.speak': z
+    .object({
+      model: id,
+      text: z.string().trim().min(1).max(4096),
+      voice: z.enum(['alloy', 'echo', 'fable', 'onyx', 'nova', 'shimmer']),
+      format: z.enum(['mp3', 'wav']),
+    })
+    .strict(),
+  'audio.music': z
+    .object({
+      model: id,
+      text: z.string().trim().min(1).max(4000),
+      seconds: z.number().int().min(1).max(600),
+    })
+    .strict(),
+  'audio.transcribe': z
+    .object({
+      fileId: id,
+      model: id,
+      language: z.string().trim().max(20).optional(),
+      timestamps: z.boolean(),
+    })
+    .strict(),
+  'video.generate': z
+    .object({
+      model: id,
+      prompt: z.string().trim().min(1).max(4000),
+      aspectRatio: z.enum(['16:9', '9:16', '1:1', '4:3', '3:4', '21:9']),
+      duration: z.number().int().min(0).max(600),
+      firstFrameFileId: id.optional(),
+      lastFrameFileId: id.optional(),
+    })
+    .strict(),
+  'video.jobs': z.object({}).strict(),
+  'video.remove': z.object({ id }).strict(),
+  'video.retryDownload': z.object({ id }).strict(),
+  'images.generate': imageRun,
+  'images.edit': imageRun.extend({
+    sources: z
+      .array(z.union([z.object({ fileId: id }).strict(), z.object({ mediaId: id }).strict()]))
+      .min(1)
+      .max(MAX_SOURCE_IMAGES),
+  }),
+  'images.sdTxt2img': z
+    .object({
+      requestId: id,
+      prompt: z.string().trim().min(1).max(8000),
+      negativePrompt: z.string().max(8000),
+      steps: z.number().int().min(1).max(150),
+      width: z.number().int().min(64).max(2048).multipleOf(8),
+      height: z.number().int().min(64).max(2048).multipleOf(8),
+    })
+    .strict(),
+  'images.cancel': z.object({ requestId: id }).strict(),
 } as const satisfies Record<InvokeChannel, z.ZodType>;
 
 export type { EventChannel, InvokeChannel };
@@ -83,6 +261,44 @@ export interface InvokeOutputs extends Record<InvokeChannel, unknown> {
   'chat.regenerate': { messageId: string };
   'chat.edit': { messageId: string };
   'shell.openExternal': { opened: boolean };
+  'attachments.prepare': MessageAttachment;
+  'documents.list': DocumentList;
+  'documents.get': DocumentRecord;
+  'documents.extract': DocumentRecord;
+  'documents.delete': { id: string };
+  'documents.decide': { document: DocumentSummary; run: DecisionRun };
+  'semantic.status': SemanticStatus;
+  'semantic.estimate': SemanticEstimate;
+  'semantic.configure': SemanticStatus;
+  /** Word hits first, then meaning hits (when semantic search is on). */
+  'semantic.search': SearchHit[];
+  'diagnostics.get': DiagnosticsView;
+  'diagnostics.update': DiagnosticsView;
+  'diagnostics.sendTest': DebugTestResult;
+  'diagnostics.fetchReceived': DebugReceived;
+  'files.begin': { uploadId: string };
+  'files.chunk': { received: number };
+  'files.finish': StoredFile;
+  'files.cancel': { cancelled: boolean };
+  'media.list': MediaPage;
+  'media.get': MediaItem;
+  'media.delete': { id: string };
+  /** Electron saves through a dialog in main; the web host answers saved: false (download the URL). */
+  'media.saveAs': { saved: boolean };
+  'media.import': MediaItem;
+  /** The new recording, already in the media library. */
+  'audio.speak': MediaItem;
+  'audio.music': MediaItem;
+  'audio.transcribe': Transcript;
+  /** The job as submitted; its progress arrives as video.jobs.changed. */
+  'video.generate': VideoJob;
+  'video.jobs': VideoJob[];
+  'video.remove': { id: string };
+  'video.retryDownload': VideoJob;
+  'images.generate': ImageRunResult;
+  'images.edit': ImageRunResult;
+  'images.sdTxt2img': ImageRunResult;
+  'images.cancel': { cancelled: boolean };
 }
 
 export type InvokeOutput<C extends InvokeChannel> = InvokeOutputs[C];
@@ -93,6 +309,13 @@ export interface EventPayloads extends Record<EventChannel, unknown> {
   'balance.changed': Balance;
   'settings.changed': SettingsView;
   'conversations.changed': { id: string | null };
+  'media.changed': { kind: MediaKind };
+  /** Every job, newest first, whenever one changes. */
+  'video.jobs.changed': VideoJob[];
+  /** The service refused for now (429, 504) and the request is sent again: say "retrying". */
+  'audio.retrying': ServiceRetry;
+  'video.retrying': ServiceRetry;
+  'images.progress': ImageProgress;
 }
 
 /** The API the preload (and the web host's bridge) puts on window.atelier. */

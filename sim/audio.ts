@@ -51,6 +51,7 @@ function speak(call: Call, model: SimModel, body: Record<string, unknown>, input
   if (hasTrigger(input, 'error200')) return sendJson(call.res, 200, ERROR_200_BODY);
   call.state.accounts.charge(account, cost);
   const headers = { 'X-Cost': formatCredits(cost) };
+  if (hasTrigger(input, 'notaudio')) return sendNotAudio(call, headers);
   if (format === 'mp3')
     return sendBytes(call.res, 200, 'audio/mpeg', silentMp3(speechSeconds(input)), headers);
   const samples = speechSamples(input, voice);
@@ -63,6 +64,17 @@ function speak(call: Call, model: SimModel, body: Record<string, unknown>, input
       headers,
     );
   sendBytes(call.res, 200, 'audio/wav', encodeWav(samples, input), headers);
+}
+
+/** [[notaudio]]: a 200 labelled as audio whose bytes are an HTML page (a proxy's error page, say). */
+function sendNotAudio(call: Call, headers: Record<string, string>): void {
+  sendBytes(
+    call.res,
+    200,
+    'audio/mpeg',
+    Buffer.from('<!DOCTYPE html>\n<html><body><h1>Service temporarily busy</h1></body></html>\n'),
+    headers,
+  );
 }
 
 function makeMusic(
@@ -89,6 +101,7 @@ function makeMusic(
   if (hasTrigger(input, 'error200')) return sendJson(call.res, 200, ERROR_200_BODY);
   const wav = encodeWav(melodySamples(input, seconds), input);
   call.state.accounts.charge(account, cost);
+  if (hasTrigger(input, 'notaudio')) return sendNotAudio(call, { 'X-Cost': formatCredits(cost) });
   if (model.musicAnswer === 'url') {
     const url = call.state.files.publish(`${call.state.nextId('music')}.wav`, {
       contentType: 'audio/wav',

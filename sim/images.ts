@@ -19,6 +19,8 @@ import { ERROR_200_BODY, errorTrigger, hasTrigger } from './triggers';
 const MIN_SIDE = 64;
 const MAX_SIDE = 2048;
 const MAX_SOURCES = 10;
+/** What [[notimage]] answers in place of the picture: valid base64 of bytes that are no image. */
+const NOT_AN_IMAGE = Buffer.from('This is plain text where a PNG was expected.\n');
 
 interface Size {
   width: number;
@@ -139,7 +141,9 @@ function answerImage(call: Call, account: Account, job: ImageJob): void {
   const failure = errorTrigger(job.prompt, job.model.id);
   if (failure) throw failure;
   if (hasTrigger(job.prompt, 'error200')) return sendJson(call.res, 200, ERROR_200_BODY);
-  const png = picturePng(job.prompt, job.size.width, job.size.height, job.sources.length);
+  const png = hasTrigger(job.prompt, 'notimage')
+    ? NOT_AN_IMAGE
+    : picturePng(job.prompt, job.size.width, job.size.height, job.sources.length);
   call.state.accounts.charge(account, cost);
   const item: Record<string, string> = {};
   if (job.responseFormat === 'url')
@@ -258,7 +262,9 @@ function sdapiTxt2img(call: Call): void {
   call.state.accounts.assertCanPay(account, cost);
   const failure = errorTrigger(prompt, model.id);
   if (failure) throw failure;
-  const png = picturePng(`${prompt}|${negative}`, width, height);
+  const png = hasTrigger(prompt, 'notimage')
+    ? NOT_AN_IMAGE
+    : picturePng(`${prompt}|${negative}`, width, height);
   call.state.accounts.charge(account, cost);
   const usedSeed = seed >= 0 ? seed : 1000 + (png.length % 100_000);
   const parameters = {

@@ -30,6 +30,8 @@ interface VideoJob {
   polls: number;
   fail: boolean;
   weird: boolean;
+  /** [[nofile]]: the finished video's address answers 404. */
+  noFile: boolean;
   lastPollAt: number | null;
   url: string | null;
 }
@@ -104,6 +106,7 @@ export class VideoJobs {
       polls: 0,
       fail: hasTrigger(prompt, 'fail'),
       weird: hasTrigger(prompt, 'weird'),
+      noFile: hasTrigger(prompt, 'nofile'),
       lastPollAt: null,
       url: null,
     });
@@ -141,10 +144,15 @@ export class VideoJobs {
             'Generation failed at the provider: the prompt could not be rendered. The cost was refunded.',
         });
       }
-      job.url ??= call.state.files.publish(`${id}.mp4`, {
-        contentType: 'video/mp4',
-        bytes: SIM_VIDEO_MP4,
-      });
+      job.url ??= job.noFile
+        ? // The address of a file that was never stored: a download that fails with 404.
+          call.state.files
+            .publish(`${id}.txt`, { contentType: 'text/plain', bytes: Buffer.from('') })
+            .replace(/\.txt$/, '-expired.mp4')
+        : call.state.files.publish(`${id}.mp4`, {
+            contentType: 'video/mp4',
+            bytes: SIM_VIDEO_MP4,
+          });
       return sendJson(call.res, 200, { request_id: id, status: 'COMPLETED', url: job.url });
     }
     const weirdPoll = Math.min(2, job.pollsToFinish - 1);

@@ -5,11 +5,19 @@ import type { Envelope, SettingsView } from '../../shared/types';
 import { createBalanceMonitor } from './balance';
 import { createChatEngine } from './chat/engine';
 import { DEMO_KEY, createDemoService, demoPortOf } from './demo';
+import type { FeatureContext } from './feature-context';
 import { flushAtomicWrites } from './fs-atomic';
+import { createImageHandlers } from './images-feature';
+import { createAudioHandlers } from './audio-feature';
+import { createVideoFeature } from './jobs/video-handlers';
 import { openConversationLibrary } from './library/conversations';
+import { createFileStore } from './library/files';
+import { createMediaLibrary, type MediaVariant, type ResolvedMedia } from './library/media';
+import { createMediaHandlers } from './media-handlers';
 import { openModelCatalog } from './models';
 import { type ChannelHandlers, createRouter } from './router';
 import { createScheduler } from './scheduler';
+import { openIntakeFeatures } from './intake';
 import { createServiceClient } from './service/client';
 import { maskSecrets, serviceError, userError } from './service/errors';
 import { type SettingsStore, type StoredSettings, normalizeBaseUrl } from './settings';
@@ -21,10 +29,16 @@ export interface CoreOptions {
   settingsStore: SettingsStore;
   emit: <E extends EventChannel>(event: E, payload: EventPayloads[E]) => void;
   fetch?: typeof fetch;
+  /** How often a video job is polled; 10,000 ms (the service's minimum), lowered only in tests. */
+  videoPollIntervalMs?: number;
+  /** How often the debug log may be read; 20,000 ms (the service's rule), lowered only in tests. */
+  debugLatestIntervalMs?: number;
 }
 
 export interface Core {
   invoke(channel: string, rawInput: unknown): Promise<Envelope<unknown>>;
+  /** Where the bytes of `media/<id>` are, for the hosts to serve; null for unknown or malformed ids. */
+  resolveMedia(id: string, variant: MediaVariant): Promise<ResolvedMedia | null>;
   dispose(): Promise<void>;
 }
 
@@ -54,9 +68,12 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     scheduler,
     fetch: opts.fetch,
     appTitle: APP_TITLE,
+    debugLatestIntervalMs: opts.debugLatestIntervalMs,
   });
 
   const library = await openConversationLibrary(opts.dataDir);
+  const files = await createFileStore(join(opts.dataDir, 'files'));
+  const media = await createMediaLibrary(join(opts.dataDir, 'media'));
 
   const demo = createDemoService();
   // A demo chosen in an earlier session: start the simulator again on the same port. If the
@@ -84,6 +101,27 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     emit: (event) => emit('chat.event', event),
     onPaidCall: () => balance.refreshSoon(),
     onConversationChanged: (id) => emit('conversations.changed', { id }),
+    // Turns only start after createCore resolves, when intake (below) exists.
+    attachments: {
+      partsFor: (message, model) => intake.attachments.partsFor(message, model),
+      checkForModel: (model, list) => intake.attachments.checkForModel(model, list),
+    },
+  });
+
+  const ctx: FeatureContext = {
+    dataDir: opts.dataDir,
+    client,
+    emit,
+    models,
+    balance,
+    settings: () => settings,
+    files,
+    media,
+  };
+  const video = await createVideoFeature(ctx, { pollIntervalMs: opts.videoPollIntervalMs });
+  const intake = await openIntakeFeatures(ctx, {
+    conversations: library,
+    debugLatestIntervalMs: opts.debugLatestIntervalMs,
   });
 
   function saveSettings(next: StoredSettings): void {
@@ -208,9 +246,9 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       return { id };
     },
 
-    'chat.send': ({ conversationId, text, trimOldest }) => {
+    'chat.send': ({ conversationId, text, trimOldest, attachments }) => {
       ensureConnection();
-      return chat.sendTurn({ conversationId, text, trimOldest });
+      return chat.sendTurn({ conversationId, text, trimOldest, attachments });
     },
 
     'chat.stop': ({ conversationId }) => chat.stop(conversationId),
@@ -234,6 +272,12 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       }
       return { opened: false };
     },
+
+    ...createMediaHandlers(ctx),
+    ...createImageHandlers(ctx),
+    ...createAudioHandlers(ctx),
+    ...video.handlers,
+    ...intake.handlers,
   };
 
   const router = createRouter(handlers, {
@@ -253,9 +297,15 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       return router.invoke(channel, rawInput);
     },
 
+    resolveMedia: (id, variant) => media.resolve(id, variant),
+
     dispose() {
       disposed ??= (async () => {
         await chat.dispose();
+        await video.dispose();
+        await intake.dispose();
+        await files.dispose();
+        await media.flush();
         await Promise.all([balance.dispose(), models.dispose()]);
         await library.flush();
         await demo.close();

@@ -3,6 +3,7 @@ import { ipcMain, shell, type IpcMainInvokeEvent } from 'electron';
 import { invokeChannels, type InvokeChannel } from '../../shared/channel-names';
 import type { Envelope } from '../../shared/types';
 import type { Core } from '../core/app';
+import { saveMediaAs } from './media-save';
 import { isSafeExternalUrl, isTrustedSender, type SenderFacts } from './policy';
 
 function senderFactsOf(event: IpcMainInvokeEvent): SenderFacts {
@@ -26,9 +27,13 @@ async function answerCall(
   core: Core,
   channel: InvokeChannel,
   input: unknown,
+  event: IpcMainInvokeEvent,
 ): Promise<Envelope<unknown>> {
   const envelope = await core.invoke(channel, input);
   if (channel === 'shell.openExternal' && envelope.ok) return openExternalLink(input);
+  if (channel === 'media.saveAs' && envelope.ok) {
+    return saveMediaAs(core, (input as { id: string }).id, event.sender);
+  }
   return envelope;
 }
 
@@ -45,7 +50,7 @@ export function registerInvokeHandlers(
       if (!isTrustedSender(senderFactsOf(event), ownWebContentsIds())) {
         throw new Error(`Refused ${channel}: the call did not come from Atelier's window`);
       }
-      return answerCall(core, channel, input);
+      return answerCall(core, channel, input, event);
     });
   }
   return () => {

@@ -48,7 +48,9 @@ function openWindow(): void {
 
 async function startApp(): Promise<void> {
   await app.whenReady();
-  serveRenderer(join(__dirname, '..', 'renderer'));
+  serveRenderer(join(__dirname, '..', 'renderer'), async (id, variant) =>
+    core ? core.resolveMedia(id, variant) : null,
+  );
   lockDownSession();
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(

@@ -17,6 +17,23 @@ export interface Atelier {
   simRoot: string;
   /** The web host's data folder (conversations, settings, the encrypted key). */
   dataDir: string;
+  /** The simulator's debug listener and legacy listener bases. */
+  simDebugBaseUrl: string;
+  simLegacyBaseUrl: string;
+  /** Closes the web host and starts a new one on the same data folder (an app restart); its page URL. */
+  restartHost(): Promise<string>;
+}
+
+/** Per-spec settings: `test.use({ atelierOptions: {...} })`. */
+export interface AtelierOptions {
+  /** The simulator's debug /latest/call interval (default 20 s). */
+  minDebugPollMs?: number;
+  /** The app's own debug log interval (default 20 s). */
+  debugLatestIntervalMs?: number;
+  /** The simulator's minimum gap between polls of one video job (default 10 s). */
+  minVideoPollMs?: number;
+  /** How often the app polls a video job (default 10 s); keep it at or above minVideoPollMs. */
+  videoPollIntervalMs?: number;
 }
 
 export interface SimRequest {
@@ -26,15 +43,46 @@ export interface SimRequest {
   body: unknown;
 }
 
-export const test = base.extend<{ atelier: Atelier }>({
-  // Playwright reads the fixtures a fixture needs from its first parameter; this one needs none.
-  // eslint-disable-next-line no-empty-pattern
-  atelier: async ({}, use) => {
-    const sim = await startSim({ port: 0, debugPort: 0, legacyPort: 0 });
+export const test = base.extend<{ atelier: Atelier; atelierOptions: AtelierOptions }>({
+  atelierOptions: [{}, { option: true }],
+  atelier: async ({ atelierOptions }, use) => {
+    const sim = await startSim({
+      port: 0,
+      debugPort: 0,
+      legacyPort: 0,
+      ...(atelierOptions.minDebugPollMs !== undefined
+        ? { minDebugPollMs: atelierOptions.minDebugPollMs }
+        : {}),
+      ...(atelierOptions.minVideoPollMs !== undefined
+        ? { minVideoPollMs: atelierOptions.minVideoPollMs }
+        : {}),
+    });
     const dataDir = await mkdtemp(join(tmpdir(), 'atelier-e2e-'));
-    const host = await startWebHost({ port: 0, dataDir, log: () => undefined });
+    const openHost = (port: number) =>
+      startWebHost({
+        port,
+        dataDir,
+        log: () => undefined,
+        debugLatestIntervalMs: atelierOptions.debugLatestIntervalMs,
+        videoPollIntervalMs: atelierOptions.videoPollIntervalMs,
+      });
+    let host = await openHost(0);
+    const restartHost = async (): Promise<string> => {
+      await host.close();
+      // The same port keeps the page's address; another one if something took it meanwhile.
+      host = await openHost(Number(new URL(host.url).port)).catch(() => openHost(0));
+      return host.url;
+    };
     try {
-      await use({ url: host.url, simBaseUrl: sim.baseUrl, simRoot: sim.hostRoot, dataDir });
+      await use({
+        url: host.url,
+        simBaseUrl: sim.baseUrl,
+        simRoot: sim.hostRoot,
+        dataDir,
+        simDebugBaseUrl: sim.debugBaseUrl,
+        simLegacyBaseUrl: sim.legacyBaseUrl ?? '',
+        restartHost,
+      });
     } finally {
       await host.close();
       await sim.close();

@@ -209,7 +209,7 @@ describe('registerInvokeHandlers', () => {
     ok: true,
     data: { channel, input },
   }));
-  const core = { invoke, dispose: async () => undefined };
+  const core = { invoke, resolveMedia: async () => null, dispose: async () => undefined };
   const event = (url: string | null, webContentsId = 7) => ({
     sender: { id: webContentsId },
     senderFrame: url === null ? null : { url, parent: null },

@@ -43,6 +43,9 @@ beforeAll(async () => {
           calls.push([channel, input]);
           return { ok: true, data: { channel } };
         },
+        async resolveMedia() {
+          return null;
+        },
         async dispose() {},
       };
     },

@@ -5,10 +5,17 @@ import {
   effectiveMaxTokens,
   estimateTokens,
 } from '../../../shared/models';
+import type { MessageAttachment } from '../../../shared/attachments';
 import type { ChatEvent, ChatMessage, Conversation, UserError } from '../../../shared/types';
 import type { ConversationLibrary } from '../library/conversations';
 import { ServiceError, serviceError, toUserError } from '../service/errors';
-import type { ChatRequest, ChatResult, ServiceClient, WireMessage } from '../service/types';
+import type {
+  ChatRequest,
+  ChatResult,
+  ServiceClient,
+  WireContentPart,
+  WireMessage,
+} from '../service/types';
 
 export interface ChatEngineOptions {
   library: ConversationLibrary;
@@ -25,6 +32,14 @@ export interface ChatEngineOptions {
   saveIntervalMs?: number;
   /** Longest time deltas are held to be sent as one event. */
   deltaIntervalMs?: number;
+  /** Turns messages with attachments into content parts (images, audio, documents). */
+  attachments?: AttachmentParts;
+}
+
+export interface AttachmentParts {
+  partsFor(message: ChatMessage, model: string): Promise<WireContentPart[]>;
+  /** Throws when the model cannot take these attachments. */
+  checkForModel(model: string, attachments: readonly MessageAttachment[]): Promise<void>;
 }
 
 export interface TurnStarted {
@@ -35,6 +50,7 @@ export interface ChatEngine {
   sendTurn(input: {
     conversationId: string;
     text: string;
+    attachments?: MessageAttachment[];
     trimOldest?: boolean;
   }): Promise<TurnStarted>;
   /** Replaces the given assistant answer (default: the last) and what follows with a new one. */
@@ -74,7 +90,9 @@ function isSent(m: ChatMessage): boolean {
 }
 
 function messageTokens(m: ChatMessage): number {
-  return isSent(m) ? estimateTokens(m.content) + MESSAGE_OVERHEAD_TOKENS : 0;
+  if (!isSent(m)) return 0;
+  const attached = (m.attachments ?? []).reduce((sum, a) => sum + a.tokens, 0);
+  return estimateTokens(m.content) + attached + MESSAGE_OVERHEAD_TOKENS;
 }
 
 export interface ContextPlan {
@@ -126,18 +144,22 @@ export function planContext(
   );
 }
 
-/** The wire request: system prompt first, then the history from contextStart. */
+/**
+ * The wire request: system prompt first, then the history from contextStart; messages with
+ * attachments are sent as the content parts given for their ids.
+ */
 export function buildChatRequest(
   conversation: Pick<Conversation, 'model' | 'systemPrompt' | 'temperature'>,
   messages: readonly ChatMessage[],
   plan: ContextPlan,
+  parts: ReadonlyMap<string, WireContentPart[]> = new Map(),
 ): ChatRequest {
   const wire: WireMessage[] = [];
   if (conversation.systemPrompt.trim() !== '') {
     wire.push({ role: 'system', content: conversation.systemPrompt });
   }
   for (const m of messages.slice(plan.contextStart)) {
-    if (isSent(m)) wire.push({ role: m.role, content: m.content });
+    if (isSent(m)) wire.push({ role: m.role, content: parts.get(m.id) ?? m.content });
   }
   const request: ChatRequest = {
     model: conversation.model,
@@ -158,6 +180,22 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
   const saveIntervalMs = options.saveIntervalMs ?? DEFAULT_SAVE_INTERVAL_MS;
   const deltaIntervalMs = options.deltaIntervalMs ?? DEFAULT_DELTA_INTERVAL_MS;
   const running = new Map<string, RunningTurn>();
+
+  async function attachmentParts(
+    model: string,
+    sent: readonly ChatMessage[],
+  ): Promise<Map<string, WireContentPart[]>> {
+    const parts = new Map<string, WireContentPart[]>();
+    const withAttachments = sent.filter((m) => isSent(m) && (m.attachments?.length ?? 0) > 0);
+    if (withAttachments.length === 0) return parts;
+    if (!options.attachments) throw invalid('Attachments cannot be sent from here.');
+    await options.attachments.checkForModel(
+      model,
+      withAttachments.flatMap((m) => m.attachments ?? []),
+    );
+    for (const m of withAttachments) parts.set(m.id, await options.attachments.partsFor(m, model));
+    return parts;
+  }
 
   /**
    * Shared path of send, regenerate and edit: `rewrite` returns the new message list (ending
@@ -191,7 +229,12 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
         options.contextLengthOf(conversation.model),
         trimOldest,
       );
-      const request = buildChatRequest(conversation, messages, plan);
+      const request = buildChatRequest(
+        conversation,
+        messages,
+        plan,
+        await attachmentParts(conversation.model, messages.slice(plan.contextStart)),
+      );
       const answer: ChatMessage = {
         id: randomUUID(),
         role: 'assistant',
@@ -342,20 +385,21 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
     return at;
   }
 
-  function userMessage(text: string): ChatMessage {
-    if (text.trim() === '') throw invalid('Write a message first.');
+  function userMessage(text: string, attachments: MessageAttachment[] = []): ChatMessage {
+    if (text.trim() === '' && attachments.length === 0) throw invalid('Write a message first.');
     return {
       id: randomUUID(),
       role: 'user',
       content: text,
       createdAt: now().toISOString(),
       status: 'done',
+      ...(attachments.length > 0 ? { attachments } : {}),
     };
   }
 
   return {
-    sendTurn({ conversationId, text, trimOldest }) {
-      const message = userMessage(text);
+    sendTurn({ conversationId, text, attachments, trimOldest }) {
+      const message = userMessage(text, attachments);
       return startTurn(conversationId, trimOldest ?? false, (messages) => [...messages, message]);
     },
 

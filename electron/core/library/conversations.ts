@@ -92,6 +92,22 @@ const messageSchema = z.object({
   status: z.enum(['done', 'streaming', 'stopped', 'error', 'interrupted']),
   usage: usageSchema.optional(),
   error: userErrorSchema.optional(),
+  attachments: z
+    .array(
+      z.object({
+        kind: z.enum(['image', 'audio', 'document']),
+        fileId: z.string().optional(),
+        mediaId: z.string().optional(),
+        documentId: z.string().optional(),
+        name: z.string(),
+        mime: z.string(),
+        size: z.number(),
+        tokens: z.number(),
+        pages: z.number().optional(),
+        format: z.string().optional(),
+      }),
+    )
+    .optional(),
 });
 
 const conversationSchema = z.object({

@@ -38,6 +38,8 @@ export interface ServiceClientOptions {
   /** Longest silence allowed inside a chat stream. */
   streamIdleTimeoutMs?: number;
   now?: () => number;
+  /** The debug log's read interval (default 20 s; tests shorten it). */
+  debugLatestIntervalMs?: number;
 }
 
 /** Image, music and OCR calls can take minutes. */
@@ -183,6 +185,7 @@ export function createServiceClient(opts: ServiceClientOptions): FullServiceClie
   });
   const streamIdleMs = opts.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_MS;
   let lastDebugLatestAt: number | null = null;
+  const debugLatestIntervalMs = opts.debugLatestIntervalMs ?? DEBUG_LATEST_MIN_INTERVAL_MS;
 
   function place(debugOverride?: string): ServicePlace {
     return resolvePlace(opts.connection(), debugOverride);
@@ -469,6 +472,7 @@ export function createServiceClient(opts: ServiceClientOptions): FullServiceClie
           text: json.text,
           segments: Array.isArray(json.segments) ? json.segments : null,
           language: typeof json.language === 'string' ? json.language : null,
+          ...withCost(isObject(json.usage) ? costText(json.usage.cost) : null),
         };
       });
     },
@@ -487,14 +491,14 @@ export function createServiceClient(opts: ServiceClientOptions): FullServiceClie
         call,
         apiKey,
         callOpts,
-        async (res): Promise<BinaryResult | { url: string }> => {
+        async (res): Promise<BinaryResult | { url: string; cost: string | null }> => {
           if (!res.ok) throw await failureOf(res, apiKey, now());
           const type = mediaType(res);
           if (type && (type.includes('json') || type.startsWith('text/'))) {
             const text = await res.text();
             const { json } = parseJsonAnswer(text, type, apiKey);
             if (isObject(json) && typeof json.url === 'string' && json.url)
-              return { url: json.url };
+              return { url: json.url, cost: costText(json.cost) };
             const b64 = isObject(json) ? (json.b64_json ?? json.audio) : null;
             if (typeof b64 === 'string' && b64)
               return { bytes: Buffer.from(b64, 'base64'), mimeType: guessAudioType(req) };
@@ -506,10 +510,12 @@ export function createServiceClient(opts: ServiceClientOptions): FullServiceClie
           return {
             bytes,
             mimeType: type && type !== 'application/octet-stream' ? type : guessAudioType(req),
+            ...withCost(costText(res.headers.get('x-cost'))),
           };
         },
       );
-      return 'url' in answer ? downloadFile(answer.url, callOpts) : answer;
+      if (!('url' in answer)) return answer;
+      return { ...(await downloadFile(answer.url, callOpts)), ...withCost(answer.cost) };
     },
 
     async extractText(req, callOpts) {
@@ -532,7 +538,21 @@ export function createServiceClient(opts: ServiceClientOptions): FullServiceClie
         typeof json.text === 'string' ? json.text : pages?.map((p) => p.markdown).join('\n\n');
       if (typeof text !== 'string')
         throw serviceError('malformed_response', 'The extraction answer has no text.', 200);
-      return { text, pages };
+      const usageInfo = isObject(json.usage_info) ? json.usage_info : {};
+      const pageCountValue = json.page_count ?? usageInfo.pages_processed;
+      const pageCount =
+        typeof pageCountValue === 'number' &&
+        Number.isInteger(pageCountValue) &&
+        pageCountValue >= 0
+          ? pageCountValue
+          : null;
+      const cost = costText(json.cost);
+      return {
+        text,
+        pages,
+        ...(pageCount !== null ? { pageCount } : {}),
+        ...(cost !== null ? { cost } : {}),
+      };
     },
 
     async videoGenerate(req, callOpts) {
@@ -540,7 +560,7 @@ export function createServiceClient(opts: ServiceClientOptions): FullServiceClie
       const id = isObject(json) ? (json.request_id ?? json.id) : undefined;
       if ((typeof id !== 'string' || !id) && typeof id !== 'number')
         throw serviceError('malformed_response', 'The video answer has no request_id.', 200);
-      return { requestId: String(id) };
+      return { requestId: String(id), cost: isObject(json) ? costText(json.cost) : null };
     },
 
     async videoStatus(requestId, callOpts = {}) {
@@ -620,8 +640,8 @@ export function createServiceClient(opts: ServiceClientOptions): FullServiceClie
       const where = place(callOpts.debugBaseUrl);
       const apiKey = requireKey(where);
       const at = now();
-      if (lastDebugLatestAt !== null && at - lastDebugLatestAt < DEBUG_LATEST_MIN_INTERVAL_MS) {
-        const waitMs = lastDebugLatestAt + DEBUG_LATEST_MIN_INTERVAL_MS - at;
+      if (lastDebugLatestAt !== null && at - lastDebugLatestAt < debugLatestIntervalMs) {
+        const waitMs = lastDebugLatestAt + debugLatestIntervalMs - at;
         throw serviceError(
           'rate_limited',
           `The debug log can be read once every 20 s; wait ${Math.ceil(waitMs / 1000)} s.`,
@@ -650,6 +670,18 @@ export function createServiceClient(opts: ServiceClientOptions): FullServiceClie
       });
     },
   };
+}
+
+/** The cost field only when the service gave one, so answers without it keep their shape. */
+function withCost(cost: string | null): { cost?: string } {
+  return cost === null ? {} : { cost };
+}
+
+/** A cost as the service wrote it (a decimal string or a number), or null. */
+function costText(value: unknown): string | null {
+  if (typeof value === 'string' && /^\d+(\.\d+)?$/.test(value.trim())) return value.trim();
+  if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return String(value);
+  return null;
 }
 
 function guessAudioType(req: { model: string; response_format?: string }): string {

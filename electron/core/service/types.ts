@@ -166,6 +166,8 @@ export interface TranscriptionResult {
   /** verbose_json segments (diarization models), as the service gives them. */
   segments: unknown[] | null;
   language: string | null;
+  /** usage.cost of JSON answers, when the service reports it. */
+  cost?: string | null;
 }
 
 export interface SpeechRequest {
@@ -179,6 +181,8 @@ export interface SpeechRequest {
 export interface BinaryResult {
   bytes: Buffer;
   mimeType: string;
+  /** What the service charged (X-Cost header or the JSON answer), when it says. */
+  cost?: string | null;
 }
 
 export interface ExtractTextRequest {
@@ -197,6 +201,9 @@ export interface ExtractedPage {
 export interface ExtractTextResult {
   text: string;
   pages: ExtractedPage[] | null;
+  /** page_count (or pages_processed) when the service says. */
+  pageCount?: number | null;
+  cost?: string | null;
 }
 
 export interface VideoRequest {
@@ -247,7 +254,10 @@ export interface FullServiceClient extends ServiceClient {
   /** Text to speech or music; a JSON {url} answer is downloaded. */
   speech(req: SpeechRequest, opts?: CallOptions): Promise<BinaryResult>;
   extractText(req: ExtractTextRequest, opts?: CallOptions): Promise<ExtractTextResult>;
-  videoGenerate(req: VideoRequest, opts?: CallOptions): Promise<{ requestId: string }>;
+  videoGenerate(
+    req: VideoRequest,
+    opts?: CallOptions,
+  ): Promise<{ requestId: string; cost: string | null }>;
   videoStatus(requestId: string, opts?: CallOptions): Promise<VideoStatus>;
   /** Fetches a result file; the key is sent only when the file is on the service's own origin. */
   downloadFile(url: string, opts?: CallOptions): Promise<BinaryResult>;

@@ -1,8 +1,16 @@
-// The message box: Enter sends, Shift+Enter breaks the line; Stop while an answer streams.
+// The message box: Enter sends, Shift+Enter breaks the line; attachments by picker, paste, drop or microphone; Stop while an answer streams.
 import { Icon } from '../common/Icon';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useAppStore } from '../store';
 import { useT } from '../i18n/use-t';
+import { AttachmentAdvice, AttachmentTray } from './attachments/AttachmentTray';
+import { Recorder } from './attachments/Recorder';
+
+const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp,image/bmp,audio/*,.pdf,.docx';
+
+function hasFiles(event: DragEvent): boolean {
+  return Array.from(event.dataTransfer.types).includes('Files');
+}
 
 export function Composer({ conversationId }: { conversationId: string | null }) {
   const t = useT();
@@ -15,21 +23,71 @@ export function Composer({ conversationId }: { conversationId: string | null }) 
     conversationId ? s.streams[conversationId] !== undefined : false,
   );
   const focusRequest = useAppStore((s) => s.composerFocusRequest);
+  const pending = useAppStore((s) => s.pendingAttachments[draftKey]);
+  const addFiles = useAppStore((s) => s.addAttachmentFiles);
+  const takeAttachments = useAppStore((s) => s.takeAttachments);
+  const model = useAppStore(
+    (s) =>
+      (conversationId ? s.open[conversationId]?.model : undefined) ??
+      s.newChatModel ??
+      s.settings?.defaultModel ??
+      '',
+  );
+  const updateConversation = useAppStore((s) => s.updateConversation);
+  const setNewChatModel = useAppStore((s) => s.setNewChatModel);
   const box = useRef<HTMLTextAreaElement>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
 
   useEffect(() => {
     box.current?.focus();
   }, [focusRequest, conversationId]);
 
+  const busyAttachments = (pending ?? []).some(
+    (a) => a.phase === 'uploading' || a.phase === 'converting' || a.phase === 'reading',
+  );
+  const readyCount = (pending ?? []).filter((a) => a.phase === 'ready').length;
+  const canSend = (draft.trim() !== '' || readyCount > 0) && !busyAttachments && !streaming;
+
   function send() {
-    const text = draft.trim();
-    if (text === '' || streaming) return;
+    if (!canSend) return;
+    const attachments = takeAttachments(draftKey);
     setDraft(draftKey, '');
-    void sendTurn({ kind: 'send', text: draft });
+    void sendTurn({ kind: 'send', text: draft, ...(attachments.length ? { attachments } : {}) });
+  }
+
+  function switchModel(next: string) {
+    if (conversationId) void updateConversation(conversationId, { model: next });
+    else setNewChatModel(next);
   }
 
   return (
-    <div className="composer">
+    <div
+      className={`composer${dragging ? ' dragging' : ''}`}
+      onDragOver={(event) => {
+        if (!hasFiles(event)) return;
+        event.preventDefault();
+        event.dataTransfer.dropEffect = 'copy';
+        setDragging(true);
+      }}
+      onDragLeave={(event) => {
+        if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
+        setDragging(false);
+      }}
+      onDrop={(event) => {
+        if (!hasFiles(event)) return;
+        event.preventDefault();
+        setDragging(false);
+        addFiles(draftKey, Array.from(event.dataTransfer.files));
+      }}
+    >
+      {dragging && (
+        <div className="drop-hint" aria-hidden="true">
+          {t('attach.dropHere')}
+        </div>
+      )}
+      <AttachmentTray conversationKey={draftKey} />
+      <AttachmentAdvice conversationKey={draftKey} model={model} onSwitch={switchModel} />
       <textarea
         ref={box}
         className="composer-input"
@@ -38,6 +96,12 @@ export function Composer({ conversationId }: { conversationId: string | null }) 
         value={draft}
         rows={1}
         onChange={(event) => setDraft(draftKey, event.target.value)}
+        onPaste={(event) => {
+          const files = Array.from(event.clipboardData.files);
+          if (files.length === 0) return;
+          event.preventDefault();
+          addFiles(draftKey, files);
+        }}
         onKeyDown={(event) => {
           if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
             event.preventDefault();
@@ -46,12 +110,31 @@ export function Composer({ conversationId }: { conversationId: string | null }) 
         }}
       />
       <div className="composer-bar">
-        <span title={t('chat.attachSoon')} className="attach-wrap">
-          <button type="button" className="icon-button" aria-label={t('chat.attach')} disabled>
-            <Icon name="attach" />
-          </button>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('chat.attach')}
+          title={t('attach.hint')}
+          onClick={() => picker.current?.click()}
+        >
+          <Icon name="attach" />
+        </button>
+        <input
+          ref={picker}
+          type="file"
+          multiple
+          hidden
+          accept={ACCEPT}
+          aria-label={t('attach.files')}
+          onChange={(event) => {
+            addFiles(draftKey, Array.from(event.target.files ?? []));
+            event.target.value = '';
+          }}
+        />
+        <Recorder onRecorded={(file) => addFiles(draftKey, [file])} />
+        <span className="composer-hint">
+          {busyAttachments ? t('attach.waitUploads') : t('attach.hint')}
         </span>
-        <span className="composer-hint">{t('chat.attachSoon')}</span>
         {streaming && conversationId ? (
           <button
             type="button"
@@ -61,12 +144,7 @@ export function Composer({ conversationId }: { conversationId: string | null }) 
             <Icon name="stop" size={14} /> {t('chat.stop')}
           </button>
         ) : (
-          <button
-            type="button"
-            className="button primary"
-            disabled={draft.trim() === ''}
-            onClick={send}
-          >
+          <button type="button" className="button primary" disabled={!canSend} onClick={send}>
             {t('chat.send')}
           </button>
         )}

@@ -138,20 +138,38 @@ function ConversationRow({ summary, active }: { summary: ConversationSummary; ac
 function SearchResults({ hits }: { hits: SearchHit[] }) {
   const t = useT();
   const openConversation = useAppStore((s) => s.openConversation);
+  const showDocument = useAppStore((s) => s.showDocument);
+  const setTab = useAppStore((s) => s.setTab);
   if (hits.length === 0) return <p className="sidebar-empty">{t('chat.noResults')}</p>;
   return (
     <ul className="conversation-list">
       {hits.map((hit) => (
-        <li key={`${hit.conversationId}:${hit.messageId ?? ''}`} className="conversation hit">
+        <li
+          key={`${hit.conversationId}:${hit.documentId ?? ''}:${hit.messageId ?? ''}:${hit.snippet}`}
+          className="conversation hit"
+        >
           <a
-            href={`#conversation/${encodeURIComponent(hit.conversationId)}`}
+            href={
+              hit.documentId
+                ? `#document/${encodeURIComponent(hit.documentId)}`
+                : `#conversation/${encodeURIComponent(hit.conversationId)}`
+            }
             className="conversation-link"
             onClick={(event) => {
               event.preventDefault();
-              void openConversation(hit.conversationId);
+              if (hit.documentId) {
+                setTab('documents');
+                void showDocument(hit.documentId);
+              } else void openConversation(hit.conversationId);
             }}
           >
-            <span className="conversation-title">{hit.title || t('chat.untitled')}</span>
+            <span className="conversation-title">
+              {hit.match === 'meaning' && (
+                <span className="match-label">{t('semantic.byMeaning')}</span>
+              )}
+              {hit.documentId && <span className="match-label">{t('semantic.documentHit')}</span>}
+              {hit.title || t('chat.untitled')}
+            </span>
             {hit.snippet && <span className="snippet">{hit.snippet}</span>}
           </a>
         </li>

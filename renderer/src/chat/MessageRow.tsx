@@ -7,6 +7,7 @@ import { localeOf } from '../i18n/translate';
 import { CopyButton } from '../common/CopyButton';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { MessageMarkdown } from './MessageMarkdown';
+import { MessageAttachments } from './attachments/AttachmentTray';
 import type { StreamState } from '../store/types';
 
 interface MessageRowProps {
@@ -142,7 +143,12 @@ function MessageRowView({ conversationId, message, busy }: MessageRowProps) {
           }}
         />
       ) : isUser ? (
-        <div className="plain-text user-text">{content}</div>
+        <>
+          {message.attachments && message.attachments.length > 0 && (
+            <MessageAttachments attachments={message.attachments} />
+          )}
+          {content !== '' && <div className="plain-text user-text">{content}</div>}
+        </>
       ) : (
         content !== '' && <MessageMarkdown text={content} streaming={streaming} />
       )}

@@ -1,4 +1,8 @@
 // The English dictionary: the source of every visible string and aria-label; Russian must match its keys.
+import { imagesEn } from './images.en';
+import { intakeEn } from './intake.en';
+import { audioEn } from './audio.en';
+import { videoEn } from './video.en';
 
 export const en = {
   'app.title': 'Atelier',
@@ -193,6 +197,10 @@ export const en = {
   'error.unknown': 'Something went wrong. Retry; if it persists, check Settings.',
 
   'shortcuts.hint': 'Ctrl+N new chat · Ctrl+K search · Esc stop · Ctrl+, settings',
+  ...imagesEn,
+  ...intakeEn,
+  ...audioEn,
+  ...videoEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,5 +1,9 @@
 // The Russian dictionary: typed against the English one, so a missing or extra key fails the build.
 import type { MessageKey } from './en';
+import { imagesRu } from './images.ru';
+import { intakeRu } from './intake.ru';
+import { audioRu } from './audio.ru';
+import { videoRu } from './video.ru';
 
 export const ru: { readonly [K in MessageKey]: string } = {
   'app.title': 'Atelier',
@@ -194,4 +198,8 @@ export const ru: { readonly [K in MessageKey]: string } = {
   'error.unknown': 'Что-то пошло не так. Повторите; если не поможет, проверьте настройки.',
 
   'shortcuts.hint': 'Ctrl+N новый чат · Ctrl+K поиск · Esc стоп · Ctrl+, настройки',
+  ...imagesRu,
+  ...intakeRu,
+  ...audioRu,
+  ...videoRu,
 };

@@ -5,8 +5,11 @@ import { useAppStore } from '../store';
 import { useT } from '../i18n/use-t';
 import { ModelPicker } from '../models/ModelPicker';
 import { ErrorNotice } from '../common/ErrorNotice';
+import { SdApiSettings } from '../images/SdApiSettings';
 import type { MessageKey } from '../i18n/en';
 import { translateDynamic } from '../i18n/translate';
+import { SemanticSearchCard } from './SemanticSearchCard';
+import { DiagnosticsCard } from './DiagnosticsCard';
 
 interface Draft {
   baseUrl: string;
@@ -218,7 +221,13 @@ export default function SettingsTab() {
           <p className="hint">{t('settings.appearanceHint')}</p>
           <p className="hint">{t('shortcuts.hint')}</p>
         </section>
+        <SdApiSettings />
       </form>
+      {/* Outside the form: Enter in these fields must not save the connection settings. */}
+      <div className="settings-form">
+        <SemanticSearchCard />
+        <DiagnosticsCard />
+      </div>
     </div>
   );
 }

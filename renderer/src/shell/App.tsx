@@ -13,6 +13,10 @@ import { useShortcuts } from './shortcuts';
 
 const ChatTab = lazy(() => import('../chat/ChatTab'));
 const SettingsTab = lazy(() => import('../settings/SettingsTab'));
+const ImagesTab = lazy(() => import('../images/ImagesTab'));
+const DocumentsTab = lazy(() => import('../documents/DocumentsTab'));
+const AudioTab = lazy(() => import('../audio/AudioTab'));
+const VideoTab = lazy(() => import('../video/VideoTab'));
 
 const TABS: ReadonlyArray<{ tab: Tab; label: MessageKey; icon: IconName }> = [
   { tab: 'chat', label: 'nav.chat', icon: 'chat' },
@@ -100,12 +104,7 @@ export function App() {
     document.title = t('app.title');
   }, [language, t]);
 
-  const soon: Partial<Record<Tab, MessageKey>> = {
-    images: 'nav.images',
-    audio: 'nav.audio',
-    video: 'nav.video',
-    documents: 'nav.documents',
-  };
+  const soon: Partial<Record<Tab, MessageKey>> = {};
   const soonLabel = soon[tab];
 
   return (
@@ -133,6 +132,14 @@ export function App() {
               <Suspense fallback={<Loading />}>
                 {tab === 'settings' ? (
                   <SettingsTab />
+                ) : tab === 'images' ? (
+                  <ImagesTab />
+                ) : tab === 'documents' ? (
+                  <DocumentsTab />
+                ) : tab === 'audio' ? (
+                  <AudioTab />
+                ) : tab === 'video' ? (
+                  <VideoTab />
                 ) : (
                   soonLabel && <ComingSoon feature={translateDynamic(t, soonLabel)} />
                 )}

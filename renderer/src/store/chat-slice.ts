@@ -26,6 +26,7 @@ function optimisticMessages(conversation: Conversation, request: TurnRequest): C
       content: request.text,
       createdAt: new Date().toISOString(),
       status: 'done',
+      ...(request.attachments?.length ? { attachments: request.attachments } : {}),
     };
     return { ...conversation, messages: [...messages, local] };
   }
@@ -56,6 +57,8 @@ export const createChatSlice: StateCreator<AppState, [], [], ChatSlice> = (set, 
           : s.drafts;
       return { streams, drafts, turnFailures: { ...s.turnFailures, [conversationId]: failure } };
     });
+    if (failure.request.kind === 'send' && failure.request.attachments?.length)
+      get().restoreAttachments(conversationId, failure.request.attachments);
   }
 
   return {
@@ -91,7 +94,12 @@ export const createChatSlice: StateCreator<AppState, [], [], ChatSlice> = (set, 
       const extra = trimOldest ? { trimOldest: true } : {};
       const envelope =
         request.kind === 'send'
-          ? await invoke('chat.send', { conversationId, text: request.text, ...extra })
+          ? await invoke('chat.send', {
+              conversationId,
+              text: request.text,
+              ...(request.attachments?.length ? { attachments: request.attachments } : {}),
+              ...extra,
+            })
           : request.kind === 'edit'
             ? await invoke('chat.edit', {
                 conversationId,

@@ -128,7 +128,8 @@ export const createConversationsSlice: StateCreator<AppState, [], [], Conversati
         set({ searchHits: null });
         return;
       }
-      const envelope = await invoke('conversations.search', { query });
+      // Word hits, then (when semantic search is on) hits by meaning.
+      const envelope = await invoke('semantic.search', { query });
       if (ticket !== searchTicket) return;
       set({ searchHits: envelope.ok ? envelope.data : [] });
     },

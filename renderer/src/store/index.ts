@@ -3,6 +3,11 @@ import { create } from 'zustand';
 import { createBalanceSlice } from './balance-slice';
 import { createChatSlice } from './chat-slice';
 import { createConversationsSlice } from './conversations-slice';
+import { createImagesSlice } from './images-slice';
+import { createAudioSlice } from './audio-slice';
+import { createVideoSlice } from './video-slice';
+import { createAttachmentsSlice } from './attachments-slice';
+import { createDocumentsSlice } from './documents-slice';
 import { createModelsSlice } from './models-slice';
 import { createSettingsSlice } from './settings-slice';
 import type { AppState } from './types';
@@ -15,6 +20,11 @@ export const useAppStore = create<AppState>()((...args) => ({
   ...createModelsSlice(...args),
   ...createConversationsSlice(...args),
   ...createChatSlice(...args),
+  ...createImagesSlice(...args),
+  ...createAudioSlice(...args),
+  ...createVideoSlice(...args),
+  ...createAttachmentsSlice(...args),
+  ...createDocumentsSlice(...args),
 }));
 
 export type { AppState, Tab } from './types';

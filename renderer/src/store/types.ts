@@ -10,6 +10,12 @@ import type {
   UserError,
   ChatEvent,
 } from '../../../shared/types';
+import type { ImagesSlice } from './images-slice';
+import type { AudioSlice } from './audio-slice';
+import type { VideoSlice } from './video-slice';
+import type { MessageAttachment } from '../../../shared/attachments';
+import type { AttachmentsSlice } from './attachments-slice';
+import type { DocumentsSlice } from './documents-slice';
 
 export type Tab = 'chat' | 'images' | 'audio' | 'video' | 'documents' | 'settings';
 
@@ -101,7 +107,7 @@ export interface StreamState {
 
 /** What the user asked for, so a failed turn can be sent again as it was. */
 export type TurnRequest =
-  | { kind: 'send'; text: string }
+  | { kind: 'send'; text: string; attachments?: MessageAttachment[] }
   | { kind: 'regenerate'; messageId?: string }
   | { kind: 'edit'; messageId: string; text: string };
 
@@ -124,7 +130,12 @@ export interface ChatSlice {
   applyChatEvents(events: ChatEvent[]): void;
 }
 
-export type AppState = UiSlice &
+export type AppState = ImagesSlice &
+  AudioSlice &
+  VideoSlice &
+  AttachmentsSlice &
+  DocumentsSlice &
+  UiSlice &
   SettingsSlice &
   BalanceSlice &
   ModelsSlice &

@@ -1,0 +1,244 @@
+// The composer's attachments: thumbnails and chips with progress and remove, and advice when the model cannot take them.
+import { type ReactElement, useState } from 'react';
+import type { MessageAttachment } from '../../../../shared/attachments';
+import { visionVariant } from '../../../../shared/models';
+import type { ModelInfo } from '../../../../shared/types';
+import { useLanguage, useT } from '../../i18n/use-t';
+import { localeOf } from '../../i18n/translate';
+import { mediaUrl } from '../../common/media';
+import { useAppStore } from '../../store';
+import type { PendingAttachment } from '../../store/attachments-slice';
+import { formatSize, problemText } from './problems';
+import '../../intake.css';
+
+function PhaseLine({ item }: { item: PendingAttachment }) {
+  const t = useT();
+  const locale = localeOf(useLanguage());
+  if (item.phase === 'failed' && item.error)
+    return (
+      <span className="attachment-error" role="alert">
+        {item.kind === 'document' && item.error.code === 'server_error'
+          ? t('documents.serviceCouldNotRead')
+          : problemText(t, item.error, locale)}
+        {item.error.message !== '' && item.error.code !== 'invalid_input' && (
+          <> {t('common.serviceSaid', { message: item.error.message })}</>
+        )}
+      </span>
+    );
+  if (item.phase === 'converting') return <span>{t('attach.phase.converting')}</span>;
+  if (item.phase === 'uploading')
+    return (
+      <span className="attachment-progress">
+        <progress max={1} value={item.progress} aria-label={item.name} />
+        {t('attach.phase.uploading', { percent: Math.round(item.progress * 100) })}
+      </span>
+    );
+  if (item.phase === 'reading') return <span>{t('attach.phase.reading')}</span>;
+  return item.attachment ? <AttachmentFacts attachment={item.attachment} /> : null;
+}
+
+export function AttachmentFacts({ attachment }: { attachment: MessageAttachment }) {
+  const t = useT();
+  const locale = localeOf(useLanguage());
+  if (attachment.kind === 'document')
+    return (
+      <span>
+        {t('attach.documentChip', {
+          pages:
+            attachment.pages !== undefined
+              ? t('attach.pages', { count: attachment.pages })
+              : t('documents.pagesUnknown'),
+          tokens: attachment.tokens.toLocaleString(locale),
+        })}
+      </span>
+    );
+  if (attachment.kind === 'audio')
+    return (
+      <span>
+        {t('attach.audioChip', {
+          format: (attachment.format ?? '').toUpperCase(),
+          size: formatSize(attachment.size, locale),
+        })}
+      </span>
+    );
+  return <span>{t('attach.imageChip', { size: formatSize(attachment.size, locale) })}</span>;
+}
+
+function kindMark(kind: PendingAttachment['kind']): string {
+  return kind === 'document' ? 'DOC' : kind === 'audio' ? '♪' : kind === 'image' ? 'IMG' : '?';
+}
+
+export function AttachmentTray({ conversationKey }: { conversationKey: string }) {
+  const t = useT();
+  const items = useAppStore((s) => s.pendingAttachments[conversationKey]);
+  const remove = useAppStore((s) => s.removeAttachment);
+  if (!items || items.length === 0) return null;
+  return (
+    <ul className="attachment-tray" aria-label={t('attach.list')}>
+      {items.map((item) => {
+        const thumb =
+          item.previewUrl ??
+          (item.attachment?.mediaId ? mediaUrl(item.attachment.mediaId, true) : null);
+        return (
+          <li
+            key={item.localId}
+            className={`attachment-chip${item.phase === 'failed' ? ' failed' : ''}`}
+          >
+            {thumb ? (
+              <img className="attachment-thumb" src={thumb} alt={item.name} />
+            ) : (
+              <span className="attachment-kind" aria-hidden="true">
+                {kindMark(item.kind)}
+              </span>
+            )}
+            <span className="attachment-text">
+              <span className="attachment-name" title={item.name}>
+                {item.name}
+              </span>
+              <span className="attachment-facts">
+                <PhaseLine item={item} />
+              </span>
+            </span>
+            <button
+              type="button"
+              className="icon-button small"
+              aria-label={t('attach.remove', { name: item.name })}
+              title={t('attach.remove', { name: item.name })}
+              onClick={() => remove(conversationKey, item.localId)}
+            >
+              ×
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function seesImages(model: ModelInfo | undefined, id: string): boolean {
+  return id.startsWith('vis-') || (model?.badges.includes('vision') ?? false);
+}
+
+/**
+ * What to do when the attachments need a model that can take them: the vis- variant for images
+ * (priced right only there), an audio-input model for audio; one click switches.
+ */
+export function AttachmentAdvice({
+  conversationKey,
+  model,
+  onSwitch,
+}: {
+  conversationKey: string;
+  model: string;
+  onSwitch(modelId: string): void;
+}) {
+  const t = useT();
+  const locale = localeOf(useLanguage());
+  const items = useAppStore((s) => s.pendingAttachments[conversationKey]);
+  const models = useAppStore((s) => s.models);
+  const draft = useAppStore((s) => s.drafts[conversationKey] ?? '');
+  const [keptFor, setKeptFor] = useState<string | null>(null);
+  if (!items || items.length === 0 || models.length === 0) return null;
+  const info = models.find((m) => m.id === model);
+  const kinds = new Set(items.filter((i) => i.phase !== 'failed').map((i) => i.kind));
+  const notes: ReactElement[] = [];
+
+  if (kinds.has('image') && !seesImages(info, model) && keptFor !== model) {
+    const vision = visionVariant(model, models);
+    notes.push(
+      <div key="vision" className="attachment-advice" role="note">
+        <p>
+          <strong>
+            {vision ? t('attach.vision.title', { model }) : t('attach.vision.none', { model })}
+          </strong>{' '}
+          {vision && t('attach.vision.body', { vision: vision.id })}
+        </p>
+        <div className="advice-actions">
+          {vision && (
+            <button type="button" className="button primary" onClick={() => onSwitch(vision.id)}>
+              {t('attach.vision.switch', { vision: vision.id })}
+            </button>
+          )}
+          <button type="button" className="button ghost" onClick={() => setKeptFor(model)}>
+            {t('attach.vision.keep')}
+          </button>
+        </div>
+      </div>,
+    );
+  }
+
+  if (kinds.has('audio') && !(info?.badges.includes('audio-input') ?? false)) {
+    const audioModel = models.find((m) => m.badges.includes('audio-input'));
+    notes.push(
+      <div key="audio" className="attachment-advice" role="note">
+        <p>
+          {t('attach.audioUnsupported', {
+            model,
+            suggestion: audioModel?.id ?? '—',
+          })}
+        </p>
+        <div className="advice-actions">
+          {audioModel ? (
+            <button
+              type="button"
+              className="button primary"
+              onClick={() => onSwitch(audioModel.id)}
+            >
+              {t('attach.audio.switch', { model: audioModel.id })}
+            </button>
+          ) : (
+            <span className="hint">{t('attach.audio.none')}</span>
+          )}
+        </div>
+      </div>,
+    );
+  }
+
+  const context = info?.contextLength ?? null;
+  if (context !== null) {
+    const attached = items.reduce((sum, i) => sum + (i.attachment?.tokens ?? 0), 0);
+    const tokens = attached + Math.ceil(draft.length / 3.5);
+    if (attached > 0 && tokens > context) {
+      notes.push(
+        <p key="context" className="hint warning" role="note">
+          {t('attach.contextWarning', {
+            tokens: tokens.toLocaleString(locale),
+            model,
+            limit: context.toLocaleString(locale),
+          })}
+        </p>,
+      );
+    }
+  }
+  return notes.length > 0 ? <div className="attachment-advice-list">{notes}</div> : null;
+}
+
+/** Attachments shown in a sent message: thumbnails of images, chips for audio and documents. */
+export function MessageAttachments({ attachments }: { attachments: MessageAttachment[] }) {
+  const t = useT();
+  return (
+    <ul className="message-attachments" aria-label={t('attach.list')}>
+      {attachments.map((a, index) => (
+        <li key={`${a.fileId ?? a.documentId ?? ''}-${index}`} className="attachment-chip sent">
+          {a.kind === 'image' && a.mediaId ? (
+            <a href={mediaUrl(a.mediaId)} target="_blank" rel="noreferrer" title={a.name}>
+              <img className="attachment-thumb" src={mediaUrl(a.mediaId, true)} alt={a.name} />
+            </a>
+          ) : (
+            <span className="attachment-kind" aria-hidden="true">
+              {kindMark(a.kind)}
+            </span>
+          )}
+          <span className="attachment-text">
+            <span className="attachment-name" title={a.name}>
+              {a.name}
+            </span>
+            <span className="attachment-facts">
+              <AttachmentFacts attachment={a} />
+            </span>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

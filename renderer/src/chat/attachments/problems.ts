@@ -1,0 +1,68 @@
+// Words for attachment and document refusals, in the user's language, from the reason core or the renderer gave.
+import type { UserError } from '../../../../shared/types';
+import { errorSentence } from '../../common/errors';
+import type { Translate } from '../../i18n/translate';
+
+/** "12.3 MB" in the user's locale. */
+export function formatSize(bytes: number, locale: string): string {
+  const units = ['B', 'KB', 'MB', 'GB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  const digits = unit === 0 ? 0 : 1;
+  return `${value.toLocaleString(locale, { maximumFractionDigits: digits, minimumFractionDigits: digits })} ${units[unit]}`;
+}
+
+export function refusal(
+  reason: string,
+  details: Record<string, string | number | boolean>,
+): UserError {
+  return {
+    code: 'invalid_input',
+    message: '',
+    status: null,
+    retryable: false,
+    details: { reason, ...details },
+  };
+}
+
+/** The sentence for a refused file; null when the error is not one of ours (show ErrorNotice then). */
+export function fileProblem(t: Translate, error: UserError, locale: string): string | null {
+  const d = error.details ?? {};
+  const name = String(d.name ?? '');
+  switch (d.reason) {
+    case 'empty':
+      return t('attach.empty', { name });
+    case 'too_large':
+      return t('attach.tooLarge', {
+        name,
+        size: formatSize(Number(d.size), locale),
+        limit: formatSize(Number(d.limit), locale),
+      });
+    case 'wrong_type':
+      return t('attach.wrongType', { name, expected: String(d.expected ?? '') });
+    case 'unsupported':
+      return t('attach.unsupported', { name });
+    case 'audio_format':
+      return t('attach.audioFormat', { name });
+    case 'audio_unsupported':
+      return t('attach.audioUnsupported', {
+        model: String(d.model ?? ''),
+        suggestion: String(d.suggestion ?? 'openai/gpt-4o-audio-preview'),
+      });
+    case 'ocr_pdf_only':
+      return t('attach.ocrPdfOnly');
+    case 'too_many':
+      return t('attach.tooMany', { max: Number(d.max) });
+    default:
+      return null;
+  }
+}
+
+/** A refusal's own sentence, or the general sentence for the error's code. */
+export function problemText(t: Translate, error: UserError, locale: string): string {
+  return fileProblem(t, error, locale) ?? errorSentence(t, error);
+}

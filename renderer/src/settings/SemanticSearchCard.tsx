@@ -1,0 +1,143 @@
+// Settings card for semantic search: the embedding model, the cost estimate shown before turning it on, and progress.
+import { useCallback, useEffect, useId, useState } from 'react';
+import { DEFAULT_EMBEDDING_MODEL } from '../../../shared/models';
+import type { SemanticEstimate, SemanticStatus } from '../../../shared/semantic';
+import type { UserError } from '../../../shared/types';
+import { ErrorNotice } from '../common/ErrorNotice';
+import { useLanguage, useT } from '../i18n/use-t';
+import { localeOf } from '../i18n/translate';
+import { invoke } from '../platform';
+import { useAppStore } from '../store';
+import '../intake.css';
+
+const POLL_MS = 1500;
+
+export function SemanticSearchCard() {
+  const t = useT();
+  const locale = localeOf(useLanguage());
+  const models = useAppStore((s) => s.models);
+  const [status, setStatus] = useState<SemanticStatus | null>(null);
+  const [model, setModel] = useState(DEFAULT_EMBEDDING_MODEL);
+  const [estimate, setEstimate] = useState<SemanticEstimate | null>(null);
+  const [error, setError] = useState<UserError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const modelId = useId();
+
+  const refresh = useCallback(async () => {
+    const answer = await invoke('semantic.status', {});
+    if (answer.ok) setStatus(answer.data);
+    return answer.ok ? answer.data : null;
+  }, []);
+
+  useEffect(() => {
+    void refresh().then((s) => s && setModel(s.model));
+  }, [refresh]);
+
+  // While on, the counts move as the background pass embeds.
+  useEffect(() => {
+    if (!status?.enabled) return;
+    const timer = setInterval(() => void refresh(), POLL_MS);
+    return () => clearInterval(timer);
+  }, [status?.enabled, refresh]);
+
+  const embeddingModels = models.filter((m) => m.kind === 'embedding').map((m) => m.id);
+  const choices = embeddingModels.includes(model) ? embeddingModels : [model, ...embeddingModels];
+
+  async function estimateCost() {
+    setBusy(true);
+    setError(null);
+    const answer = await invoke('semantic.estimate', { model });
+    setBusy(false);
+    if (answer.ok) setEstimate(answer.data);
+    else setError(answer.error);
+  }
+
+  async function configure(enabled: boolean) {
+    setBusy(true);
+    setError(null);
+    const answer = await invoke('semantic.configure', { enabled, model });
+    setBusy(false);
+    if (answer.ok) {
+      setStatus(answer.data);
+      setEstimate(null);
+    } else setError(answer.error);
+  }
+
+  return (
+    <section className="card" aria-labelledby={`${modelId}-title`}>
+      <h2 id={`${modelId}-title`}>{t('semantic.title')}</h2>
+      <p className="hint">{t('semantic.body')}</p>
+      <div className="field">
+        <label htmlFor={modelId}>{t('semantic.model')}</label>
+        <select
+          id={modelId}
+          className="input"
+          value={model}
+          disabled={status?.enabled}
+          onChange={(event) => {
+            setModel(event.target.value);
+            setEstimate(null);
+          }}
+        >
+          {choices.map((id) => (
+            <option key={id} value={id}>
+              {id}
+            </option>
+          ))}
+        </select>
+      </div>
+      <p className="form-status" role="status">
+        {status?.enabled
+          ? t('semantic.on', { indexed: status.indexed, pending: status.pending })
+          : t('semantic.off')}
+        {status?.running && ` ${t('semantic.running')}`}
+      </p>
+      {status?.lastError && (
+        <p className="hint warning">{t('semantic.lastError', { message: status.lastError })}</p>
+      )}
+      {!status?.enabled && estimate && (
+        <p className="semantic-estimate">
+          {t('semantic.estimated', {
+            texts: estimate.texts.toLocaleString(locale),
+            tokens: estimate.tokens.toLocaleString(locale),
+            cost:
+              estimate.cost === null
+                ? t('semantic.costUnknown')
+                : t('semantic.costCredits', { cost: estimate.cost }),
+          })}
+        </p>
+      )}
+      <div className="form-actions">
+        {status?.enabled ? (
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => void configure(false)}
+          >
+            {t('semantic.disable')}
+          </button>
+        ) : estimate ? (
+          <button
+            type="button"
+            className="button primary"
+            disabled={busy}
+            onClick={() => void configure(true)}
+          >
+            {t('semantic.enable')}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => void estimateCost()}
+          >
+            {t('semantic.estimate')}
+          </button>
+        )}
+      </div>
+      {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
+    </section>
+  );
+}

@@ -1,0 +1,168 @@
+// The Documents tab: the history of extractions, the open document, a running extraction and decisions.
+import type { StateCreator } from 'zustand';
+import { ATTACHMENT_LIMITS, claimedKind } from '../../../shared/attachments';
+import type {
+  DecisionQuestionInput,
+  DocumentRecord,
+  DocumentSummary,
+  ExtractionMode,
+} from '../../../shared/documents';
+import type { UserError } from '../../../shared/types';
+import { refusal } from '../chat/attachments/problems';
+import { uploadFile } from '../common/upload';
+import { invoke } from '../platform';
+import type { AppState } from './types';
+
+export interface ExtractionProgress {
+  name: string;
+  phase: 'uploading' | 'extracting';
+  /** 0..1 of the upload. */
+  progress: number;
+}
+
+export interface DocumentsSlice {
+  documents: DocumentSummary[];
+  documentProblems: number;
+  openDocument: DocumentRecord | null;
+  extraction: ExtractionProgress | null;
+  loadDocuments(): Promise<void>;
+  showDocument(id: string): Promise<UserError | null>;
+  closeDocument(): void;
+  /** Uploads and extracts; the result becomes the open document. */
+  extractDocument(
+    file: File,
+    mode: ExtractionMode,
+    returnImages: boolean,
+  ): Promise<UserError | null>;
+  deleteDocument(id: string): Promise<UserError | null>;
+  /** Asks the questions about `text` (the open document's when it has not been edited). */
+  decide(input: {
+    text: string;
+    model: string;
+    questions: DecisionQuestionInput[];
+  }): Promise<UserError | null>;
+  /** A new chat with the document attached as a chip, ready to ask about. */
+  sendDocumentToChat(record: DocumentRecord): void;
+}
+
+/** The refusal for a file the Documents tab cannot take, checked before uploading. */
+export function documentFileProblem(file: File): UserError | null {
+  const name = file.name || 'file';
+  if (file.size === 0) return refusal('empty', { name });
+  if (claimedKind(file.name, file.type) !== 'document') return refusal('unsupported', { name });
+  if (file.size > ATTACHMENT_LIMITS.document)
+    return refusal('too_large', { name, size: file.size, limit: ATTACHMENT_LIMITS.document });
+  return null;
+}
+
+export const createDocumentsSlice: StateCreator<AppState, [], [], DocumentsSlice> = (set, get) => ({
+  documents: [],
+  documentProblems: 0,
+  openDocument: null,
+  extraction: null,
+
+  async loadDocuments() {
+    const answer = await invoke('documents.list', {});
+    if (answer.ok)
+      set({ documents: answer.data.items, documentProblems: answer.data.problems.length });
+  },
+
+  async showDocument(id) {
+    const answer = await invoke('documents.get', { id });
+    if (!answer.ok) return answer.error;
+    set({ openDocument: answer.data });
+    return null;
+  },
+
+  closeDocument() {
+    set({ openDocument: null });
+  },
+
+  async extractDocument(file, mode, returnImages) {
+    const problem = documentFileProblem(file);
+    if (problem) return problem;
+    set({ extraction: { name: file.name, phase: 'uploading', progress: 0 } });
+    try {
+      const uploaded = await uploadFile(file, {
+        onProgress: (sent, total) =>
+          set({
+            extraction: {
+              name: file.name,
+              phase: 'uploading',
+              progress: total === 0 ? 1 : sent / total,
+            },
+          }),
+      });
+      if (!uploaded.ok) return uploaded.error;
+      set({ extraction: { name: file.name, phase: 'extracting', progress: 1 } });
+      const answer = await invoke('documents.extract', {
+        fileId: uploaded.data.fileId,
+        mode,
+        returnImages,
+      });
+      void get().refreshBalance(true);
+      if (!answer.ok) return answer.error;
+      set({ openDocument: answer.data });
+      await get().loadDocuments();
+      return null;
+    } finally {
+      set({ extraction: null });
+    }
+  },
+
+  async deleteDocument(id) {
+    const answer = await invoke('documents.delete', { id });
+    if (!answer.ok) return answer.error;
+    if (get().openDocument?.id === id) set({ openDocument: null });
+    await get().loadDocuments();
+    return null;
+  },
+
+  async decide({ text, model, questions }) {
+    const open = get().openDocument;
+    const answer = await invoke('documents.decide', {
+      ...(open ? { documentId: open.id } : {}),
+      // The open document's own text need not travel back; edited or pasted text does.
+      ...(open && open.text === text ? {} : { text }),
+      ...(model ? { model } : {}),
+      questions,
+    });
+    void get().refreshBalance(true);
+    if (!answer.ok) return answer.error;
+    const shown = await invoke('documents.get', { id: answer.data.document.id });
+    if (shown.ok) set({ openDocument: shown.data });
+    await get().loadDocuments();
+    return null;
+  },
+
+  sendDocumentToChat(record) {
+    get().startNewChat();
+    set((s) => ({
+      tab: 'chat',
+      pendingAttachments: {
+        ...s.pendingAttachments,
+        '': [
+          {
+            localId: `doc-${record.id}`,
+            name: record.name,
+            size: record.size,
+            kind: 'document',
+            previewUrl: null,
+            phase: 'ready',
+            progress: 1,
+            error: null,
+            attachment: {
+              kind: 'document',
+              documentId: record.id,
+              name: record.name,
+              mime: record.mime,
+              size: record.size,
+              tokens: record.tokens,
+              ...(record.pageCount !== null ? { pages: record.pageCount } : {}),
+            },
+          },
+        ],
+      },
+    }));
+  },
+});

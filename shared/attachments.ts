@@ -1,0 +1,94 @@
+// What a chat message carries besides its text (images, audio, documents), and the limits the app sets for each.
+
+export type AttachmentKind = 'image' | 'audio' | 'document';
+
+export interface MessageAttachment {
+  kind: AttachmentKind;
+  /** The upload in core's file store; absent for a document sent from the Documents library. */
+  fileId?: string;
+  /** Images: the original kept in the media library. */
+  mediaId?: string;
+  /** Documents: the extraction kept in the Documents library. */
+  documentId?: string;
+  name: string;
+  /** What the bytes are (sniffed), not what the name claims. */
+  mime: string;
+  size: number;
+  /** Estimated prompt tokens this attachment adds. */
+  tokens: number;
+  /** Documents: pages the service read. */
+  pages?: number;
+  /** Audio: the input_audio format (wav, mp3). */
+  format?: string;
+}
+
+/** Per-kind limits, below the app's 200 MB upload limit: what a chat request can reasonably carry. */
+export const ATTACHMENT_LIMITS: Readonly<Record<AttachmentKind, number>> = {
+  image: 20 * 1024 * 1024,
+  audio: 25 * 1024 * 1024,
+  document: 50 * 1024 * 1024,
+};
+
+export const MAX_ATTACHMENTS = 10;
+
+/** Vision models take images up to about this long side; larger ones are scaled down in core. */
+export const VISION_MAX_SIDE = 2048;
+
+/** The service counts each image as this many prompt tokens. */
+export const IMAGE_PROMPT_TOKENS = 85;
+
+/** The service counts audio at one prompt token per this many bytes. */
+export const AUDIO_BYTES_PER_TOKEN = 320;
+
+/** input_audio formats the audio-input models take; other audio is turned into WAV first. */
+export const INPUT_AUDIO_FORMATS: Readonly<Record<string, string>> = {
+  'audio/wav': 'wav',
+  'audio/mpeg': 'mp3',
+};
+
+export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+const EXTENSION_KINDS: Readonly<Record<string, AttachmentKind>> = {
+  png: 'image',
+  jpg: 'image',
+  jpeg: 'image',
+  gif: 'image',
+  webp: 'image',
+  bmp: 'image',
+  wav: 'audio',
+  mp3: 'audio',
+  ogg: 'audio',
+  oga: 'audio',
+  flac: 'audio',
+  m4a: 'audio',
+  webm: 'audio',
+  pdf: 'document',
+  docx: 'document',
+};
+
+/** The kind a file claims to be, from its name's extension, else its claimed MIME type. */
+export function claimedKind(name: string, mime: string): AttachmentKind | null {
+  const ext = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase();
+  if (ext && EXTENSION_KINDS[ext]) return EXTENSION_KINDS[ext];
+  if (mime.startsWith('image/')) return 'image';
+  if (mime.startsWith('audio/')) return 'audio';
+  if (mime === 'application/pdf' || mime === DOCX_MIME) return 'document';
+  return null;
+}
+
+/** The kind the bytes are, from the sniffed MIME type; null when the app cannot use them. */
+export function sniffedKind(sniffedMime: string | null): AttachmentKind | null {
+  if (!sniffedMime) return null;
+  if (/^image\/(png|jpeg|gif|webp|bmp)$/.test(sniffedMime)) return 'image';
+  // A browser recording in WebM/Ogg sniffs as video when the container names no codec.
+  if (sniffedMime.startsWith('audio/') || sniffedMime === 'video/webm') return 'audio';
+  if (sniffedMime === 'application/pdf' || sniffedMime === DOCX_MIME) return 'document';
+  return null;
+}
+
+/** A short name for a file type in messages ("PDF", "PNG image"). */
+export function typeLabel(name: string, mime: string): string {
+  const ext = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toUpperCase();
+  if (ext) return ext;
+  return mime.split('/')[1]?.toUpperCase() ?? mime;
+}

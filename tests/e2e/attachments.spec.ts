@@ -1,0 +1,224 @@
+// Attachments in chat: images by paste and drop with the vis- suggestion, audio as input_audio, document chips, refusals.
+import type { Page } from '@playwright/test';
+import {
+  assistantMessages,
+  expect,
+  simRequests,
+  startChatting,
+  test,
+  userMessages,
+  waitForTurnEnd,
+} from './fixtures';
+import { makePdf, makePng, makeWav } from './files';
+
+function attachments(page: Page) {
+  return page.getByRole('list', { name: 'Attachments' }).first();
+}
+
+/** Puts a file on the page as the browser would for a paste or a drop. */
+async function sendFileEvent(
+  page: Page,
+  kind: 'paste' | 'drop',
+  file: { name: string; type: string; bytes: Buffer },
+): Promise<void> {
+  const target =
+    kind === 'paste'
+      ? page.getByRole('textbox', { name: 'Message', exact: true })
+      : page.locator('.composer');
+  await target.evaluate(
+    (element, { kind, name, type, base64 }) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], name, { type }));
+      if (kind === 'paste') {
+        element.dispatchEvent(
+          new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }),
+        );
+      } else {
+        for (const type of ['dragenter', 'dragover', 'drop'])
+          element.dispatchEvent(
+            new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }),
+          );
+      }
+    },
+    { kind, name: file.name, type: file.type, base64: file.bytes.toString('base64') },
+  );
+}
+
+/** The last chat request's body, once one has arrived (a turn may still be starting). */
+async function lastChatBody(atelier: Parameters<typeof simRequests>[0]): Promise<string> {
+  await expect
+    .poll(async () => (await simRequests(atelier, '/chat/completions')).length)
+    .toBeGreaterThan(0);
+  const requests = await simRequests(atelier, '/chat/completions');
+  return String(requests[requests.length - 1]?.body ?? '');
+}
+
+test('a pasted and a dropped image are sent as data URIs after switching to the vis- model', async ({
+  page,
+  atelier,
+}) => {
+  await startChatting(page, atelier);
+  await sendFileEvent(page, 'paste', {
+    name: 'pasted.png',
+    type: 'image/png',
+    bytes: makePng(64, 48),
+  });
+  await sendFileEvent(page, 'drop', {
+    name: 'dropped.png',
+    type: 'image/png',
+    bytes: makePng(3000, 100),
+  });
+  await expect(attachments(page).getByRole('img', { name: 'pasted.png' })).toBeVisible();
+  await expect(attachments(page).getByRole('img', { name: 'dropped.png' })).toBeVisible();
+  await expect(attachments(page)).toContainText('Image ·', { timeout: 15_000 });
+
+  // The default model does not see images: the app offers its vis- variant and says why.
+  await expect(page.getByText('openai/gpt-4o-mini does not see images.')).toBeVisible();
+  await expect(page.getByText(/priced right only on vis- models/)).toBeVisible();
+  await page.getByRole('button', { name: 'Use vis-openai/gpt-4o-mini' }).click();
+  await expect(page.getByRole('combobox', { name: 'Model', exact: true })).toHaveValue(
+    'vis-openai/gpt-4o-mini',
+  );
+  await expect(page.getByText('does not see images')).toHaveCount(0);
+
+  await page.getByRole('textbox', { name: 'Message', exact: true }).fill('What is in these?');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await waitForTurnEnd(page);
+  await expect(assistantMessages(page).last()).toContainText('What is in these?');
+  const body = await lastChatBody(atelier);
+  expect(body).toContain('"model":"vis-openai/gpt-4o-mini"');
+  expect(body).toContain('"type":"image_url"');
+  expect(body).toContain('data:image/png;base64,');
+  // Both thumbnails stay with the sent message, also after a reload.
+  await page.reload();
+  await page.getByRole('link', { name: /What is in these/ }).click();
+  await expect(userMessages(page).last().getByRole('img', { name: 'pasted.png' })).toBeVisible();
+  await expect(userMessages(page).last().getByRole('img', { name: 'dropped.png' })).toBeVisible();
+});
+
+test('"Send as chosen" keeps the plain model and the service explains the refusal', async ({
+  page,
+  atelier,
+}) => {
+  await startChatting(page, atelier);
+  await page.getByLabel('Attach files').setInputFiles({
+    name: 'photo.png',
+    mimeType: 'image/png',
+    buffer: makePng(20, 20),
+  });
+  await page.getByRole('button', { name: 'Send as chosen' }).click();
+  await expect(page.getByText('does not see images')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeEnabled();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await waitForTurnEnd(page);
+  await expect(page.getByRole('alert').first()).toBeVisible();
+  expect(await lastChatBody(atelier)).toContain('"model":"openai/gpt-4o-mini"');
+});
+
+test('an audio file goes out as an input_audio part with its format', async ({ page, atelier }) => {
+  await startChatting(page, atelier);
+  await page.getByLabel('Attach files').setInputFiles({
+    name: 'question.wav',
+    mimeType: 'audio/wav',
+    buffer: makeWav(0.4),
+  });
+  await expect(attachments(page)).toContainText('WAV ·', { timeout: 15_000 });
+  await expect(page.getByText(/does not take audio/)).toBeVisible();
+  await page.getByRole('button', { name: 'Use openai/gpt-4o-audio-preview' }).click();
+  await expect(page.getByText(/does not take audio/)).toHaveCount(0);
+  await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Listen to this');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await waitForTurnEnd(page);
+  const body = await lastChatBody(atelier);
+  expect(body).toContain('"model":"openai/gpt-4o-audio-preview"');
+  expect(body).toContain('"type":"input_audio"');
+  expect(body).toContain('"format":"wav"');
+  await expect(userMessages(page).last()).toContainText('question.wav');
+});
+
+test('a PDF becomes a chip with pages and tokens and is sent as context', async ({
+  page,
+  atelier,
+}) => {
+  await startChatting(page, atelier);
+  await page.getByLabel('Attach files').setInputFiles({
+    name: 'minutes.pdf',
+    mimeType: 'application/pdf',
+    buffer: makePdf([
+      { text: 'Minutes of the meeting\nThe budget was approved.' },
+      { text: 'Next meeting in May' },
+    ]),
+  });
+  await expect(attachments(page)).toContainText(/2 page\(s\) · about \d+ tokens/, {
+    timeout: 15_000,
+  });
+  await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Summarise it');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await waitForTurnEnd(page);
+  const body = await lastChatBody(atelier);
+  expect(body).toContain('Attached document \\"minutes.pdf\\", 2 pages');
+  expect(body).toContain('The budget was approved.');
+  await expect(userMessages(page).last()).toContainText('minutes.pdf');
+  await expect(userMessages(page).last()).toContainText('2 page(s)');
+});
+
+test('a document too large for the model context is flagged before sending', async ({
+  page,
+  atelier,
+}) => {
+  await startChatting(page, atelier);
+  const long = Array.from(
+    { length: 200 },
+    (_, i) => `Line ${i} of a long and wordy report about rivers and lakes`,
+  ).join('\n');
+  await page.getByLabel('Attach files').setInputFiles({
+    name: 'long.pdf',
+    mimeType: 'application/pdf',
+    buffer: makePdf([{ text: long }]),
+  });
+  await expect(attachments(page)).toContainText('1 page(s)', { timeout: 15_000 });
+  await page.getByRole('combobox', { name: 'Model', exact: true }).selectOption('sim/tiny-context');
+  await expect(page.getByText(/sim\/tiny-context has a context of 2,048/)).toBeVisible();
+  await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Read it');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  // Core checks too, and refuses before anything reaches the service.
+  await expect(page.getByRole('alert').first()).toContainText(/too long for this model/);
+  expect(await simRequests(atelier, '/chat/completions')).toHaveLength(0);
+  // The refused turn gives its document back to the composer.
+  await expect(attachments(page)).toContainText('long.pdf');
+});
+
+test('refuses a file that is not what its name says, an empty one and an unreadable PDF', async ({
+  page,
+  atelier,
+}) => {
+  await startChatting(page, atelier);
+  await page.getByLabel('Attach files').setInputFiles([
+    {
+      name: 'fake.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('plain words, not a PDF'),
+    },
+    { name: 'empty.png', mimeType: 'image/png', buffer: Buffer.alloc(0) },
+    {
+      name: 'broken.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\nno objects here\n'),
+    },
+  ]);
+  await expect(attachments(page)).toContainText(
+    '“fake.pdf” is not a PDF file, although its name says so.',
+    {
+      timeout: 15_000,
+    },
+  );
+  await expect(attachments(page)).toContainText('“empty.png” is empty (0 bytes)');
+  await expect(attachments(page)).toContainText('The service could not read this document', {
+    timeout: 15_000,
+  });
+  await expect(attachments(page)).toContainText('Could not extract text');
+  // Each can be removed; nothing else is lost.
+  await page.getByRole('button', { name: 'Remove fake.pdf' }).click();
+  await expect(attachments(page)).not.toContainText('fake.pdf');
+});
