@@ -15,7 +15,7 @@ import { appendUploadReport } from './upload';
 import { measureOpenConversation } from './open-conversation';
 import { renderReport, type BenchFigures, type StreamSetup } from './report';
 import { startStaticServer } from './static-server';
-import { measureStreaming } from './streaming';
+import { measureStreaming, profileStreaming } from './streaming';
 import { BENCH_OUT, blankBuild, rendererBuild } from './vite.config';
 
 const REPORT = fileURLToPath(new URL('./REPORT.md', import.meta.url));
@@ -101,7 +101,40 @@ async function feedScript(): Promise<string> {
   return output.text;
 }
 
+/**
+ * `BENCH_ONLY=streaming`: the real renderer's streaming figure alone, printed, for quick iteration;
+ * with `BENCH_PROFILE=1`, a CPU profile of it instead.
+ */
+async function streamingOnly(): Promise<void> {
+  await mkdir(BENCH_OUT, { recursive: true });
+  await build(rendererBuild('real'));
+  const { fixture } = streamFixture();
+  const browser = await launchChromium();
+  try {
+    if (process.env.BENCH_PROFILE) {
+      await profileStreaming(browser, JSON.stringify(fixture), await feedScript());
+      return;
+    }
+    const real = await measureStreaming(
+      browser,
+      'real',
+      JSON.stringify(fixture),
+      await feedScript(),
+    );
+    const { plain, traced } = real;
+    log(
+      `real: ${plain.metrics.task.toFixed(0)} ms main-thread work (script ${plain.metrics.script.toFixed(0)}, ` +
+        `layout ${plain.metrics.layout.toFixed(0)}), ` +
+        `${((plain.outcome.frames * 1000) / plain.outcome.streamMs).toFixed(1)} fps, ` +
+        `${plain.longTasks.longTasks} long tasks; traced longest ${traced.work.longestMs.toFixed(0)} ms`,
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
 async function main(): Promise<void> {
+  if (process.env.BENCH_ONLY === 'streaming') return streamingOnly();
   const started = Date.now();
   await mkdir(BENCH_OUT, { recursive: true });
   log('building the real, naive and blank pages');

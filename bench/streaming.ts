@@ -207,3 +207,41 @@ export async function measureStreaming(
     await server.close();
   }
 }
+
+/** CPU profile of one real-renderer stream: self time by function, the top 25 printed. */
+export async function profileStreaming(
+  browser: Browser,
+  fixtureJson: string,
+  feedScript: string,
+): Promise<void> {
+  const server = await startStaticServer({
+    root: `${BENCH_OUT}/real`,
+    extra: { [FIXTURE_PATH]: fixtureJson, [FEED_SCRIPT_PATH]: feedScript },
+    injectScripts: [FEED_SCRIPT_PATH],
+  });
+  const context = await freshContext(browser);
+  try {
+    const page = await context.newPage();
+    await openConversation(page, server);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+    await streamAndSettle(page);
+    const { profile } = await cdp.send('Profiler.stop');
+    const self = new Map<string, number>();
+    const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+    const deltas = profile.timeDeltas ?? [];
+    (profile.samples ?? []).forEach((id, index) => {
+      const frame = nodes.get(id)?.callFrame;
+      if (!frame) return;
+      const where = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber}`;
+      self.set(where, (self.get(where) ?? 0) + (deltas[index] ?? 0) / 1000);
+    });
+    const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25);
+    for (const [where, ms] of top) console.log(`${ms.toFixed(0).padStart(7)} ms  ${where}`);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+}

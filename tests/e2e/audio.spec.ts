@@ -152,6 +152,8 @@ test('a music clip plays from the keyboard and seeks with the arrows', async ({
 test('a file is transcribed into the Transcript box', async ({ page, atelier }) => {
   await openAudio(page, atelier);
   await page.getByRole('tab', { name: 'Transcription' }).click();
+  // A person can choose a file once the model list has arrived and a model is chosen.
+  await expect(page.getByRole('button', { name: 'Transcribe file' })).toBeEnabled();
   await page
     .getByRole('combobox', { name: 'Model', exact: true })
     .selectOption('stt-openai/whisper-1');
@@ -178,6 +180,8 @@ test('a diarization model gives the transcript by speaker with timestamps', asyn
 }) => {
   await openAudio(page, atelier);
   await page.getByRole('tab', { name: 'Transcription' }).click();
+  // A person can choose a file once the model list has arrived and a model is chosen.
+  await expect(page.getByRole('button', { name: 'Transcribe file' })).toBeEnabled();
   await page
     .getByRole('combobox', { name: 'Model', exact: true })
     .selectOption('stt-elevenlabs/scribe-v1');
@@ -234,6 +238,8 @@ test('an answer that is not audio is refused and nothing is saved', async ({ pag
 test('a file that is not audio is refused before transcription', async ({ page, atelier }) => {
   await openAudio(page, atelier);
   await page.getByRole('tab', { name: 'Transcription' }).click();
+  // A person can choose a file once the model list has arrived and a model is chosen.
+  await expect(page.getByRole('button', { name: 'Transcribe file' })).toBeEnabled();
   await audioFileInput(page).setInputFiles({
     name: 'song.wav',
     mimeType: 'audio/wav',
@@ -253,6 +259,8 @@ test('a file that is not audio is refused before transcription', async ({ page, 
 test('a microphone recording is transcribed', async ({ page, atelier }) => {
   await openAudio(page, atelier);
   await page.getByRole('tab', { name: 'Transcription' }).click();
+  // A person can choose a file once the model list has arrived and a model is chosen.
+  await expect(page.getByRole('button', { name: 'Transcribe file' })).toBeEnabled();
   await page
     .getByRole('combobox', { name: 'Model', exact: true })
     .selectOption('stt-openai/whisper-1');

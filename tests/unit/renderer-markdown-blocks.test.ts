@@ -129,3 +129,19 @@ describe('advanceBlockSplit while streaming', () => {
     expect(advanceBlockSplit(state, 'A\n\nB')).toBe(state);
   });
 });
+
+describe('advanceBlockSplit on replaced text', () => {
+  it('starts over when the new text does not continue the old one', () => {
+    const first = advanceBlockSplit(emptyBlockSplit, 'alpha\n\nbeta\n\n' + 'x'.repeat(300) + '\n');
+    const replaced = advanceBlockSplit(first, 'gamma\n\ndelta\n\n' + 'x'.repeat(300) + '\n');
+    expect(replaced.blocks.map((block) => block.text)).toEqual(['gamma', 'delta']);
+  });
+
+  it('keeps the finished blocks when text is appended', () => {
+    const first = advanceBlockSplit(emptyBlockSplit, 'one\n\ntwo\n\n' + 'y'.repeat(300));
+    const next = advanceBlockSplit(first, first.source + ' more\n\nthree\n\n');
+    expect(first.blocks.length).toBeGreaterThan(0);
+    expect(next.blocks.slice(0, first.blocks.length)).toEqual(first.blocks);
+    expect(tailText(next)).toBe('three');
+  });
+});

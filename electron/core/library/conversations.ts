@@ -225,6 +225,7 @@ export async function openConversationLibrary(
   let textIndex: Map<string, TextEntry> | null = null;
   let textIndexBuilding: Promise<Map<string, TextEntry>> | null = null;
   let indexTimer: NodeJS.Timeout | null = null;
+  const saveSeq = new Map<string, number>();
 
   const fileOf = (id: string) => join(folder, `${id}.json`);
 
@@ -297,20 +298,23 @@ export async function openConversationLibrary(
   async function writeConversation(c: StoredConversation): Promise<void> {
     c.messageCount = c.messages.length;
     const file = fileOf(c.id);
+    // The index entry must describe exactly the bytes written: take the summary with the body,
+    // and let only the newest of overlapping saves record its size and time.
+    const body = JSON.stringify(c);
+    const summary = summaryOf(c);
+    const streaming = c.messages.some((m) => m.status === 'streaming');
+    const seq = (saveSeq.get(c.id) ?? 0) + 1;
+    saveSeq.set(c.id, seq);
     try {
-      await writeFileAtomic(file, JSON.stringify(c));
+      await writeFileAtomic(file, body);
     } catch (e) {
       throw storageError(
         `Conversation "${c.title || c.id}" could not be saved (${(e as Error).message}).`,
       );
     }
     const info = await stat(file);
-    entries.set(c.id, {
-      ...summaryOf(c),
-      size: info.size,
-      mtimeMs: info.mtimeMs,
-      streaming: c.messages.some((m) => m.status === 'streaming'),
-    });
+    if (saveSeq.get(c.id) !== seq) return;
+    entries.set(c.id, { ...summary, size: info.size, mtimeMs: info.mtimeMs, streaming });
     textIndex?.set(c.id, textEntryOf(c));
     scheduleIndexWrite();
   }

@@ -51,11 +51,13 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
     if (element) element.scrollTop = element.scrollHeight;
   }, [conversationId]);
 
-  // After every render (new rows, a row measured taller), keep the end in view if following.
+  // When the list grows (new rows, a row measured taller), keep the end in view if following.
+  // Only then: setting scrollTop forces a layout, which every streamed frame would otherwise pay.
+  const totalSize = virtualizer.getTotalSize();
   useLayoutEffect(() => {
     const element = scroller.current;
     if (element && following.current) element.scrollTop = element.scrollHeight;
-  });
+  }, [totalSize, rows.length]);
 
   // Only a person scrolling up stops the following (the list itself also moves scrollTop when it
   // measures rows); reaching the bottom again resumes it.
@@ -92,7 +94,7 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
       aria-live="off"
       tabIndex={0}
     >
-      <div className="message-canvas" style={{ height: virtualizer.getTotalSize() }}>
+      <div className="message-canvas" style={{ height: totalSize }}>
         {items.map((item) => {
           const message = rows[item.index];
           if (!message) return null;

@@ -1,5 +1,5 @@
 // An answer's markdown as blocks: finished blocks memoized by key, only the growing tail re-renders.
-import { lazy, Suspense, useMemo, useRef } from 'react';
+import { lazy, memo, Suspense, useMemo, useRef } from 'react';
 import {
   advanceBlockSplit,
   emptyBlockSplit,
@@ -10,7 +10,13 @@ import {
 } from './markdown-blocks';
 
 // react-markdown, KaTeX and highlight.js stay out of the first screen.
-const MarkdownBlock = lazy(() => import('./markdown/MarkdownBlock'));
+const loadMarkdownBlock = () => import('./markdown/MarkdownBlock');
+const MarkdownBlock = lazy(loadMarkdownBlock);
+
+/** Fetches the markdown chunk ahead of need, so an opened conversation paints formatted at once. */
+export function preloadMarkdown(): void {
+  void loadMarkdownBlock();
+}
 
 interface SplitView {
   blocks: readonly Block[];
@@ -28,14 +34,20 @@ function useMarkdownBlocks(text: string, streaming: boolean): SplitView {
   }, [text, streaming]);
 }
 
+/**
+ * The finished blocks. The splitter hands back the same array until a block completes, so while
+ * the tail grows this renders nothing at all instead of walking hundreds of memoized blocks.
+ */
+const FinishedBlocks = memo(function FinishedBlocks({ blocks }: { blocks: readonly Block[] }) {
+  return blocks.map((block) => <MarkdownBlock key={block.key} text={block.text} />);
+});
+
 export function MessageMarkdown({ text, streaming }: { text: string; streaming: boolean }) {
   const { blocks, tail } = useMarkdownBlocks(text, streaming);
   return (
     <div className="markdown">
       <Suspense fallback={<div className="plain-text">{text}</div>}>
-        {blocks.map((block) => (
-          <MarkdownBlock key={block.key} text={block.text} />
-        ))}
+        <FinishedBlocks blocks={blocks} />
         {tail !== '' && <MarkdownBlock key="tail" text={tail} streaming={streaming} />}
       </Suspense>
     </div>

@@ -86,13 +86,31 @@ function closesMath(line: string): boolean {
   return line.trim().endsWith('$$');
 }
 
+/** How much of the old text's start and end must reappear for new text to count as its continuation. */
+const SEAM = 64;
+
+/**
+ * Whether `source` is `previous` with text appended. A stream only ever appends, so comparing the
+ * start and the seam keeps each chunk's cost independent of the answer's length; a text that was
+ * replaced (an edit, another answer) differs at one of them.
+ */
+function continues(source: string, previous: string): boolean {
+  const n = previous.length;
+  if (source.length < n) return false;
+  if (n <= 2 * SEAM) return source.startsWith(previous);
+  return (
+    source.startsWith(previous.slice(0, SEAM)) &&
+    source.startsWith(previous.slice(n - SEAM), n - SEAM)
+  );
+}
+
 /**
  * Reads the complete lines of `source` that the state has not seen yet. `source` must extend
  * `state.source`; otherwise the split starts over.
  */
 export function advanceBlockSplit(state: BlockSplitState, source: string): BlockSplitState {
-  if (source === state.source) return state;
-  if (!source.startsWith(state.source)) state = emptyBlockSplit;
+  if (!continues(source, state.source)) state = emptyBlockSplit;
+  else if (source.length === state.source.length) return state;
 
   let { tailStart, fence, inMath, hasContent, sawBlank, blockIsList, contentEnd } = state;
   let blocks = state.blocks as MarkdownBlock[];

@@ -19,9 +19,6 @@ export const en = {
   'nav.documents': 'Documents',
   'nav.settings': 'Settings',
 
-  'soon.title': '{feature} is on its way',
-  'soon.body': 'This tab arrives in the next update. Chat and Settings work today.',
-
   'balance.label': 'Balance',
   'balance.credits': '{credits} credits',
   'balance.refresh': 'Refresh balance',
@@ -137,7 +134,6 @@ export const en = {
   'chat.send': 'Send',
   'chat.stop': 'Stop',
   'chat.attach': 'Attach',
-  'chat.attachSoon': 'Attachments come in the next update.',
   'chat.thinking': 'Waiting for the answer…',
   'chat.retrying': 'Retrying… (attempt {attempt} of {max})',
   'chat.waiting': 'Waiting for a free request slot…',

@@ -20,9 +20,6 @@ export const ru: { readonly [K in MessageKey]: string } = {
   'nav.documents': 'Документы',
   'nav.settings': 'Настройки',
 
-  'soon.title': 'Раздел «{feature}» скоро появится',
-  'soon.body': 'Эта вкладка появится в следующем обновлении. Чат и настройки работают уже сейчас.',
-
   'balance.label': 'Баланс',
   'balance.credits': '{credits} кредитов',
   'balance.refresh': 'Обновить баланс',
@@ -138,7 +135,6 @@ export const ru: { readonly [K in MessageKey]: string } = {
   'chat.send': 'Отправить',
   'chat.stop': 'Остановить',
   'chat.attach': 'Прикрепить',
-  'chat.attachSoon': 'Вложения появятся в следующем обновлении.',
   'chat.thinking': 'Ждём ответа…',
   'chat.retrying': 'Повторяем… (попытка {attempt} из {max})',
   'chat.waiting': 'Ждём свободного слота для запроса…',

@@ -8,10 +8,10 @@ import { translateDynamic } from '../i18n/translate';
 import { useDocumentTheme } from '../theme';
 import { BalanceStatus } from './BalanceStatus';
 import { ErrorBoundary } from './ErrorBoundary';
-import { ComingSoon } from './ComingSoon';
 import { useShortcuts } from './shortcuts';
+// Chat is the first screen: loaded with the shell, not behind a second round trip and a fallback.
+import ChatTab from '../chat/ChatTab';
 
-const ChatTab = lazy(() => import('../chat/ChatTab'));
 const SettingsTab = lazy(() => import('../settings/SettingsTab'));
 const ImagesTab = lazy(() => import('../images/ImagesTab'));
 const DocumentsTab = lazy(() => import('../documents/DocumentsTab'));
@@ -104,9 +104,6 @@ export function App() {
     document.title = t('app.title');
   }, [language, t]);
 
-  const soon: Partial<Record<Tab, MessageKey>> = {};
-  const soonLabel = soon[tab];
-
   return (
     <div className="app">
       <Navigation />
@@ -138,10 +135,8 @@ export function App() {
                   <DocumentsTab />
                 ) : tab === 'audio' ? (
                   <AudioTab />
-                ) : tab === 'video' ? (
-                  <VideoTab />
                 ) : (
-                  soonLabel && <ComingSoon feature={translateDynamic(t, soonLabel)} />
+                  tab === 'video' && <VideoTab />
                 )}
               </Suspense>
             </ErrorBoundary>
