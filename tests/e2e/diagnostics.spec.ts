@@ -77,8 +77,13 @@ test.describe('with a short interval', () => {
     await section(page, 'Chat').click();
     await sendMessage(page, 'Hello over the old road');
     await waitForTurnEnd(page);
-    const chats = await simRequests(atelier, '/chat/completions');
-    expect((chats.at(-1) as unknown as { listener: string }).listener).toBe('legacy');
+    // The turn may not have started when Stop was first looked for: wait for the request itself.
+    await expect
+      .poll(async () => {
+        const chats = await simRequests(atelier, '/chat/completions');
+        return (chats.at(-1) as unknown as { listener?: string } | undefined)?.listener;
+      })
+      .toBe('legacy');
 
     await section(page, 'Settings').click();
     await card

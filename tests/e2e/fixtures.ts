@@ -141,9 +141,12 @@ export function assistantMessages(page: Page): Locator {
 
 /** Waits until the turn is over: Send is offered again instead of Stop. */
 export async function waitForTurnEnd(page: Page): Promise<void> {
+  // An answer (or its error) must be on screen first: right after Send, Stop may not be shown yet.
+  await expect(assistantMessages(page).last()).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('button', { name: 'Stop', exact: true })).toHaveCount(0, {
     timeout: 20_000,
   });
+  await expect(page.locator('article[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
 }
 
 /** Chooses a model in the Model picker, whether it is a native select or a searchable list. */

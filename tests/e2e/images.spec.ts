@@ -234,7 +234,7 @@ test('gallery: open large, browse, use as source, regenerate, delete, and it sur
   await generate(page, 'first picture');
   await generate(page, 'second picture');
   await expect(gallery(page).getByRole('listitem')).toHaveCount(2);
-  await expect(page.getByText('2 pictures')).toBeVisible();
+  await expect(page.getByText('Pictures: 2')).toBeVisible();
 
   await page.reload();
   await section(page, 'Images').click();
@@ -270,14 +270,14 @@ test('gallery: open large, browse, use as source, regenerate, delete, and it sur
 
   await gallery(page).getByRole('button', { name: 'first picture' }).click();
   await viewer.getByRole('button', { name: 'Regenerate' }).click();
-  await expect(page.getByText('3 pictures')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Pictures: 3')).toBeVisible({ timeout: 20_000 });
   const generations = await simRequests(atelier, '/images/generations');
   expect(bodyOf(generations.at(-1))).toMatchObject({ model: SDXL, prompt: 'first picture' });
 
   await gallery(page).getByRole('button', { name: 'second picture' }).click();
   await viewer.getByRole('button', { name: 'Delete', exact: true }).click();
   await viewer.getByRole('button', { name: 'Delete picture' }).click();
-  await expect(page.getByText('2 pictures')).toBeVisible();
+  await expect(page.getByText('Pictures: 2')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(gallery(page).getByRole('img', { name: 'second picture' })).toHaveCount(0);
 });
@@ -332,7 +332,7 @@ test('an answer that is not an image is refused and nothing is saved', async ({
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('could not read', { timeout: 20_000 });
   await expect(alert).toContainText('not an image');
-  await expect(page.getByText('0 pictures')).toBeVisible();
+  await expect(page.getByText('Pictures: 0')).toBeVisible();
   await expect(gallery(page).getByRole('listitem')).toHaveCount(0);
 });
 

@@ -58,7 +58,7 @@ export const imagesEn = {
     'Your account has no mapping for sdapi/txt2img yet. On the service’s site open the account settings, then Model mapping: add sdapi/txt2img and map it to an image model (for example img-stable/stable-diffusion-xl-1024). Then generate again.',
 
   'images.gallery': 'Gallery',
-  'images.galleryCount': '{count} pictures',
+  'images.galleryCount': 'Pictures: {count}',
   'images.galleryEmpty': 'Pictures you make appear here and stay after restarts.',
   'images.galleryKeys': 'Arrow keys move between pictures, Enter opens one.',
   'images.imported': 'Imported',
