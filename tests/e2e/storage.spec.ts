@@ -61,10 +61,11 @@ test('a host killed mid-stream keeps the answer that had arrived', async ({ page
     const restored = assistantMessages(page).last();
     await expect(restored).toBeVisible();
     const text = (await restored.innerText()).trim();
-    // Allow for the last second before the kill; what was saved must be most of what was seen.
-    const firstLine = before.split('\n').find((line) => line.trim().length > 20) ?? '';
+    // The app promises to lose at most about the last second before the kill: the start of the
+    // answer must be there, and most of what was on screen.
+    const firstLine = before.split('\n').find((line) => line.trim().length > 80) ?? '';
     expect(firstLine.length).toBeGreaterThan(0);
-    expect(text).toContain(firstLine.trim());
+    expect(text).toContain(firstLine.trim().slice(0, 80));
     expect(text.length).toBeGreaterThan(before.length * 0.5);
     // The app says the answer was cut off, rather than showing it as finished.
     await expect(restored.getByText(/interrupted/i)).toBeVisible();

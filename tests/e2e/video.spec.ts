@@ -115,7 +115,16 @@ test('an unknown status keeps the job polling and is shown as it came', async ({
   await openVideo(page, atelier);
   await generate(page, 'Odd status [[weird]] [[polls:5]]');
   const item = job(page, 'Odd status');
-  await expect(item).toContainText('RENDERING_FRAMES', { timeout: 15_000 });
+  // The odd status lasts one poll; checking every frame cannot step over it.
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('li')].some(
+        (li) =>
+          li.textContent?.includes('Odd status') && li.textContent.includes('RENDERING_FRAMES'),
+      ),
+    undefined,
+    { timeout: 15_000, polling: 'raf' },
+  );
   await expect(item).toContainText('Status: Completed', { timeout: 20_000 });
 });
 
