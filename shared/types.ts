@@ -78,6 +78,7 @@ export type ErrorCode =
   | 'context_exceeded'
   | 'max_tokens_too_large'
   | 'moderation'
+  | 'too_large'
   | 'rate_limited'
   | 'upstream_timeout'
   | 'model_unavailable'

@@ -155,7 +155,7 @@ describe('errorFromHttp: the service wording, matched on meaning', () => {
     ['402', 402, 'Payment required', 'no_funds'],
     ['401', 401, 'Unauthorized', 'key_unknown'],
     ['other 400', 400, "Field 'model' is required", 'bad_request'],
-    ['413', 413, 'Payload too large', 'bad_request'],
+    ['413', 413, 'Payload too large', 'too_large'],
   ];
   for (const [name, status, text, code] of cases) {
     it(`${name} -> ${code}`, () => {

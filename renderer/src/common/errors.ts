@@ -13,6 +13,7 @@ const KNOWN_CODES: ReadonlySet<string> = new Set<ErrorCode>([
   'context_exceeded',
   'max_tokens_too_large',
   'moderation',
+  'too_large',
   'rate_limited',
   'upstream_timeout',
   'model_unavailable',

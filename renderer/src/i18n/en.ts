@@ -167,6 +167,8 @@ export const en = {
     'The conversation is too long for this model’s context. Shorten the history (trim the oldest messages) or pick a model with a larger context.',
   'error.max_tokens_too_large':
     'The answer length (max tokens) is too large for this model. Lower “Max tokens” in the conversation settings.',
+  'error.too_large':
+    'The request is too large for the service. Send a smaller file: files travel as base64, which adds a third to their size.',
   'error.moderation':
     'The model’s moderation refused this request. Edit the request or choose another model.',
   'error.rate_limited': 'Too many requests right now. Wait a moment, then retry.',
