@@ -22,6 +22,12 @@ export function groupsForKinds(
     .map(({ group }) => group);
 }
 
+/** The first model of the preferred kinds, for a picker that has no value yet. */
+export function firstOfKinds(models: readonly ModelInfo[], kinds: readonly ModelKind[]): string {
+  const first = groupsForKinds(models, kinds)[0];
+  return first && kinds.includes(first.kind) ? (first.models[0]?.id ?? '') : '';
+}
+
 interface KindModelSelectProps {
   value: string;
   kinds: readonly ModelKind[];

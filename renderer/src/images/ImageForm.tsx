@@ -13,7 +13,7 @@ import { useT } from '../i18n/use-t';
 import { useAppStore } from '../store';
 import { fitNumber, type ImagesMode } from '../store/images-slice';
 import { EditSources } from './EditSources';
-import { firstOfKinds, ImageModelSelect } from './ImageModelSelect';
+import { firstOfKinds, KindModelSelect } from '../common/KindModelSelect';
 
 const GENERATE_KINDS: readonly ModelKind[] = ['image'];
 const EDIT_KINDS: readonly ModelKind[] = ['image-edit'];
@@ -265,10 +265,12 @@ export function ImageForm() {
     <form className="image-form" onSubmit={onSubmit}>
       <ModeSwitch />
       {mode !== 'sdapi' && (
-        <ImageModelSelect
+        // Per-token prices mean nothing for pictures; the id and the service's own note do.
+        <KindModelSelect
           value={modelId}
           kinds={mode === 'edit' ? EDIT_KINDS : GENERATE_KINDS}
           onChange={chooseModel}
+          hint={models.find((m) => m.id === modelId)?.description ?? undefined}
         />
       )}
       {mode === 'sdapi' && <p className="hint">{t('images.sd.hint')}</p>}
