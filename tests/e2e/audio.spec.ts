@@ -1,5 +1,6 @@
 // The Audio tab as a person uses it: speech and music played on a waveform, transcription by file, bad input.
 import type { Page } from '@playwright/test';
+import { wavOf } from './files';
 import {
   connectService,
   expect,
@@ -40,21 +41,7 @@ async function openAudio(page: Page, atelier: Atelier): Promise<void> {
  * stays small, so the simulator's request log (2,000 characters a body) still shows the form fields.
  */
 function silentWav(seconds: number, rate = 100): Buffer {
-  const data = Buffer.alloc(seconds * rate * 2);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8, 'latin1');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'latin1');
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
+  return wavOf(Buffer.alloc(seconds * rate * 2), rate);
 }
 
 /** The file input beside "Transcribe file" (the hidden chat keeps its own). */

@@ -148,23 +148,29 @@ export function makePng(width: number, height: number): Buffer {
   ]);
 }
 
+/** A mono 16-bit PCM WAV around the given samples. */
+export function wavOf(samples: Buffer, sampleRate: number): Buffer {
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'latin1');
+  header.writeUInt32LE(36 + samples.length, 4);
+  header.write('WAVEfmt ', 8, 'latin1');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(sampleRate, 24);
+  header.writeUInt32LE(sampleRate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'latin1');
+  header.writeUInt32LE(samples.length, 40);
+  return Buffer.concat([header, samples]);
+}
+
 /** A mono 16-bit WAV of a quiet tone. */
 export function makeWav(seconds: number, sampleRate = 8000): Buffer {
   const frames = Math.round(seconds * sampleRate);
-  const out = Buffer.alloc(44 + frames * 2);
-  out.write('RIFF', 0, 'latin1');
-  out.writeUInt32LE(36 + frames * 2, 4);
-  out.write('WAVEfmt ', 8, 'latin1');
-  out.writeUInt32LE(16, 16);
-  out.writeUInt16LE(1, 20);
-  out.writeUInt16LE(1, 22);
-  out.writeUInt32LE(sampleRate, 24);
-  out.writeUInt32LE(sampleRate * 2, 28);
-  out.writeUInt16LE(2, 32);
-  out.writeUInt16LE(16, 34);
-  out.write('data', 36, 'latin1');
-  out.writeUInt32LE(frames * 2, 40);
+  const samples = Buffer.alloc(frames * 2);
   for (let i = 0; i < frames; i++)
-    out.writeInt16LE(Math.round(3000 * Math.sin((2 * Math.PI * 440 * i) / sampleRate)), 44 + i * 2);
-  return out;
+    samples.writeInt16LE(Math.round(3000 * Math.sin((2 * Math.PI * 440 * i) / sampleRate)), i * 2);
+  return wavOf(samples, sampleRate);
 }

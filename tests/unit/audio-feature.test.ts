@@ -3,26 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { requireAudio, readSegments } from '../../electron/core/audio-feature';
 import { encodePeaks, summarizeWav } from '../../electron/core/audio-wave';
 import { ServiceError } from '../../electron/core/service/errors';
+import { wavOf } from '../e2e/files';
 
 /** A 16-bit mono WAV: `seconds` of silence, then `seconds` of a full-scale square wave. */
 function halfLoudWav(seconds: number, rate = 1000): Buffer {
   const frames = seconds * 2 * rate;
   const data = Buffer.alloc(frames * 2);
   for (let i = frames / 2; i < frames; i += 1) data.writeInt16LE(i % 2 ? 32767 : -32768, i * 2);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8, 'latin1');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'latin1');
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
+  return wavOf(data, rate);
 }
 
 describe('summarizeWav', () => {
