@@ -178,6 +178,29 @@ function SearchResults({ hits }: { hits: SearchHit[] }) {
   );
 }
 
+/** A headed list of conversations (pinned, recent); nothing when it is empty. */
+function ConversationSection({
+  title,
+  items,
+  activeId,
+}: {
+  title: string;
+  items: readonly ConversationSummary[];
+  activeId: string | null;
+}) {
+  if (items.length === 0) return null;
+  return (
+    <>
+      <h2 className="sidebar-heading">{title}</h2>
+      <ul className="conversation-list">
+        {items.map((summary) => (
+          <ConversationRow key={summary.id} summary={summary} active={summary.id === activeId} />
+        ))}
+      </ul>
+    </>
+  );
+}
+
 export function ConversationSidebar() {
   const t = useT();
   const summaries = useAppStore((s) => s.summaries);
@@ -229,34 +252,8 @@ export function ConversationSidebar() {
         ) : (
           <>
             {summaries.length === 0 && <p className="sidebar-empty">{t('chat.noConversations')}</p>}
-            {pinned.length > 0 && (
-              <>
-                <h2 className="sidebar-heading">{t('chat.pinned')}</h2>
-                <ul className="conversation-list">
-                  {pinned.map((summary) => (
-                    <ConversationRow
-                      key={summary.id}
-                      summary={summary}
-                      active={summary.id === activeId}
-                    />
-                  ))}
-                </ul>
-              </>
-            )}
-            {recent.length > 0 && (
-              <>
-                <h2 className="sidebar-heading">{t('chat.recent')}</h2>
-                <ul className="conversation-list">
-                  {recent.map((summary) => (
-                    <ConversationRow
-                      key={summary.id}
-                      summary={summary}
-                      active={summary.id === activeId}
-                    />
-                  ))}
-                </ul>
-              </>
-            )}
+            <ConversationSection title={t('chat.pinned')} items={pinned} activeId={activeId} />
+            <ConversationSection title={t('chat.recent')} items={recent} activeId={activeId} />
           </>
         )}
         {problems.length > 0 && (
