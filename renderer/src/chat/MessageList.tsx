@@ -1,6 +1,6 @@
 // The conversation's messages, virtualized with measured heights, following the answer as it grows.
-import { useLayoutEffect, useMemo, useRef } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { observeElementOffset, useVirtualizer } from '@tanstack/react-virtual';
 import type { ChatMessage, Conversation } from '../../../shared/types';
 import { useAppStore } from '../store';
 import { useT } from '../i18n/use-t';
@@ -35,13 +35,23 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
   const scroller = useRef<HTMLDivElement>(null);
   const following = useRef(true);
 
+  // The answer being streamed sits in the normal flow after the measured rows: its growth moves
+  // the end of the list directly, with no re-measure and re-render of the virtual list per update.
+  const last = rows[rows.length - 1];
+  const tail = last && last.id === streamMessageId ? last : undefined;
+  const virtualCount = tail ? rows.length - 1 : rows.length;
+
   const virtualizer = useVirtualizer({
-    count: rows.length,
+    count: virtualCount,
     getScrollElement: () => scroller.current,
     estimateSize: () => 160,
     overscan: 4,
     getItemKey: (index) => rows[index]?.id || `pending-${index}`,
     useFlushSync: false,
+    // Only the range matters here: reporting "scrolling" would re-render the list twice for every
+    // scroll, including each one that follows a streamed answer.
+    observeElementOffset: (instance, notify) =>
+      observeElementOffset(instance, (offset) => notify(offset, false)),
   });
 
   // A conversation opens at its last message.
@@ -59,16 +69,47 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
     if (element && following.current) element.scrollTop = element.scrollHeight;
   }, [totalSize, rows.length]);
 
+  // The streamed answer grows without a render of this list; its size changes are seen after
+  // layout and before paint, so the end stays in view within the same frame.
+  const tailElement = useRef<HTMLDivElement | null>(null);
+  const tailObserver = useMemo(
+    () =>
+      typeof ResizeObserver === 'undefined'
+        ? null
+        : new ResizeObserver(() => {
+            const element = scroller.current;
+            if (element && following.current) element.scrollTop = element.scrollHeight;
+          }),
+    [],
+  );
+  useEffect(() => () => tailObserver?.disconnect(), [tailObserver]);
+  const tailRef = useCallback(
+    (node: HTMLDivElement | null) => {
+      if (tailElement.current) tailObserver?.unobserve(tailElement.current);
+      tailElement.current = node;
+      if (node) tailObserver?.observe(node);
+    },
+    [tailObserver],
+  );
+
   // Only a person scrolling up stops the following (the list itself also moves scrollTop when it
   // measures rows); reaching the bottom again resumes it.
   function stopFollowing() {
     following.current = false;
   }
 
+  // Reaching the end again resumes the following, but only on the way down: a smooth scroll up
+  // passes through the last pixels first and must not count as a return.
+  const lastScrollTop = useRef(0);
   function onScroll() {
     const element = scroller.current;
     if (!element) return;
-    if (element.scrollHeight - element.scrollTop - element.clientHeight <= BOTTOM_SLACK)
+    const movingUp = element.scrollTop < lastScrollTop.current;
+    lastScrollTop.current = element.scrollTop;
+    if (
+      !movingUp &&
+      element.scrollHeight - element.scrollTop - element.clientHeight <= BOTTOM_SLACK
+    )
       following.current = true;
   }
 
@@ -94,22 +135,32 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
       aria-live="off"
       tabIndex={0}
     >
-      <div className="message-canvas" style={{ height: totalSize }}>
-        {items.map((item) => {
-          const message = rows[item.index];
-          if (!message) return null;
-          return (
-            <div
-              key={item.key}
-              ref={virtualizer.measureElement}
-              data-index={item.index}
-              className="message-slot"
-              style={{ transform: `translateY(${item.start}px)` }}
-            >
-              <MessageRow conversationId={conversationId} message={message} busy={busy} />
+      {/* Measured rows are placed by transform over the padding; the streamed answer follows it. */}
+      <div className="message-canvas" style={{ paddingTop: totalSize }}>
+        {/* One keyed list: when the answer ends, its element moves from the tail into the measured
+            rows and React keeps it (and its rendered markdown) instead of building it again. */}
+        {[
+          ...items.map((item) => {
+            const message = rows[item.index];
+            if (!message) return null;
+            return (
+              <div
+                key={item.key}
+                ref={virtualizer.measureElement}
+                data-index={item.index}
+                className="message-slot"
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                <MessageRow conversationId={conversationId} message={message} busy={busy} />
+              </div>
+            );
+          }),
+          tail && (
+            <div key={tail.id || 'pending'} ref={tailRef} className="message-slot streaming-tail">
+              <MessageRow conversationId={conversationId} message={tail} busy={busy} />
             </div>
-          );
-        })}
+          ),
+        ]}
       </div>
     </div>
   );
