@@ -1,6 +1,6 @@
 // Figure 1: one long answer streamed into a 500-message conversation, measured on the page's main thread.
 import { writeFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, CDPSession, Page } from 'playwright-core';
 import {
   FEED_SCRIPT_PATH,
   FIXTURE_PATH,
@@ -55,6 +55,16 @@ export interface StreamingResult {
     naive: NaiveTally | null;
     cpu: CpuShare;
   };
+  /**
+   * The same stream in a fresh page with nothing of the bench's running in it (no frame counter,
+   * no long-task observer): the page's own work.
+   */
+  work: {
+    outcome: StreamOutcome;
+    metrics: MetricDeltas;
+    windowMs: number;
+    cpu: CpuShare;
+  };
   /** The same stream again in a fresh page, traced (tracing itself slows the page down). */
   traced: {
     outcome: StreamOutcome;
@@ -77,6 +87,11 @@ function deltas(before: Metrics, after: Metrics): MetricDeltas {
   };
 }
 
+async function metricsOf(cdp: CDPSession): Promise<Metrics> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return Object.fromEntries(metrics.map((m) => [m.name, m.value]));
+}
+
 /** Opens the 500-message conversation and waits until its answers show as markdown and settle. */
 async function openConversation(page: Page, server: StaticServer): Promise<void> {
   await page.goto(server.url);
@@ -89,9 +104,13 @@ async function openConversation(page: Page, server: StaticServer): Promise<void>
 /** Streams the answer and waits for 'done' to be shown and the page to settle; ends the window. */
 async function streamAndSettle(
   page: Page,
+  instrumented = true,
 ): Promise<{ outcome: StreamOutcome; longTasks: LongTaskTally; cpu: CpuShare }> {
   const cpuBefore = await cpuSnapshot();
-  const outcome = await page.evaluate(() => window.benchFeed!.streamAnswer());
+  const outcome = await page.evaluate(
+    (withCounters) => window.benchFeed!.streamAnswer(withCounters),
+    instrumented,
+  );
   await page.locator('article[aria-busy="true"]').waitFor({ state: 'detached', timeout: 120_000 });
   await page.waitForTimeout(SETTLE_MS);
   const longTasks = await page.evaluate(() => window.benchFeed!.endWindow());
@@ -139,10 +158,7 @@ export async function measureStreaming(
       await openConversation(page, server);
       const cdp = await plainContext.newCDPSession(page);
       await cdp.send('Performance.enable');
-      const metricsNow = async (): Promise<Metrics> =>
-        Object.fromEntries(
-          (await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]),
-        );
+      const metricsNow = () => metricsOf(cdp);
 
       await waitForQuietMachine(QUIET_WAIT_MS);
       // What this headless Chromium does with an open, idle conversation: its frame pacing.
@@ -185,19 +201,40 @@ export async function measureStreaming(
       await plainContext.close();
     }
 
+    const workContext = await freshContext(browser);
+    let uninstrumented: StreamingResult['work'];
+    try {
+      const page = await workContext.newPage();
+      await openConversation(page, server);
+      const cdp = await workContext.newCDPSession(page);
+      await cdp.send('Performance.enable');
+      await waitForQuietMachine(QUIET_WAIT_MS);
+      const before = await metricsOf(cdp);
+      const started = Date.now();
+      const { outcome, cpu } = await streamAndSettle(page, false);
+      const windowMs = Date.now() - started;
+      uninstrumented = { outcome, metrics: deltas(before, await metricsOf(cdp)), windowMs, cpu };
+    } finally {
+      await workContext.close();
+    }
+
     const tracedContext = await freshContext(browser);
     try {
       const page = await tracedContext.newPage();
       await openConversation(page, server);
       await waitForQuietMachine(QUIET_WAIT_MS);
       await browser.startTracing(page, { categories: TRACE_CATEGORIES });
-      const { outcome, longTasks, cpu } = await streamAndSettle(page);
+      const { outcome, longTasks, cpu } = await streamAndSettle(
+        page,
+        !process.env.BENCH_TRACE_BARE,
+      );
       const trace = await browser.stopTracing();
       await writeFile(`${BENCH_OUT}/trace-${variant}.json`, trace);
       const work = mainThreadWork(parseTrace(trace), 'bench:stream-start', 'bench:settled');
       return {
         variant,
         plain,
+        work: uninstrumented,
         traced: { outcome, longTasks, work, traceMb: trace.length / 1e6, cpu },
       };
     } finally {
@@ -238,6 +275,23 @@ export async function profileStreaming(
       const where = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber}`;
       self.set(where, (self.get(where) ?? 0) + (deltas[index] ?? 0) / 1000);
     });
+    const parent = new Map<number, number>();
+    for (const node of profile.nodes)
+      for (const child of node.children ?? []) parent.set(child, node.id);
+    const incl = new Map<string, number>();
+    (profile.samples ?? []).forEach((id, index) => {
+      const seen = new Set<string>();
+      for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+        const f = nodes.get(at)?.callFrame;
+        if (!f) break;
+        const name = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}`;
+        if (seen.has(name)) continue;
+        seen.add(name);
+        incl.set(name, (incl.get(name) ?? 0) + (deltas[index] ?? 0) / 1000);
+      }
+    });
+    for (const [k, v] of [...incl].sort((a, b) => b[1] - a[1]).slice(0, 70))
+      console.log('INCL', v.toFixed(0).padStart(6), k);
     const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25);
     for (const [where, ms] of top) console.log(`${ms.toFixed(0).padStart(7)} ms  ${where}`);
   } finally {

@@ -34,7 +34,11 @@ export function rendererBuild(variant: RendererVariant): InlineConfig {
     logLevel: 'warn',
     root: here('../renderer'),
     plugins: variant === 'naive' ? [naiveMarkdown()] : [],
-    build: { outDir: `${BENCH_OUT}/${variant}`, emptyOutDir: true },
+    build: {
+      outDir: `${BENCH_OUT}/${variant}`,
+      emptyOutDir: true,
+      ...(process.env.BENCH_NOMINIFY ? { minify: false } : {}),
+    },
   } satisfies InlineConfig);
 }
 

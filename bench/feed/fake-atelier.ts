@@ -1,5 +1,6 @@
 // In-page stand-in for window.atelier: answers from a fixture and streams the answer at a fixed rate.
 import type { AtelierApi, EventPayloads } from '../../shared/channels';
+import { CHAT_DELTA_INTERVAL_MS } from '../../shared/chat-stream';
 import type { EventChannel, InvokeChannel } from '../../shared/channel-names';
 import type {
   Balance,
@@ -18,7 +19,10 @@ import {
 
 declare global {
   interface Window {
-    benchFeed?: { streamAnswer(): Promise<StreamOutcome>; endWindow(): LongTaskTally };
+    benchFeed?: {
+      streamAnswer(instrumented: boolean): Promise<StreamOutcome>;
+      endWindow(): LongTaskTally;
+    };
   }
 }
 
@@ -128,10 +132,12 @@ const longTaskObserver = new PerformanceObserver((list) => tallyLongTasks(list.g
 
 /**
  * Plays one turn the way core does: the question and an empty streaming answer are saved, 'start'
- * and 'conversations.changed' go out, then one delta per chunk on a fixed clock (late timers
- * catch up, so a busy page gets the same text by the same time), then 'done'.
+ * and 'conversations.changed' go out, then the chunks on a fixed clock (late timers catch up, so a
+ * busy page gets the same text by the same time), forwarded as core forwards them, then 'done'. Instrumented, it
+ * also counts frames (a requestAnimationFrame loop, which itself makes the page run a frame every
+ * vsync) and long tasks; uninstrumented, the page does only its own work.
  */
-async function streamAnswer(): Promise<StreamOutcome> {
+async function streamAnswer(instrumented: boolean): Promise<StreamOutcome> {
   const fixture = await fixtureReady;
   conversation ??= fixture.conversation;
   const conversationId = conversation.id;
@@ -169,38 +175,53 @@ async function streamAnswer(): Promise<StreamOutcome> {
     requestAnimationFrame(countFrame);
   };
 
-  longTaskObserver.observe({ type: 'longtask' });
+  if (instrumented) longTaskObserver.observe({ type: 'longtask' });
   performance.mark('bench:stream-start');
   const started = performance.now();
   lastFrame = started;
-  requestAnimationFrame(countFrame);
+  if (instrumented) requestAnimationFrame(countFrame);
+  // Each update of the answer on screen is one batch of DOM mutations inside it.
+  let answerUpdates = 0;
+  const answerObserver = new MutationObserver(() => {
+    answerUpdates += 1;
+  });
+  const answerElement = document.querySelector('article[aria-busy="true"]');
+  if (instrumented && answerElement)
+    answerObserver.observe(answerElement, { childList: true, subtree: true, characterData: true });
+
   let sent = 0;
+  let deltasSent = 0;
   let deltaEvents = 0;
   let content = '';
+  // The chunks reach core on the fixed clock; core forwards what has come at most every
+  // CHAT_DELTA_INTERVAL_MS as one delta, so that is all the page sees (late timers catch up).
   await new Promise<void>((resolve) => {
-    const tick = () => {
+    const forward = () => {
       const due = Math.min(
         fixture.chunks.length,
         Math.floor((performance.now() - started) / fixture.chunkIntervalMs) + 1,
       );
-      for (; sent < due; sent++) {
-        const chunk = fixture.chunks[sent] ?? '';
-        content += chunk;
+      let text = '';
+      for (; sent < due; sent++) text += fixture.chunks[sent] ?? '';
+      if (text !== '') {
+        content += text;
+        deltasSent += 1;
         deltaEvents += emit('chat.event', {
           type: 'delta',
           conversationId,
           messageId: fixture.answerId,
-          content: chunk,
+          content: text,
           reasoning: '',
         });
       }
       if (sent >= fixture.chunks.length) resolve();
-      else setTimeout(tick, fixture.chunkIntervalMs);
+      else setTimeout(forward, CHAT_DELTA_INTERVAL_MS);
     };
-    tick();
+    forward();
   });
   const streamMs = performance.now() - started;
   counting = false;
+  answerObserver.disconnect();
 
   const done: ChatMessage = {
     ...pending,
@@ -219,7 +240,9 @@ async function streamAnswer(): Promise<StreamOutcome> {
   performance.mark('bench:stream-done');
   return {
     chunksSent: sent,
+    deltasSent,
     deltaEvents,
+    answerUpdates,
     answerLength: content.length,
     streamMs,
     frames,

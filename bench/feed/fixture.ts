@@ -19,9 +19,13 @@ export interface StreamFixture {
 /** What the stand-in reports when the stream and its aftermath are over. */
 export interface StreamOutcome {
   chunksSent: number;
+  /** Delta events sent: core merges the chunks that arrive within CHAT_DELTA_INTERVAL_MS. */
+  deltasSent: number;
   /** Deltas delivered to the page's chat.event listeners (the renderer subscribes once). */
   deltaEvents: number;
   answerLength: number;
+  /** Batches of DOM changes inside the streaming answer (instrumented passes only). */
+  answerUpdates: number;
   streamMs: number;
   /** requestAnimationFrame callbacks from the first delta to the 'done' event. */
   frames: number;

@@ -6,6 +6,7 @@ import {
   estimateTokens,
 } from '../../../shared/models';
 import type { MessageAttachment } from '../../../shared/attachments';
+import { CHAT_DELTA_INTERVAL_MS } from '../../../shared/chat-stream';
 import type { ChatEvent, ChatMessage, Conversation, UserError } from '../../../shared/types';
 import type { ConversationLibrary } from '../library/conversations';
 import { ServiceError, serviceError, toUserError } from '../service/errors';
@@ -82,7 +83,6 @@ interface RunningTurn {
 }
 
 const DEFAULT_SAVE_INTERVAL_MS = 500;
-const DEFAULT_DELTA_INTERVAL_MS = 24;
 
 /** Messages the service sees: failed answers and empty ones are kept on screen but not sent. */
 function isSent(m: ChatMessage): boolean {
@@ -178,7 +178,7 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
   const { library, client, emit } = options;
   const now = options.now ?? (() => new Date());
   const saveIntervalMs = options.saveIntervalMs ?? DEFAULT_SAVE_INTERVAL_MS;
-  const deltaIntervalMs = options.deltaIntervalMs ?? DEFAULT_DELTA_INTERVAL_MS;
+  const deltaIntervalMs = options.deltaIntervalMs ?? CHAT_DELTA_INTERVAL_MS;
   const running = new Map<string, RunningTurn>();
 
   async function attachmentParts(
