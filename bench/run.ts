@@ -123,7 +123,8 @@ async function streamingOnly(): Promise<void> {
     );
     const { plain, traced, work } = real;
     log(
-      `real: ${work.metrics.task.toFixed(0)} ms main-thread work uninstrumented, ` +
+      `real: ${work.metrics.task.toFixed(0)} ms main-thread work uninstrumented ` +
+        `(median of ${work.runsMs.map((run) => run.toFixed(0)).join(', ')}), ` +
         `${plain.metrics.task.toFixed(0)} ms with counters (script ${plain.metrics.script.toFixed(0)}, ` +
         `layout ${plain.metrics.layout.toFixed(0)}), ` +
         `${((plain.outcome.frames * 1000) / plain.outcome.streamMs).toFixed(1)} fps, ` +
