@@ -47,7 +47,7 @@ a fresh browser context (empty cache) for every page load.
 1. **Streaming.** The renderer is built twice by Vite from the app's own config (bench/vite.config.ts):
    once as shipped, once with MessageRow's \`./MessageMarkdown\` swapped for
    bench/naive/NaiveMessageMarkdown.tsx, which hands the *whole* message to react-markdown (the
-   app's own MarkdownBlock: same remark-gfm, remark-math, rehype-katex and components) on every
+   app's own MarkdownBlock: same remark-gfm, remark-math, math typesetting and components) on every
    render. Each build is served with an in-page stand-in for \`window.atelier\` (bench/feed/), which
    answers \`conversations.get\` with a 500-message conversation and then plays a turn as core does:
    \`start\`, the chunks on a fixed clock forwarded as core forwards them (one \`chat.event\` delta

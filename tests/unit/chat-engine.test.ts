@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatEvent, ChatMessage, Conversation } from '../../shared/types';
 import { type ChatEngine, createChatEngine } from '../../electron/core/chat/engine';
 import { flushAtomicWrites } from '../../electron/core/fs-atomic';
+import { CHAT_DELTA_INTERVAL_MS } from '../../shared/chat-stream';
 import {
   type ConversationLibrary,
   openConversationLibrary,
@@ -235,12 +236,12 @@ describe('streaming', () => {
     const { messageId } = await engine.sendTurn({ conversationId: c.id, text: 'go' });
     const words = Array.from({ length: 300 }, (_, i) => `w${i} `);
     for (const w of words) last(calls).push(w);
-    await wait(80);
+    await wait(CHAT_DELTA_INTERVAL_MS + 40);
     const deltas = events.filter(
       (e): e is Extract<ChatEvent, { type: 'delta' }> => e.type === 'delta',
     );
-    expect(deltas.length).toBeGreaterThanOrEqual(1);
-    expect(deltas.length).toBeLessThanOrEqual(2);
+    // The first word at once, the other 299 together one interval later.
+    expect(deltas.map((d) => d.content)).toEqual([words[0], words.slice(1).join('')]);
     expect(deltas.map((d) => d.content).join('')).toBe(words.join(''));
     expect(deltas.every((d) => d.messageId === messageId)).toBe(true);
 
@@ -257,12 +258,31 @@ describe('streaming', () => {
     expect(paidCalls).toBe(1);
   });
 
+  it('sends text that follows a pause at once', async () => {
+    const c = await library.create({ model: 'm/a' });
+    await engine.sendTurn({ conversationId: c.id, text: 'go' });
+    const deltaCount = () => events.filter((e) => e.type === 'delta').length;
+    last(calls).push('first ');
+    expect(deltaCount()).toBe(1);
+    await wait(CHAT_DELTA_INTERVAL_MS + 20);
+    last(calls).push('after a pause');
+    expect(deltaCount()).toBe(2);
+    last(calls).push(' and more');
+    expect(deltaCount()).toBe(2);
+    last(calls).finish();
+    await engine.settled(c.id);
+    const deltas = events.filter(
+      (e): e is Extract<ChatEvent, { type: 'delta' }> => e.type === 'delta',
+    );
+    expect(deltas.map((d) => d.content)).toEqual(['first ', 'after a pause', ' and more']);
+  });
+
   it('sends at most one delta event per batching interval while text trickles in', async () => {
     const c = await library.create({ model: 'm/a' });
     await engine.sendTurn({ conversationId: c.id, text: 'go' });
     const started = Date.now();
     let pushed = '';
-    while (Date.now() - started < 150) {
+    while (Date.now() - started < 3 * CHAT_DELTA_INTERVAL_MS) {
       last(calls).push('x');
       pushed += 'x';
       await wait(2);
@@ -273,8 +293,8 @@ describe('streaming', () => {
       (e): e is Extract<ChatEvent, { type: 'delta' }> => e.type === 'delta',
     );
     const elapsed = Date.now() - started;
-    // One event per 24 ms interval at most, plus the final flush.
-    expect(deltas.length).toBeLessThanOrEqual(Math.ceil(elapsed / 24) + 1);
+    // One event per interval at most, plus the final flush.
+    expect(deltas.length).toBeLessThanOrEqual(Math.ceil(elapsed / CHAT_DELTA_INTERVAL_MS) + 1);
     expect(deltas.length).toBeGreaterThan(1);
     expect(deltas.map((d) => d.content).join('')).toBe(pushed);
   });

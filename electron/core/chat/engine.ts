@@ -272,6 +272,7 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
     let heldContent = '';
     let heldReasoning = '';
     let deltaTimer: NodeJS.Timeout | null = null;
+    let lastDeltaAt = 0;
     let saveTimer: NodeJS.Timeout | null = null;
     let saving: Promise<void> = Promise.resolve();
 
@@ -279,6 +280,7 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
       if (deltaTimer) clearTimeout(deltaTimer);
       deltaTimer = null;
       if (heldContent === '' && heldReasoning === '') return;
+      lastDeltaAt = Date.now();
       emit({
         type: 'delta',
         conversationId,
@@ -302,7 +304,13 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
       if (reasoning !== '') answer.reasoning = (answer.reasoning ?? '') + reasoning;
       heldContent += content;
       heldReasoning += reasoning;
-      deltaTimer ??= setTimeout(sendHeldDeltas, deltaIntervalMs);
+      // The first text of an answer (or the first after a pause) goes out at once; what follows
+      // within the interval waits for it, as one event.
+      if (deltaTimer === null) {
+        const wait = lastDeltaAt + deltaIntervalMs - Date.now();
+        if (wait <= 0) sendHeldDeltas();
+        else deltaTimer = setTimeout(sendHeldDeltas, wait);
+      }
       saveTimer ??= setTimeout(savePartial, saveIntervalMs);
     };
 

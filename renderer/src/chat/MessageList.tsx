@@ -69,8 +69,9 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
     if (element && following.current) element.scrollTop = element.scrollHeight;
   }, [totalSize, rows.length]);
 
-  // The streamed answer grows without a render of this list; its size changes are seen after
-  // layout and before paint, so the end stays in view within the same frame.
+  // While the end is in view, the browser keeps it there as the streamed answer grows (scroll
+  // anchoring on the sentinel after the canvas), inside the same layout and with no script. This
+  // observer only steps in where anchoring does not: a list still scrolled to its very top.
   const tailElement = useRef<HTMLDivElement | null>(null);
   const tailObserver = useMemo(
     () =>
@@ -78,7 +79,9 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
         ? null
         : new ResizeObserver(() => {
             const element = scroller.current;
-            if (element && following.current) element.scrollTop = element.scrollHeight;
+            if (!element || !following.current) return;
+            if (element.scrollHeight - element.scrollTop - element.clientHeight > 1)
+              element.scrollTop = element.scrollHeight;
           }),
     [],
   );
@@ -162,6 +165,7 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
           ),
         ]}
       </div>
+      <div className="scroll-anchor" aria-hidden="true" />
     </div>
   );
 }

@@ -35,11 +35,37 @@ function useMarkdownBlocks(text: string, streaming: boolean): SplitView {
 }
 
 /**
+ * Finished blocks go in groups of this many. A group the view is far from is skipped by the
+ * browser (content-visibility), so layout, paint and hit tests cost what is on screen, not what
+ * the answer holds.
+ */
+const BLOCKS_PER_GROUP = 8;
+
+const BlockGroup = memo(
+  function BlockGroup({ blocks }: { blocks: readonly Block[] }) {
+    return (
+      <div className="block-group">
+        {blocks.map((block) => (
+          <MarkdownBlock key={block.key} text={block.text} />
+        ))}
+      </div>
+    );
+  },
+  // The slices are new arrays on every render; a group changes only when its blocks do.
+  (before, after) =>
+    before.blocks.length === after.blocks.length &&
+    before.blocks.every((block, i) => block.key === after.blocks[i]?.key),
+);
+
+/**
  * The finished blocks. The splitter hands back the same array until a block completes, so while
  * the tail grows this renders nothing at all instead of walking hundreds of memoized blocks.
  */
 const FinishedBlocks = memo(function FinishedBlocks({ blocks }: { blocks: readonly Block[] }) {
-  return blocks.map((block) => <MarkdownBlock key={block.key} text={block.text} />);
+  const groups: Block[][] = [];
+  for (let i = 0; i < blocks.length; i += BLOCKS_PER_GROUP)
+    groups.push(blocks.slice(i, i + BLOCKS_PER_GROUP));
+  return groups.map((group, index) => <BlockGroup key={index} blocks={group} />);
 });
 
 export function MessageMarkdown({ text, streaming }: { text: string; streaming: boolean }) {

@@ -198,3 +198,37 @@ export function splitMarkdownBlocks(source: string): string[] {
   if (tail !== '') texts.push(tail);
   return texts;
 }
+
+/** A streamed code block that is still open: its language and the code so far. */
+export interface OpenCodeFence {
+  language: string;
+  code: string;
+}
+
+const OPEN_FENCE = /^(`{3,}|~{3,})[ \t]*([\w+#.-]*)[^\n]*$/;
+
+/**
+ * When `text` is exactly one fenced code block whose fence is not closed yet, as the open block of
+ * a streamed answer often is, its code: everything after the opening line, as markdown reads it.
+ * Returns null for anything markdown could read differently (an indented fence, a closing line,
+ * an info string with escapes, CR line ends), so those still go through the markdown parser.
+ */
+export function openCodeFence(text: string): OpenCodeFence | null {
+  if (text.includes('\r')) return null;
+  const newline = text.indexOf('\n');
+  const opener = newline < 0 ? text : text.slice(0, newline);
+  const match = OPEN_FENCE.exec(opener);
+  if (!match) return null;
+  const fence = match[1] ?? '';
+  const info = opener.slice(fence.length).trim();
+  const language = match[2] ?? '';
+  // The language must be the whole first word of the info string, and a backtick fence's info
+  // may hold no backticks (else the line is inline code, not a fence).
+  if (info !== '' && info.split(/[ \t]/, 1)[0] !== language) return null;
+  if (fence.startsWith('`') && info.includes('`')) return null;
+  if (language === 'math') return null;
+  if (newline < 0) return { language, code: '' };
+  const code = text.slice(newline + 1);
+  for (const line of code.split('\n')) if (closesFence(line, fence)) return null;
+  return { language, code };
+}

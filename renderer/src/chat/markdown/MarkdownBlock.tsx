@@ -3,15 +3,16 @@ import { Children, isValidElement, memo, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
-import rehypeKatex from 'rehype-katex';
 import 'katex/dist/katex.min.css';
 import { openExternal } from '../../platform';
 import { useT } from '../../i18n/use-t';
 import { CodeBlock } from './CodeBlock';
+import rehypeTypesetMath from './math';
+import { openCodeFence } from '../markdown-blocks';
 
 // Module constants: a new plugin array on each render would defeat the memoized blocks.
 const REMARK_PLUGINS = [remarkGfm, remarkMath];
-const REHYPE_PLUGINS = [rehypeKatex];
+const REHYPE_PLUGINS = [rehypeTypesetMath];
 
 function ExternalLink({ href, children }: { href?: string; children?: ReactNode }) {
   const t = useT();
@@ -45,6 +46,23 @@ function makeComponents(streaming: boolean): Components {
   return {
     a: ({ href, children }) => <ExternalLink href={href}>{children}</ExternalLink>,
     pre: ({ children }) => <CodeBlock {...codeOf(children)} streaming={streaming} />,
+    // KaTeX's own HTML for a formula (it escapes the source): one node for React, not hundreds.
+    span: ({ node, children, ...props }) => {
+      const math = node?.data?.typesetMath;
+      return math ? (
+        <span {...props} dangerouslySetInnerHTML={{ __html: math.html }} />
+      ) : (
+        <span {...props}>{children}</span>
+      );
+    },
+    div: ({ node, children, ...props }) => {
+      const math = node?.data?.typesetMath;
+      return math ? (
+        <div {...props} dangerouslySetInnerHTML={{ __html: math.html }} />
+      ) : (
+        <div {...props}>{children}</div>
+      );
+    },
     table: ({ children }) => (
       <div className="table-scroll">
         <table>{children}</table>
@@ -63,6 +81,10 @@ interface MarkdownBlockProps {
 }
 
 function MarkdownBlock({ text, streaming = false }: MarkdownBlockProps) {
+  // An open code fence is all code: it needs no parse, and it is what a streamed answer spends
+  // longest growing.
+  const openFence = streaming ? openCodeFence(text) : null;
+  if (openFence) return <CodeBlock {...openFence} streaming />;
   return (
     <ReactMarkdown
       remarkPlugins={REMARK_PLUGINS}

@@ -1,0 +1,83 @@
+// Unit tests of how an answer's blocks render: the open code fence shortcut and typeset math.
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import katex from 'katex';
+import { describe, expect, it } from 'vitest';
+import MarkdownBlock from '../../renderer/src/chat/markdown/MarkdownBlock';
+import { openCodeFence } from '../../renderer/src/chat/markdown-blocks';
+
+function render(text: string, streaming: boolean): string {
+  return renderToStaticMarkup(createElement(MarkdownBlock, { text, streaming }));
+}
+
+describe('openCodeFence', () => {
+  it('reads an open fence: language and the code so far', () => {
+    expect(openCodeFence('```python\nimport os\nprint(1)')).toEqual({
+      language: 'python',
+      code: 'import os\nprint(1)',
+    });
+    expect(openCodeFence('~~~~\nplain')).toEqual({ language: '', code: 'plain' });
+    expect(openCodeFence('```ts title="a.ts"\nlet a')).toEqual({ language: 'ts', code: 'let a' });
+    expect(openCodeFence('```js')).toEqual({ language: 'js', code: '' });
+    expect(openCodeFence('```c++\nint x;\n\n')).toEqual({ language: 'c++', code: 'int x;\n\n' });
+  });
+
+  it('leaves to the parser whatever it could read differently', () => {
+    expect(openCodeFence('```js\nlet a\n```')).toBeNull(); // closed
+    expect(openCodeFence('```js\nlet a\n```\nmore')).toBeNull();
+    expect(openCodeFence('~~~\na\n~~~~~')).toBeNull();
+    expect(openCodeFence('  ```js\nlet a')).toBeNull(); // indented
+    expect(openCodeFence('Text first\n```js\nlet a')).toBeNull();
+    expect(openCodeFence('```math\nx^2')).toBeNull(); // typeset as a formula
+    expect(openCodeFence('``` a`b\ncode')).toBeNull(); // inline code, not a fence
+    expect(openCodeFence('```j\\s\nlet a')).toBeNull(); // an escape in the info string
+    expect(openCodeFence('```js\r\nlet a')).toBeNull();
+    expect(openCodeFence('``js\nlet a')).toBeNull();
+  });
+
+  it('renders exactly what the markdown parser renders for the same text', () => {
+    const texts = [
+      '```python\nimport os\n\nprint(os.getcwd())',
+      '```\nno language <b>not html</b> & entities &amp;',
+      '~~~bash\nset -e\n  indented line',
+      '```js',
+      '```ts {1,3}\nconst a = 1;',
+    ];
+    for (const text of texts) {
+      expect(openCodeFence(text)).not.toBeNull();
+      // Not streaming, the block goes through react-markdown (no colouring runs in a static render).
+      expect(render(text, true)).toBe(render(text, false));
+    }
+  });
+});
+
+describe('typeset math', () => {
+  it('puts KaTeX output for inline and display formulas into one host each', () => {
+    const html = render('Energy $E = mc^2$ and\n\n$$\n\\int_0^1 x\\,dx\n$$', false);
+    const inline = katex.renderToString('E = mc^2', { displayMode: false, throwOnError: true });
+    const display = katex.renderToString('\\int_0^1 x\\,dx', {
+      displayMode: true,
+      throwOnError: true,
+    });
+    expect(html).toContain(`<span class="math-inline">${inline}</span>`);
+    expect(html).toContain(`<div class="math-block">${display}</div>`);
+  });
+
+  it('typesets a ```math fence as a display formula', () => {
+    const html = render('```math\na^2 + b^2\n```', false);
+    expect(html).toContain('<div class="math-block"><span class="katex-display">');
+  });
+
+  it('shows a formula KaTeX cannot read as its source in the error colour', () => {
+    const html = render('Broken $\\frac{1}{$ formula', false);
+    expect(html).toContain('class="math-inline"');
+    expect(html).toContain('katex-error');
+    expect(html).toContain('\\frac{1}{');
+  });
+
+  it('leaves code and text that only look like math alone', () => {
+    const html = render('Costs `$5` and $ signs', false);
+    expect(html).not.toContain('katex');
+    expect(html).toContain('<code>$5</code>');
+  });
+});
