@@ -63,3 +63,56 @@ test('the list follows a streaming answer until the person scrolls up', async ({
   await page.getByRole('button', { name: 'Stop', exact: true }).click();
   await waitForTurnEnd(page);
 });
+
+test('a long answer opened from disk scrolls evenly, down from the top and up from the end', async ({
+  page,
+  atelier,
+}) => {
+  await startChatting(page, atelier);
+  await sendMessage(page, 'A very long one [[long:8000]]');
+  await waitForTurnEnd(page);
+  // After a reload the answer comes from disk: none of its parts has been on screen yet.
+  await page.reload();
+  await page.getByRole('link', { name: /^A very long one/ }).click();
+  const list = page.getByRole('log', { name: 'Messages' });
+  await expect(list.locator('.markdown p').first()).toBeVisible();
+
+  /** Text near the middle of the view and where it is, to follow it through one wheel step. */
+  const probe = () =>
+    list.evaluate((scroller) => {
+      const box = scroller.getBoundingClientRect();
+      const x = box.left + box.width / 2;
+      for (let y = box.top + box.height / 2; y < box.bottom; y += 10) {
+        const element = document.elementFromPoint(x, y);
+        if (element && element !== scroller && scroller.contains(element)) {
+          element.setAttribute('data-probe', '');
+          return { top: element.getBoundingClientRect().top, scrollTop: scroller.scrollTop };
+        }
+      }
+      throw new Error('nothing under the middle of the list');
+    });
+  const probed = () =>
+    list.evaluate((scroller) => {
+      const element = scroller.querySelector('[data-probe]');
+      element?.removeAttribute('data-probe');
+      return element ? element.getBoundingClientRect().top : null;
+    });
+
+  const wheelAndCheck = async (deltaY: number) => {
+    const before = await probe();
+    await page.mouse.wheel(0, deltaY);
+    await expect.poll(async () => list.evaluate((s) => s.scrollTop)).not.toBe(before.scrollTop);
+    await page.waitForTimeout(250); // parts that came into view are laid out, the list measured
+    const scrolled = (await list.evaluate((s) => s.scrollTop)) - before.scrollTop;
+    const moved = (await probed())! - before.top;
+    // What was under the eye moved exactly as far as the list scrolled, and in the wheel's direction.
+    expect(Math.sign(scrolled)).toBe(Math.sign(deltaY));
+    expect(Math.abs(moved + scrolled)).toBeLessThanOrEqual(1);
+  };
+
+  await list.hover();
+  for (let step = 0; step < 8; step++) await wheelAndCheck(-400);
+  await list.press('Home');
+  await expect.poll(async () => list.evaluate((s) => s.scrollTop)).toBe(0);
+  for (let step = 0; step < 12; step++) await wheelAndCheck(400);
+});

@@ -1,5 +1,5 @@
 // An answer's markdown as blocks: finished blocks memoized by key, only the growing tail re-renders.
-import { lazy, memo, Suspense, useMemo, useRef } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import {
   advanceBlockSplit,
   emptyBlockSplit,
@@ -41,10 +41,37 @@ function useMarkdownBlocks(text: string, streaming: boolean): SplitView {
  */
 const BLOCKS_PER_GROUP = 8;
 
+/**
+ * A group may be skipped by the browser only once it has been laid out: until then its size is a
+ * guess, and a guess corrected while the group scrolls into view would shift what is on screen.
+ */
+function useLaidOutOnce(): [boolean, (element: HTMLDivElement | null) => void] {
+  const [laidOut, setLaidOut] = useState(false);
+  const observe = useCallback(
+    (element: HTMLDivElement | null) => {
+      if (!element || laidOut || typeof ResizeObserver === 'undefined') return;
+      let frame = 0;
+      const observer = new ResizeObserver(() => {
+        observer.disconnect();
+        // The size it was laid out at is remembered by the next frame (contain-intrinsic-size).
+        frame = requestAnimationFrame(() => setLaidOut(true));
+      });
+      observer.observe(element);
+      return () => {
+        observer.disconnect();
+        cancelAnimationFrame(frame);
+      };
+    },
+    [laidOut],
+  );
+  return [laidOut, observe];
+}
+
 const BlockGroup = memo(
   function BlockGroup({ blocks }: { blocks: readonly Block[] }) {
+    const [laidOut, observe] = useLaidOutOnce();
     return (
-      <div className="block-group">
+      <div ref={observe} className={laidOut ? 'block-group skippable' : 'block-group'}>
         {blocks.map((block) => (
           <MarkdownBlock key={block.key} text={block.text} />
         ))}
