@@ -15,7 +15,7 @@ import { appendUploadReport } from './upload';
 import { measureOpenConversation } from './open-conversation';
 import { renderReport, type BenchFigures, type StreamSetup } from './report';
 import { startStaticServer } from './static-server';
-import { measureStreaming, profileStreaming } from './streaming';
+import { measureStreaming, measureWork, profileStreaming } from './streaming';
 import { BENCH_OUT, blankBuild, rendererBuild } from './vite.config';
 
 const REPORT = fileURLToPath(new URL('./REPORT.md', import.meta.url));
@@ -37,6 +37,7 @@ function log(line: string): void {
 async function buildPages(): Promise<void> {
   await build(rendererBuild('real'));
   await build(rendererBuild('naive'));
+  await build(rendererBuild('plain'));
   await build(blankBuild());
   // The swap must have happened in one build and only there.
   const holdsNaive = async (variant: string) => {
@@ -47,6 +48,15 @@ async function buildPages(): Promise<void> {
   };
   if (!(await holdsNaive('naive')) || (await holdsNaive('real')))
     throw new Error('the naive markdown component was not swapped in as intended');
+  // The plain-text build must hold no markdown block chunk, only its stand-in.
+  const chunks = async (variant: string) => readdir(`${BENCH_OUT}/${variant}/assets`);
+  const plainChunks = await chunks('plain');
+  if (
+    !plainChunks.some((name) => name.startsWith('PlainMarkdownBlock-')) ||
+    plainChunks.some((name) => name.startsWith('MarkdownBlock-')) ||
+    !(await chunks('real')).some((name) => name.startsWith('MarkdownBlock-'))
+  )
+    throw new Error('the plain-text block was not swapped in as intended');
 }
 
 function streamFixture(): { fixture: StreamFixture; setup: StreamSetup } {
@@ -139,7 +149,7 @@ async function main(): Promise<void> {
   if (process.env.BENCH_ONLY === 'streaming') return streamingOnly();
   const started = Date.now();
   await mkdir(BENCH_OUT, { recursive: true });
-  log('building the real, naive and blank pages');
+  log('building the real, naive, plain-text and blank pages');
   await buildPages();
   const { fixture, setup } = streamFixture();
   const fixtureJson = JSON.stringify(fixture);
@@ -151,6 +161,8 @@ async function main(): Promise<void> {
     const real = await measureStreaming(browser, 'real', fixtureJson, feed);
     log('streaming: naive renderer');
     const naive = await measureStreaming(browser, 'naive', fixtureJson, feed);
+    log('streaming: the app with plain-text blocks (no markdown)');
+    const plainText = await measureWork(browser, 'plain', fixtureJson, feed);
 
     log(`opening a ${LONG_CONVERSATION}-message conversation, ${RUNS} runs`);
     const open = await measureOpenConversation(
@@ -189,7 +201,7 @@ async function main(): Promise<void> {
         date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
       },
       setup,
-      streaming: { real, naive },
+      streaming: { real, naive, plainText },
       open,
       firstScreen,
       durationS: (Date.now() - started) / 1000,

@@ -115,6 +115,47 @@ async function workPass(browser: Browser, server: StaticServer): Promise<Streami
   }
 }
 
+/** The work passes of one variant; the run with the median total stands for it, every total kept. */
+async function workPasses(
+  browser: Browser,
+  server: StaticServer,
+): Promise<StreamingResult['work']> {
+  const runs: Array<StreamingResult['work']> = [];
+  for (let run = 0; run < WORK_RUNS; run++) runs.push(await workPass(browser, server));
+  const byTotal = [...runs].sort((a, b) => a.metrics.task - b.metrics.task);
+  return { ...byTotal[Math.floor(byTotal.length / 2)]!, runsMs: runs.map((r) => r.metrics.task) };
+}
+
+/**
+ * Only the work passes, for a variant that is a baseline rather than a renderer under test (the
+ * app with plain-text blocks).
+ */
+export async function measureWork(
+  browser: Browser,
+  variant: RendererVariant,
+  fixtureJson: string,
+  feedScript: string,
+): Promise<StreamingResult['work']> {
+  const server = await variantServer(variant, fixtureJson, feedScript);
+  try {
+    return await workPasses(browser, server);
+  } finally {
+    await server.close();
+  }
+}
+
+function variantServer(
+  variant: RendererVariant,
+  fixtureJson: string,
+  feedScript: string,
+): Promise<StaticServer> {
+  return startStaticServer({
+    root: `${BENCH_OUT}/${variant}`,
+    extra: { [FIXTURE_PATH]: fixtureJson, [FEED_SCRIPT_PATH]: feedScript },
+    injectScripts: [FEED_SCRIPT_PATH],
+  });
+}
+
 /** Opens the 500-message conversation and waits until its answers show as markdown and settle. */
 async function openConversation(page: Page, server: StaticServer): Promise<void> {
   await page.goto(server.url);
@@ -146,12 +187,11 @@ function renderedAnswer(page: Page): Promise<RenderedAnswer> {
     const markdown = articles[articles.length - 1]?.querySelector('.markdown');
     const count = (selector: string) => markdown?.querySelectorAll(selector).length ?? 0;
     return {
-      // Element children only: one react-markdown document puts newline text nodes between its
-      // top-level blocks, a split answer (many documents) does not.
-      textLength: Array.from(markdown?.children ?? []).reduce(
-        (sum, child) => sum + (child.textContent?.length ?? 0),
-        0,
-      ),
+      // Top-level block elements only: one react-markdown document puts newline text nodes
+      // between its blocks, a split answer (many documents, in groups) puts them elsewhere.
+      textLength: Array.from(
+        markdown?.querySelectorAll(':scope > :not(.block-group), :scope > .block-group > *') ?? [],
+      ).reduce((sum, child) => sum + (child.textContent?.length ?? 0), 0),
       codeBlocks: count('pre'),
       highlightedSpans: count('pre code span'),
       math: count('.katex'),
@@ -168,11 +208,7 @@ export async function measureStreaming(
   fixtureJson: string,
   feedScript: string,
 ): Promise<StreamingResult> {
-  const server = await startStaticServer({
-    root: `${BENCH_OUT}/${variant}`,
-    extra: { [FIXTURE_PATH]: fixtureJson, [FEED_SCRIPT_PATH]: feedScript },
-    injectScripts: [FEED_SCRIPT_PATH],
-  });
+  const server = await variantServer(variant, fixtureJson, feedScript);
   try {
     const plainContext = await freshContext(browser);
     let plain: StreamingResult['plain'];
@@ -224,14 +260,7 @@ export async function measureStreaming(
       await plainContext.close();
     }
 
-    const workRuns: Array<StreamingResult['work']> = [];
-    for (let run = 0; run < WORK_RUNS; run++) workRuns.push(await workPass(browser, server));
-    // The run with the median total stands for the variant; every run's total is kept.
-    const byTotal = [...workRuns].sort((a, b) => a.metrics.task - b.metrics.task);
-    const uninstrumented = {
-      ...byTotal[Math.floor(byTotal.length / 2)]!,
-      runsMs: workRuns.map((run) => run.metrics.task),
-    };
+    const uninstrumented = await workPasses(browser, server);
 
     const tracedContext = await freshContext(browser);
     try {
@@ -266,11 +295,7 @@ export async function profileStreaming(
   fixtureJson: string,
   feedScript: string,
 ): Promise<void> {
-  const server = await startStaticServer({
-    root: `${BENCH_OUT}/real`,
-    extra: { [FIXTURE_PATH]: fixtureJson, [FEED_SCRIPT_PATH]: feedScript },
-    injectScripts: [FEED_SCRIPT_PATH],
-  });
+  const server = await variantServer('real', fixtureJson, feedScript);
   const context = await freshContext(browser);
   try {
     const page = await context.newPage();

@@ -1,39 +1,47 @@
-// Bench-only Vite builds: the renderer as shipped, the renderer with the naive answer renderer, a blank page.
+// Bench-only Vite builds: the renderer as shipped and with its answer rendering swapped; a blank page.
 import { fileURLToPath } from 'node:url';
 import { mergeConfig, type InlineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import appConfig from '../vite.config';
 
-export type RendererVariant = 'real' | 'naive';
+export type RendererVariant = 'real' | 'naive' | 'plain';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export const BENCH_OUT = here('./out');
 const NAIVE_MARKDOWN = here('./naive/NaiveMessageMarkdown.tsx');
+const PLAIN_BLOCK = here('./plain/PlainMarkdownBlock.tsx');
 
-/** Swaps only MessageRow's import of the streaming markdown component; everything else is the app's. */
-function naiveMarkdown(): Plugin {
+/** Resolves one import of one app module to a bench file instead; nothing else changes. */
+function swapImport(source: string, importerSuffix: string, replacement: string): Plugin {
   return {
-    name: 'bench-naive-markdown',
+    name: `bench-swap:${source}`,
     enforce: 'pre',
-    resolveId(source, importer) {
-      if (
-        source === './MessageMarkdown' &&
-        importer?.replace(/\\/g, '/').endsWith('/chat/MessageRow.tsx')
-      )
-        return NAIVE_MARKDOWN;
+    resolveId(id, importer) {
+      if (id === source && importer?.replace(/\\/g, '/').endsWith(importerSuffix))
+        return replacement;
       return null;
     },
   };
 }
 
-/** The app's own vite.config.ts, with the bench's output folder (and, for 'naive', the swap). */
+/**
+ * 'naive': MessageRow's streaming markdown component becomes react-markdown over the whole text;
+ * 'plain': every markdown block shows its source text, the app otherwise as shipped.
+ */
+const SWAPS: Record<RendererVariant, Plugin[]> = {
+  real: [],
+  naive: [swapImport('./MessageMarkdown', '/chat/MessageRow.tsx', NAIVE_MARKDOWN)],
+  plain: [swapImport('./markdown/MarkdownBlock', '/chat/MessageMarkdown.tsx', PLAIN_BLOCK)],
+};
+
+/** The app's own vite.config.ts, with the bench's output folder (and, for the variants, the swap). */
 export function rendererBuild(variant: RendererVariant): InlineConfig {
   return mergeConfig(appConfig, {
     configFile: false,
     logLevel: 'warn',
     root: here('../renderer'),
-    plugins: variant === 'naive' ? [naiveMarkdown()] : [],
+    plugins: SWAPS[variant],
     build: {
       outDir: `${BENCH_OUT}/${variant}`,
       emptyOutDir: true,
