@@ -23,6 +23,21 @@ test('an answer streams in and is shown as markdown', async ({ page, atelier }) 
   await expect(answer).not.toContainText('```');
 });
 
+test('a long answer streams without a warning or error in the console', async ({
+  page,
+  atelier,
+}) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') problems.push(message.text());
+  });
+  await startChatting(page, atelier);
+  await sendMessage(page, 'A long one please [[long:1500]]');
+  await waitForTurnEnd(page);
+  await expect(assistantMessages(page).last().locator('pre code').first()).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
 test('Stop keeps the text that already arrived', async ({ page, atelier }) => {
   await startChatting(page, atelier);
   await sendMessage(page, 'Tell me slowly [[slow]] [[long:400]]');

@@ -159,7 +159,15 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
             );
           }),
           tail && (
-            <div key={tail.id || 'pending'} ref={tailRef} className="message-slot streaming-tail">
+            <div
+              key={tail.id || 'pending'}
+              ref={tailRef}
+              // An answer can be a measured row for a moment before its stream is known (core's
+              // reload may come first); the virtualizer then still observes this element. An index
+              // past its rows makes it ignore the tail's growth instead of re-reading it each time.
+              data-index={virtualCount}
+              className="message-slot streaming-tail"
+            >
               <MessageRow conversationId={conversationId} message={tail} busy={busy} />
             </div>
           ),
