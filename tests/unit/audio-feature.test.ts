@@ -1,7 +1,7 @@
 // Audio in core: WAV peaks for the player, refusing answers that are not audio, reading diarized segments.
 import { describe, expect, it } from 'vitest';
-import { requireAudio, readSegments } from '../../electron/core/audio-feature';
-import { encodePeaks, summarizeWav } from '../../electron/core/audio-wave';
+import { requireAudio, readSegments } from '../../electron/core/features/audio/feature';
+import { encodePeaks, summarizeWav } from '../../electron/core/features/audio/wave';
 import { ServiceError } from '../../electron/core/service/errors';
 import { wavOf } from '../e2e/files';
 

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatEvent, ChatMessage, Conversation } from '../../shared/types';
-import { type ChatEngine, createChatEngine } from '../../electron/core/chat/engine';
-import { flushAtomicWrites } from '../../electron/core/fs-atomic';
+import { type ChatEngine, createChatEngine } from '../../electron/core/features/chat/engine';
+import { flushAtomicWrites } from '../../electron/core/library/atomic-write';
 import { CHAT_DELTA_INTERVAL_MS } from '../../shared/chat-stream';
 import {
   type ConversationLibrary,

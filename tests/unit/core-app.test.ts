@@ -15,8 +15,12 @@ import type {
   SettingsView,
 } from '../../shared/types';
 import { type Core, createCore } from '../../electron/core/app';
-import { createJsonSettingsStore } from '../../electron/core/settings';
-import { createFileVault, createLocalKeyEncryptor } from '../../electron/core/vault';
+import { createWebHost } from '../../dev/web-host';
+import { createJsonSettingsStore } from '../../electron/core/features/settings/store';
+import {
+  createFileVault,
+  createLocalKeyEncryptor,
+} from '../../electron/core/features/settings/vault';
 import { type RunningSim, startSim } from '../../sim/server';
 
 interface Emitted {
@@ -44,6 +48,7 @@ async function openCore() {
   const emitted: Emitted[] = [];
   const core = await createCore({
     dataDir: dir,
+    host: createWebHost(() => undefined),
     vault: createFileVault(join(dir, 'key.bin'), createLocalKeyEncryptor(join(dir, 'local.key'))),
     settingsStore: createJsonSettingsStore(join(dir, 'settings.json')),
     emit: <E extends EventChannel>(event: E, payload: EventPayloads[E]) => {

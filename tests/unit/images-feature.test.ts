@@ -7,17 +7,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventChannel, EventPayloads } from '../../shared/channels';
 import { IMAGE_SOURCE_MAX_BYTES, imageShapeOf, maxSourceImagesOf } from '../../shared/images';
 import type { ModelInfo } from '../../shared/types';
-import type { FeatureContext } from '../../electron/core/feature-context';
+import type { Feature, FeatureContext } from '../../electron/core/features/context';
 import {
   checkImageBytes,
-  createImageHandlers,
   decodeImageBase64,
-} from '../../electron/core/images-feature';
+  type ImageChannel,
+  openImagesFeature,
+} from '../../electron/core/features/images/feature';
 import { createFileStore, type FileStore } from '../../electron/core/library/files';
 import { createMediaLibrary, type MediaLibrary } from '../../electron/core/library/media';
-import type { ModelCatalog } from '../../electron/core/models';
-import type { BalanceMonitor } from '../../electron/core/balance';
-import { createScheduler } from '../../electron/core/scheduler';
+import type { ModelCatalog } from '../../electron/core/features/account/models';
+import type { BalanceMonitor } from '../../electron/core/features/account/balance';
+import { createScheduler } from '../../electron/core/service/scheduler';
 import { createServiceClient } from '../../electron/core/service/client';
 import { ServiceError } from '../../electron/core/service/errors';
 import { picturePng } from '../../sim/media/png';
@@ -25,8 +26,20 @@ import { startSim } from '../../sim/server';
 
 type Sim = Awaited<ReturnType<typeof startSim>>;
 
+/** A part of the context this feature never touches: any use of it fails the test. */
+function notUsed<T>(): T {
+  return new Proxy(
+    {},
+    {
+      get: () => {
+        throw new Error('not used');
+      },
+    },
+  ) as T;
+}
+
 interface Harness {
-  handlers: ReturnType<typeof createImageHandlers>;
+  handlers: Feature<ImageChannel>['handlers'];
   media: MediaLibrary;
   files: FileStore;
   events: Array<{ event: EventChannel; payload: unknown }>;
@@ -65,13 +78,21 @@ async function makeHarness(key: string): Promise<Harness> {
     },
     models,
     balance,
-    settings: () => {
-      throw new Error('not used');
-    },
+    scheduler: notUsed(),
+    host: notUsed(),
+    state: notUsed(),
+    conversations: notUsed(),
     files,
     media,
   };
-  return { handlers: createImageHandlers(ctx), media, files, events, sent, refreshSoon };
+  return {
+    handlers: (await openImagesFeature(ctx)).handlers,
+    media,
+    files,
+    events,
+    sent,
+    refreshSoon,
+  };
 }
 
 async function upload(files: FileStore, name: string, bytes: Buffer): Promise<string> {

@@ -1,7 +1,12 @@
 // downscaleImage keeps the aspect and fits the side limit; small pictures pass through unchanged; sizes from headers.
 import { Jimp } from 'jimp';
 import { describe, expect, it } from 'vitest';
-import { downscaleImage, imageSize, makeThumbnail, toDataUri } from '../../electron/core/images';
+import {
+  downscaleImage,
+  imageSize,
+  makeThumbnail,
+  toDataUri,
+} from '../../electron/core/library/pictures';
 import { ServiceError } from '../../electron/core/service/errors';
 import { sniffMime } from '../../electron/core/library/sniff';
 

@@ -18,8 +18,12 @@ import type {
   UserError,
 } from '../../shared/types';
 import { type Core, createCore } from '../../electron/core/app';
-import { createJsonSettingsStore } from '../../electron/core/settings';
-import { createFileVault, createLocalKeyEncryptor } from '../../electron/core/vault';
+import { createWebHost } from '../../dev/web-host';
+import { createJsonSettingsStore } from '../../electron/core/features/settings/store';
+import {
+  createFileVault,
+  createLocalKeyEncryptor,
+} from '../../electron/core/features/settings/vault';
 import { type RunningSim, startSim } from '../../sim/server';
 import { makeDocx, makePdf, makePng, makeWav } from '../e2e/files';
 
@@ -52,6 +56,7 @@ async function openCore(opts: { debugLatestIntervalMs?: number } = {}) {
   };
   const core = await createCore({
     dataDir: dir,
+    host: createWebHost(() => undefined),
     vault: createFileVault(join(dir, 'key.bin'), createLocalKeyEncryptor(join(dir, 'local.key'))),
     settingsStore: createJsonSettingsStore(join(dir, 'settings.json')),
     emit: <E extends EventChannel>(event: E, payload: EventPayloads[E]) => {

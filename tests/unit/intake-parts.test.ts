@@ -2,20 +2,20 @@
 import { describe, expect, it } from 'vitest';
 import { claimedKind, sniffedKind } from '../../shared/attachments';
 import type { ChatMessage } from '../../shared/types';
-import { planContext } from '../../electron/core/chat/engine';
+import { planContext } from '../../electron/core/features/chat/engine';
 import {
   checkedPageImage,
   readOutcome,
   toServiceQuestion,
-} from '../../electron/core/documents/feature';
-import { checkUploadedFile } from '../../electron/core/file-checks';
+} from '../../electron/core/features/documents/feature';
+import { checkUploadedFile } from '../../electron/core/library/file-checks';
 import { ServiceError } from '../../electron/core/service/errors';
-import { chunkText, estimateCost } from '../../electron/core/semantic/index';
+import { chunkText, estimateCost } from '../../electron/core/features/search/semantic-index';
 import {
   cosine,
   decodeVectorFile,
   encodeVectorFile,
-} from '../../electron/core/semantic/vector-file';
+} from '../../electron/core/features/search/vector-file';
 import { encodeWav } from '../../renderer/src/chat/attachments/wav';
 import { makePng } from '../e2e/files';
 

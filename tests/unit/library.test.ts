@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../shared/types';
-import { flushAtomicWrites, writeFileAtomic } from '../../electron/core/fs-atomic';
+import { flushAtomicWrites, writeFileAtomic } from '../../electron/core/library/atomic-write';
 import {
   type ConversationLibrary,
   openConversationLibrary,

@@ -1,4 +1,4 @@
-// Electron main's policies: CSP, window options, sender and link checks, the event outbox, IPC handlers.
+// Electron main's policies: CSP, window options, sender and link checks, the event outbox, IPC handlers, the host.
 import { join, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { invokeChannels } from '../../shared/channel-names';
@@ -18,6 +18,8 @@ vi.mock('electron', () => ({
     removeHandler: (channel: string) => electron.handlers.delete(channel),
   },
   shell: { openExternal: electron.openExternal },
+  app: { getPath: () => '/downloads' },
+  dialog: { showSaveDialog: vi.fn() },
 }));
 
 const {
@@ -32,6 +34,7 @@ const {
 const { createEventOutbox } = await import('../../electron/main/outbox');
 const { menuTemplate } = await import('../../electron/main/menu');
 const { registerInvokeHandlers } = await import('../../electron/main/ipc');
+const { createElectronHost } = await import('../../electron/main/host');
 
 describe('contentSecurityPolicy', () => {
   it('is the strict policy of the brief, word for word', () => {
@@ -247,25 +250,25 @@ describe('registerInvokeHandlers', () => {
     expect(invoke).not.toHaveBeenCalled();
   });
 
-  it('opens web links core accepted, and nothing core refused', async () => {
-    electron.openExternal.mockClear();
-    const opened = await handler('shell.openExternal')(event(page), {
-      url: 'https://example.com/',
-    });
-    expect(opened).toEqual({ ok: true, data: { opened: true } });
-    expect(electron.openExternal).toHaveBeenCalledWith('https://example.com/', { activate: true });
-
-    const fileLink = await handler('shell.openExternal')(event(page), {
-      url: 'file:///etc/passwd',
-    });
-    expect(fileLink).toEqual({ ok: true, data: { opened: false } });
-
+  it("passes core's refusal through as is", async () => {
     invoke.mockResolvedValueOnce({
       ok: false,
       error: { code: 'invalid_input', message: 'url: Invalid URL', status: null, retryable: false },
     });
     const refused = await handler('shell.openExternal')(event(page), { url: 'nope' });
     expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(invoke).toHaveBeenLastCalledWith('shell.openExternal', { url: 'nope' });
+  });
+});
+
+describe('createElectronHost', () => {
+  it('opens web links in the system browser, and nothing else', async () => {
+    electron.openExternal.mockClear();
+    const host = createElectronHost(() => null);
+    expect(await host.openExternal('https://example.com/')).toBe(true);
+    expect(electron.openExternal).toHaveBeenCalledWith('https://example.com/', { activate: true });
+
+    expect(await host.openExternal('file:///etc/passwd')).toBe(false);
     expect(electron.openExternal).toHaveBeenCalledTimes(1);
   });
 });

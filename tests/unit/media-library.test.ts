@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Jimp } from 'jimp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FeatureContext } from '../../electron/core/feature-context';
+import type { FeatureContext } from '../../electron/core/features/context';
 import { createFileStore } from '../../electron/core/library/files';
 import { createMediaLibrary } from '../../electron/core/library/media';
-import { createMediaHandlers } from '../../electron/core/media-handlers';
+import { openMediaFeature } from '../../electron/core/features/media/feature';
 import type { EventChannel } from '../../shared/channels';
 import type { UserError } from '../../shared/types';
 
@@ -189,7 +189,7 @@ describe('media handlers', () => {
       media: await createMediaLibrary(join(dir, 'media')),
       emit: (event: EventChannel, payload: unknown) => events.push([event, payload]),
     } as unknown as FeatureContext;
-    return { ctx, events, handlers: createMediaHandlers(ctx) };
+    return { ctx, events, handlers: (await openMediaFeature(ctx)).handlers };
   }
 
   async function upload(ctx: FeatureContext, name: string, bytes: Buffer) {

@@ -5,9 +5,12 @@ import { join } from 'node:path';
 import { Jimp } from 'jimp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Core, createCore } from '../../electron/core/app';
-import { parseByteRange } from '../../electron/core/media-serving';
-import { createJsonSettingsStore } from '../../electron/core/settings';
-import { createFileVault, createLocalKeyEncryptor } from '../../electron/core/vault';
+import { parseByteRange } from '../../electron/core/features/media/serving';
+import { createJsonSettingsStore } from '../../electron/core/features/settings/store';
+import {
+  createFileVault,
+  createLocalKeyEncryptor,
+} from '../../electron/core/features/settings/vault';
 import { SESSION_COOKIE, startWebServer, type WebServer } from '../../dev/web-server';
 import type { Envelope, MediaItem, StoredFile } from '../../shared/types';
 
@@ -67,9 +70,10 @@ describe('the web host serving media/<id>', () => {
       port: 0,
       rendererDir,
       log: () => undefined,
-      openCore: async (emit) => {
+      openCore: async (emit, host) => {
         core = await createCore({
           dataDir: join(dataDir, 'data'),
+          host,
           vault: createFileVault(
             join(dataDir, 'key.bin'),
             createLocalKeyEncryptor(join(dataDir, 'local.key')),

@@ -1,6 +1,6 @@
 // Request scheduler: plan intervals, FIFO within a priority, users first, abort, holdUntil (fake timers).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PLAN_INTERVAL_MS, createScheduler } from '../../electron/core/scheduler';
+import { PLAN_INTERVAL_MS, createScheduler } from '../../electron/core/service/scheduler';
 
 const FAST = PLAN_INTERVAL_MS.fast;
 import type { Priority, RequestScheduler } from '../../electron/core/service/types';

@@ -9,7 +9,7 @@ import {
   createJsonSettingsStore,
   defaultSettings,
   normalizeBaseUrl,
-} from '../../electron/core/settings';
+} from '../../electron/core/features/settings/store';
 
 let dir: string;
 

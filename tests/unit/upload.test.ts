@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFileStore, type FileStore } from '../../electron/core/library/files';
 import { createRouter, type ChannelHandlers } from '../../electron/core/router';
-import { createMediaHandlers } from '../../electron/core/media-handlers';
-import type { FeatureContext } from '../../electron/core/feature-context';
+import { openMediaFeature } from '../../electron/core/features/media/feature';
+import type { FeatureContext } from '../../electron/core/features/context';
 import type { AtelierApi } from '../../shared/channels';
 import { connectPlatform } from '../../renderer/src/platform';
 import { uploadFile } from '../../renderer/src/common/upload';
@@ -19,7 +19,7 @@ beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'atelier-upload-'));
   files = await createFileStore(dir);
   calls.length = 0;
-  const handlers = createMediaHandlers({ files } as unknown as FeatureContext);
+  const { handlers } = await openMediaFeature({ files } as unknown as FeatureContext);
   const router = createRouter(handlers as unknown as ChannelHandlers);
   const api = {
     platform: 'web',

@@ -9,7 +9,7 @@ import {
   type Encryptor,
   createFileVault,
   createLocalKeyEncryptor,
-} from '../../electron/core/vault';
+} from '../../electron/core/features/settings/vault';
 
 const KEY = 'sim-secret-key-0123456789abcdef';
 let dir: string;

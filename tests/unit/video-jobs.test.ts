@@ -7,7 +7,7 @@ import {
   openVideoJobs,
   type VideoJobs,
   type VideoJobsOptions,
-} from '../../electron/core/jobs/video';
+} from '../../electron/core/features/video/jobs';
 import type { MediaAddInput } from '../../electron/core/library/media';
 import { serviceError } from '../../electron/core/service/errors';
 import type { CallOptions, VideoStatus } from '../../electron/core/service/types';

@@ -36,10 +36,15 @@ beforeAll(async () => {
     port: 0,
     rendererDir,
     log: (line) => logged.push(line),
-    openCore: async (send) => {
+    openCore: async (send, host) => {
       emit = send;
       return {
         async invoke(channel, input) {
+          // As core's shell feature does: the link goes to the host the server handed in.
+          if (channel === 'shell.openExternal') {
+            const opened = await host.openExternal((input as { url: string }).url);
+            return { ok: true, data: { opened } };
+          }
           calls.push([channel, input]);
           return { ok: true, data: { channel } };
         },
