@@ -1,4 +1,4 @@
-// The Video feature's slice of the handler map: frames checked and encoded, jobs submitted, listed, removed.
+// The video.* channels: frames checked and encoded, jobs submitted, listed, removed (the jobs themselves live in jobs.ts).
 import { join } from 'node:path';
 import { ATTACHMENT_LIMITS } from '../../../../shared/attachments';
 import { modelKind } from '../../../../shared/models';

@@ -3,8 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Jimp } from 'jimp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FeatureContext } from '../../../../../electron/core/features/context';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FeatureContext, Host } from '../../../../../electron/core/features/context';
 import { createFileStore } from '../../../../../electron/core/library/files';
 import { createMediaLibrary } from '../../../../../electron/core/library/media';
 import { openMediaFeature } from '../../../../../electron/core/features/media/feature';
@@ -25,12 +25,13 @@ const png = (width: number, height: number): Promise<Buffer> =>
   new Jimp({ width, height, color: 0x228844ff }).getBuffer('image/png');
 
 describe('media handlers', () => {
-  async function context() {
+  async function context(host?: Host) {
     const events: Array<[EventChannel, unknown]> = [];
     const ctx = {
       files: await createFileStore(join(dir, 'files')),
       media: await createMediaLibrary(join(dir, 'media')),
       emit: (event: EventChannel, payload: unknown) => events.push([event, payload]),
+      host,
     } as unknown as FeatureContext;
     return { ctx, events, handlers: (await openMediaFeature(ctx)).handlers };
   }
@@ -70,6 +71,22 @@ describe('media handlers', () => {
     expect(error?.code).toBe('invalid_input');
     expect(error?.message).toMatch(/"photo.png" is not a picture/);
     expect(ctx.media.list('image').total).toBe(0);
+    await ctx.files.dispose();
+  });
+
+  it('hands media.saveAs to the host with the file, its type and a name from its title', async () => {
+    const saveMedia = vi.fn<Host['saveMedia']>(async () => ({ saved: true }));
+    const { ctx, handlers } = await context({ openExternal: async () => false, saveMedia });
+    const file = await upload(ctx, 'holiday.png', await png(30, 20));
+    const item = await handlers['media.import']({ fileId: file.fileId, kind: 'image' });
+    expect(await handlers['media.saveAs']({ id: item.id })).toEqual({ saved: true });
+    const path = (await ctx.media.resolve(item.id, 'full'))!.path;
+    expect(saveMedia).toHaveBeenCalledWith({ path, mime: 'image/png' }, 'holiday.png');
+
+    saveMedia.mockRejectedValueOnce(new Error('Could not save to /nowhere: EACCES'));
+    await expect(handlers['media.saveAs']({ id: item.id })).rejects.toMatchObject({
+      error: { code: 'storage', message: 'Could not save to /nowhere: EACCES' },
+    });
     await ctx.files.dispose();
   });
 });
