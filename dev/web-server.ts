@@ -11,14 +11,10 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { isInvokeChannel } from '../shared/channel-names';
 import type { Envelope } from '../shared/types';
 import type { Core } from '../electron/core/app';
-import { mediaRequestOf, planMediaResponse } from '../electron/core/media-serving';
+import { mediaRequestOf, planMediaResponse } from '../electron/core/features/media/serving';
 import type { EventSender } from '../electron/main/outbox';
-import {
-  contentSecurityPolicy,
-  isSafeExternalUrl,
-  mimeTypeOf,
-  resolveAssetPath,
-} from '../electron/main/policy';
+import type { Host } from '../electron/core/features/context';
+import { contentSecurityPolicy, mimeTypeOf, resolveAssetPath } from '../electron/main/policy';
 import {
   BRIDGE_PATH,
   BRIDGE_SCRIPT_PATH,
@@ -26,6 +22,7 @@ import {
   type BridgeCall,
   type BridgeServerMessage,
 } from './bridge-protocol';
+import { createWebHost } from './web-host';
 
 /**
  * Set with the page; media URLs are plain <img>/<audio> sources, which cannot carry the token.
@@ -40,8 +37,8 @@ export interface WebServerOptions {
   host: string;
   port: number;
   rendererDir: string;
-  /** Core is made once the events have somewhere to go. */
-  openCore(emit: EventSender): Promise<Core>;
+  /** Core is made once the events have somewhere to go; `host` is what this host can do for it. */
+  openCore(emit: EventSender, host: Host): Promise<Core>;
   log(line: string): void;
 }
 
@@ -134,17 +131,11 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     const text = JSON.stringify({ kind: 'event', event, payload } satisfies BridgeServerMessage);
     for (const socket of sockets) if (socket.readyState === socket.OPEN) socket.send(text);
   };
-  const core = await opts.openCore(broadcast);
+  const core = await opts.openCore(broadcast, createWebHost(opts.log));
 
   async function answerCall(call: BridgeCall): Promise<Envelope<unknown>> {
     if (!isInvokeChannel(call.channel)) return invalidInput(`Unknown call: ${call.channel}`);
-    const envelope = await core.invoke(call.channel, call.input);
-    if (call.channel !== 'shell.openExternal' || !envelope.ok) return envelope;
-    // A server cannot open the user's browser reliably (it may run headless or over SSH), so the
-    // link is printed and the page is told it was not opened; it can then show the link itself.
-    const url = (call.input as { url: string }).url;
-    if (isSafeExternalUrl(url)) opts.log(`Open this link in your browser: ${url}`);
-    return { ok: true, data: { opened: false } };
+    return core.invoke(call.channel, call.input);
   }
 
   let hosts = new Set<string>();

@@ -3,8 +3,8 @@ import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createCore } from '../electron/core/app';
-import { createJsonSettingsStore } from '../electron/core/settings';
-import { createFileVault, createLocalKeyEncryptor } from '../electron/core/vault';
+import { createJsonSettingsStore } from '../electron/core/features/settings/store';
+import { createFileVault, createLocalKeyEncryptor } from '../electron/core/features/settings/vault';
 import { startWebServer } from './web-server';
 
 const RENDERER_DIR = fileURLToPath(new URL('../dist/renderer', import.meta.url));
@@ -27,7 +27,7 @@ export async function startWebHost(opts: {
     port: opts.port ?? 0,
     rendererDir: RENDERER_DIR,
     log: opts.log ?? ((line) => console.log(line)),
-    openCore: (emit) =>
+    openCore: (emit, host) =>
       createCore({
         dataDir,
         // safeStorage needs Electron; here a random AES key in a 0600 file stands in for the keychain.
@@ -37,6 +37,7 @@ export async function startWebHost(opts: {
         ),
         settingsStore: createJsonSettingsStore(join(dataDir, 'settings.json')),
         emit,
+        host,
         videoPollIntervalMs: opts.videoPollIntervalMs,
         debugLatestIntervalMs: opts.debugLatestIntervalMs,
       }),

@@ -6,7 +6,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { protocol } from 'electron';
 import type { Core } from '../core/app';
 import type { MediaVariant } from '../core/library/media';
-import { mediaRequestOf, planMediaResponse } from '../core/media-serving';
+import { mediaRequestOf, planMediaResponse } from '../core/features/media/serving';
 import {
   APP_HOST,
   APP_SCHEME,

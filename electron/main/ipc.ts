@@ -1,10 +1,8 @@
-// Answers the renderer's calls: one ipcMain.handle per known channel, trusted senders only, input to core.
-import { ipcMain, shell, type IpcMainInvokeEvent } from 'electron';
-import { invokeChannels, type InvokeChannel } from '../../shared/channel-names';
-import type { Envelope } from '../../shared/types';
+// Answers the renderer's calls: one ipcMain.handle per known channel, trusted senders only, input to core as is.
+import { ipcMain, type IpcMainInvokeEvent } from 'electron';
+import { invokeChannels } from '../../shared/channel-names';
 import type { Core } from '../core/app';
-import { saveMediaAs } from './media-save';
-import { isSafeExternalUrl, isTrustedSender, type SenderFacts } from './policy';
+import { isTrustedSender, type SenderFacts } from './policy';
 
 function senderFactsOf(event: IpcMainInvokeEvent): SenderFacts {
   const frame = event.senderFrame;
@@ -13,28 +11,6 @@ function senderFactsOf(event: IpcMainInvokeEvent): SenderFacts {
     isMainFrame: frame !== null && frame.parent === null,
     webContentsId: event.sender.id,
   };
-}
-
-/** Core validated the link; main alone may hand it to the system browser. */
-async function openExternalLink(input: unknown): Promise<Envelope<{ opened: boolean }>> {
-  const url = (input as { url: string }).url;
-  if (!isSafeExternalUrl(url)) return { ok: true, data: { opened: false } };
-  await shell.openExternal(url, { activate: true });
-  return { ok: true, data: { opened: true } };
-}
-
-async function answerCall(
-  core: Core,
-  channel: InvokeChannel,
-  input: unknown,
-  event: IpcMainInvokeEvent,
-): Promise<Envelope<unknown>> {
-  const envelope = await core.invoke(channel, input);
-  if (channel === 'shell.openExternal' && envelope.ok) return openExternalLink(input);
-  if (channel === 'media.saveAs' && envelope.ok) {
-    return saveMediaAs(core, (input as { id: string }).id, event.sender);
-  }
-  return envelope;
 }
 
 /**
@@ -50,7 +26,7 @@ export function registerInvokeHandlers(
       if (!isTrustedSender(senderFactsOf(event), ownWebContentsIds())) {
         throw new Error(`Refused ${channel}: the call did not come from Atelier's window`);
       }
-      return answerCall(core, channel, input, event);
+      return core.invoke(channel, input);
     });
   }
   return () => {

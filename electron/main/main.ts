@@ -2,8 +2,9 @@
 import { join } from 'node:path';
 import { app, BrowserWindow, Menu, safeStorage, session } from 'electron';
 import { createCore, type Core } from '../core/app';
-import { createFileVault } from '../core/vault';
+import { createFileVault } from '../core/features/settings/vault';
 import { registerAppScheme, serveRenderer } from './app-protocol';
+import { createElectronHost } from './host';
 import { registerInvokeHandlers } from './ipc';
 import { menuTemplate } from './menu';
 import { isPermissionAllowed } from './policy';
@@ -64,6 +65,9 @@ async function startApp(): Promise<void> {
     vault: createFileVault(join(dataDir, 'key.bin'), safeStorage),
     settingsStore: createElectronSettingsStore(),
     emit: (event, payload) => current?.outbox.post(event, payload),
+    host: createElectronHost(() =>
+      current && !current.window.isDestroyed() ? current.window : null,
+    ),
   });
   registerInvokeHandlers(
     core,

@@ -5,7 +5,7 @@ import {
   sanitizeSettings,
   type SettingsStore,
   type StoredSettings,
-} from '../core/settings';
+} from '../core/features/settings/store';
 
 export function createElectronSettingsStore(): SettingsStore {
   const store = new Store<StoredSettings>({

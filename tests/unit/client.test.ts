@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createScheduler } from '../../electron/core/scheduler';
+import { createScheduler } from '../../electron/core/service/scheduler';
 import { createServiceClient, type ServiceClientOptions } from '../../electron/core/service/client';
 import { ServiceError } from '../../electron/core/service/errors';
 import type {

@@ -1,8 +1,7 @@
-// Conversations on disk: one JSON file each plus an index of summaries, a lazy search index, crash recovery.
+// Conversations on disk: one JSON file each plus an index of summaries, crash recovery, a lazily built text index.
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
 import type {
   Conversation,
   ConversationList,
@@ -10,7 +9,16 @@ import type {
   SearchHit,
   StorageProblem,
 } from '../../../shared/types';
-import { isAtomicTempFile, writeFileAtomic } from '../fs-atomic';
+import { isAtomicTempFile, writeFileAtomic } from './atomic-write';
+import {
+  conversationSchema,
+  ID_PATTERN,
+  INDEX_VERSION,
+  type IndexEntry,
+  indexSchema,
+  type StoredConversation,
+} from './conversation-file';
+import { searchTexts, type TextEntry, textEntryOf } from './conversation-search';
 import { serviceError, type ServiceError } from '../service/errors';
 
 export interface ConversationPatch {
@@ -44,106 +52,9 @@ export interface LibraryOptions {
   indexDelayMs?: number;
 }
 
-/** The file form: the domain type plus whether the user named it (then it is no longer derived). */
-interface StoredConversation extends Conversation {
-  titleEdited?: boolean;
-}
-
-interface IndexEntry extends ConversationSummary {
-  /** File size and mtime when the summary was taken: a mismatch at startup means re-read the file. */
-  size: number;
-  mtimeMs: number;
-  /** A message was still streaming at the last save: check it for crash recovery at startup. */
-  streaming: boolean;
-}
-
 const INDEX_FILE = 'index.json';
-const INDEX_VERSION = 1;
 const TITLE_MAX = 60;
-const SNIPPET_BEFORE = 40;
-const SNIPPET_AFTER = 80;
-const HITS_PER_CONVERSATION = 3;
-const MAX_HITS = 200;
 const SEARCH_READ_BATCH = 16;
-const ID_PATTERN = /^[A-Za-z0-9_-]{1,200}$/;
-
-const usageSchema = z.object({
-  promptTokens: z.number().nullable(),
-  completionTokens: z.number().nullable(),
-  totalTokens: z.number().nullable(),
-  cost: z.string().nullable(),
-});
-
-const userErrorSchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  status: z.number().nullable(),
-  retryable: z.boolean(),
-  details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
-});
-
-const messageSchema = z.object({
-  id: z.string().min(1),
-  role: z.enum(['user', 'assistant']),
-  content: z.string(),
-  reasoning: z.string().optional(),
-  createdAt: z.string(),
-  model: z.string().optional(),
-  status: z.enum(['done', 'streaming', 'stopped', 'error', 'interrupted']),
-  usage: usageSchema.optional(),
-  error: userErrorSchema.optional(),
-  attachments: z
-    .array(
-      z.object({
-        kind: z.enum(['image', 'audio', 'document']),
-        fileId: z.string().optional(),
-        mediaId: z.string().optional(),
-        documentId: z.string().optional(),
-        name: z.string(),
-        mime: z.string(),
-        size: z.number(),
-        tokens: z.number(),
-        pages: z.number().optional(),
-        format: z.string().optional(),
-      }),
-    )
-    .optional(),
-});
-
-const conversationSchema = z.object({
-  version: z.literal(1),
-  id: z.string(),
-  title: z.string(),
-  pinned: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  model: z.string(),
-  messageCount: z.number().optional(),
-  systemPrompt: z.string().default(''),
-  temperature: z.number().nullable().default(null),
-  maxTokens: z.number().nullable().default(null),
-  contextStart: z.number().int().min(0).default(0),
-  messages: z.array(messageSchema),
-  titleEdited: z.boolean().optional(),
-});
-
-const indexSchema = z.object({
-  version: z.literal(INDEX_VERSION),
-  entries: z.array(
-    z.object({
-      id: z.string(),
-      title: z.string(),
-      pinned: z.boolean(),
-      createdAt: z.string(),
-      updatedAt: z.string(),
-      model: z.string(),
-      messageCount: z.number(),
-      size: z.number(),
-      mtimeMs: z.number(),
-      streaming: z.boolean(),
-    }),
-  ),
-});
 
 /** A title from the first user message: its first line, cut at a word near TITLE_MAX characters. */
 export function titleFromText(text: string): string {
@@ -182,31 +93,6 @@ function notFound(id: string): ServiceError {
 
 function storageError(message: string): ServiceError {
   return serviceError('storage', message);
-}
-
-interface TextEntry {
-  title: string;
-  messages: { id: string; text: string; lower: string }[];
-}
-
-function textEntryOf(c: Conversation): TextEntry {
-  return {
-    title: c.title,
-    messages: c.messages.map((m) => ({
-      id: m.id,
-      text: m.content,
-      lower: m.content.toLowerCase(),
-    })),
-  };
-}
-
-function snippetAround(text: string, lower: string, at: number, length: number): string {
-  // Lower-casing can change the length of a few characters; then cut from the lowered text.
-  const source = lower.length === text.length ? text : lower;
-  const start = Math.max(0, at - SNIPPET_BEFORE);
-  const end = Math.min(source.length, at + length + SNIPPET_AFTER);
-  const body = source.slice(start, end).replace(/\s+/g, ' ').trim();
-  return (start > 0 ? '…' : '') + body + (end < source.length ? '…' : '');
 }
 
 export async function openConversationLibrary(
@@ -530,34 +416,7 @@ export async function openConversationLibrary(
       const needle = query.trim().toLowerCase();
       if (needle === '') return [];
       const index = await buildTextIndex();
-      const hits: SearchHit[] = [];
-      const order = [...entries.values()].sort(compareSummaries);
-      for (const summary of order) {
-        const t = index.get(summary.id);
-        if (!t) continue;
-        if (t.title.toLowerCase().includes(needle)) {
-          hits.push({
-            conversationId: summary.id,
-            title: t.title,
-            messageId: null,
-            snippet: t.title,
-          });
-        }
-        let perConversation = 0;
-        for (const m of t.messages) {
-          const at = m.lower.indexOf(needle);
-          if (at < 0) continue;
-          hits.push({
-            conversationId: summary.id,
-            title: t.title,
-            messageId: m.id,
-            snippet: snippetAround(m.text, m.lower, at, needle.length),
-          });
-          if (++perConversation >= HITS_PER_CONVERSATION) break;
-        }
-        if (hits.length >= MAX_HITS) break;
-      }
-      return hits.slice(0, MAX_HITS);
+      return searchTexts(index, [...entries.values()].sort(compareSummaries), needle);
     },
 
     async flush() {

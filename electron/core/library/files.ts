@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { StoredFile } from '../../../shared/types';
 import { MAX_UPLOAD_BYTES, UPLOAD_CHUNK_BYTES } from '../../../shared/upload-limits';
-import { isAtomicTempFile, writeFileAtomic } from '../fs-atomic';
+import { isAtomicTempFile, writeFileAtomic } from './atomic-write';
 import { serviceError } from '../service/errors';
 import { sniffMime } from './sniff';
 

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { extensionOfMime } from '../../../shared/media-files';
 import type { MediaItem, MediaKind, MediaPage, MediaValue } from '../../../shared/types';
-import { isAtomicTempFile, writeFileAtomic } from '../fs-atomic';
-import { imageSize, makeThumbnail } from '../images';
+import { isAtomicTempFile, writeFileAtomic } from './atomic-write';
+import { imageSize, makeThumbnail } from './pictures';
 import { serviceError } from '../service/errors';
 import { sniffMime } from './sniff';
 

@@ -1,0 +1,146 @@
+// The model catalog: fetched from the service, kept in memory and on disk so the picker fills at once.
+import { readFile } from 'node:fs/promises';
+import type { ModelInfo } from '../../../../shared/types';
+import { writeFileAtomic } from '../../library/atomic-write';
+import type { ServiceClient } from '../../service/types';
+
+export interface ModelCatalog {
+  /** The cached list, or a fetch when there is none yet or `refresh` is asked. */
+  list(opts?: { refresh?: boolean }): Promise<ModelInfo[]>;
+  contextLengthOf(id: string): number | null;
+  /** The base URL or key changed: the old list belongs to another account or service. */
+  connectionChanged(): void;
+  /** Waits for a fetch in flight (tests). */
+  idle(): Promise<void>;
+  /** Cancels a fetch in flight. */
+  dispose(): Promise<void>;
+}
+
+export interface ModelCatalogOptions {
+  client: Pick<ServiceClient, 'listModels'>;
+  /** <dataDir>/models.json */
+  file: string;
+  baseUrl: () => string;
+  /** Whether a fetch can succeed at all (a base URL and a key are set). */
+  canFetch: () => boolean;
+  now?: () => Date;
+  /** A disk cache older than this is refreshed in the background at start. */
+  maxAgeMs?: number;
+}
+
+interface CacheFile {
+  version: 1;
+  baseUrl: string;
+  fetchedAt: string;
+  models: ModelInfo[];
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+async function readCache(file: string): Promise<CacheFile | null> {
+  try {
+    const parsed = JSON.parse(await readFile(file, 'utf8')) as Partial<CacheFile>;
+    if (
+      parsed.version !== 1 ||
+      typeof parsed.baseUrl !== 'string' ||
+      typeof parsed.fetchedAt !== 'string' ||
+      !Array.isArray(parsed.models)
+    ) {
+      return null;
+    }
+    return parsed as CacheFile;
+  } catch {
+    // A missing or damaged cache only means one fetch more.
+    return null;
+  }
+}
+
+export async function openModelCatalog(options: ModelCatalogOptions): Promise<ModelCatalog> {
+  const now = options.now ?? (() => new Date());
+  const maxAgeMs = options.maxAgeMs ?? DAY_MS;
+  let models: ModelInfo[] | null = null;
+  let byId = new Map<string, ModelInfo>();
+  /** Bumped on every connection change, so a fetch for the old connection is dropped. */
+  let generation = 0;
+  let inFlight: Promise<ModelInfo[]> | null = null;
+  let background: Promise<unknown> = Promise.resolve();
+  /** Aborted when the connection changes or at shutdown. */
+  let cancel = new AbortController();
+
+  function adopt(list: ModelInfo[]): void {
+    models = list;
+    byId = new Map(list.map((m) => [m.id, m]));
+  }
+
+  const cache = await readCache(options.file);
+  if (cache && cache.baseUrl === options.baseUrl()) adopt(cache.models);
+
+  function fetchModels(priority: 'user' | 'background'): Promise<ModelInfo[]> {
+    if (inFlight) return inFlight;
+    const asked = generation;
+    const baseUrl = options.baseUrl();
+    const signal = cancel.signal;
+    const attempt = (async () => {
+      const list = await options.client.listModels({ priority, signal });
+      if (asked !== generation) return list;
+      adopt(list);
+      const body: CacheFile = { version: 1, baseUrl, fetchedAt: now().toISOString(), models: list };
+      // The cache is a convenience: failing to write it must not fail the list.
+      await writeFileAtomic(options.file, JSON.stringify(body)).catch(() => undefined);
+      return list;
+    })();
+    inFlight = attempt;
+    void attempt.then(
+      () => {
+        if (inFlight === attempt) inFlight = null;
+      },
+      () => {
+        if (inFlight === attempt) inFlight = null;
+      },
+    );
+    return attempt;
+  }
+
+  function refreshInBackground(): void {
+    if (!options.canFetch()) return;
+    background = fetchModels('background').catch(() => undefined);
+  }
+
+  const stale =
+    !cache ||
+    cache.baseUrl !== options.baseUrl() ||
+    now().getTime() - Date.parse(cache.fetchedAt) > maxAgeMs;
+  if (stale) refreshInBackground();
+
+  return {
+    async list(opts = {}) {
+      if (models && !opts.refresh) return models;
+      return fetchModels('user');
+    },
+
+    contextLengthOf(id) {
+      return byId.get(id)?.contextLength ?? null;
+    },
+
+    connectionChanged() {
+      generation++;
+      cancel.abort();
+      cancel = new AbortController();
+      inFlight = null;
+      models = null;
+      byId = new Map();
+      refreshInBackground();
+    },
+
+    async idle() {
+      await background;
+      await inFlight?.catch(() => undefined);
+    },
+
+    async dispose() {
+      generation++;
+      cancel.abort();
+      await inFlight?.catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,179 @@
+// Audio in core: speech and music into the media library, transcription of uploaded recordings.
+import { ATTACHMENT_LIMITS } from '../../../../shared/attachments';
+import { extensionOfMime } from '../../../../shared/media-files';
+import type {
+  MediaItem,
+  MediaValue,
+  Transcript,
+  TranscriptSegment,
+} from '../../../../shared/types';
+import { encodePeaks, summarizeWav } from './wave';
+import type { ChannelsOf, Feature, FeatureContext } from '../context';
+import { checkUploadedFile } from '../../library/file-checks';
+import { sniffMime } from '../../library/sniff';
+import { serviceError } from '../../service/errors';
+import type { BinaryResult, CallOptions } from '../../service/types';
+
+const TITLE_CHARS = 120;
+
+function titleOf(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > TITLE_CHARS ? `${line.slice(0, TITLE_CHARS - 1)}…` : line;
+}
+
+/**
+ * The bytes' real audio type; a service answer that is not audio (an HTML page, JSON, text) is
+ * refused here, so nothing unplayable reaches the library.
+ */
+export function requireAudio(result: BinaryResult): string {
+  const sniffed = sniffMime(result.bytes);
+  if (sniffed !== null && sniffed.startsWith('audio/')) return sniffed;
+  const looksLike = sniffed ?? (looksLikeText(result.bytes) ? 'text' : 'unknown bytes');
+  throw serviceError(
+    'malformed_response',
+    `The service answered with something that is not audio (${looksLike}, sent as ${result.mimeType}). Nothing was saved.`,
+    200,
+  );
+}
+
+function looksLikeText(bytes: Buffer): boolean {
+  const head = bytes.subarray(0, 512);
+  let printable = 0;
+  for (const byte of head) if (byte === 9 || byte === 10 || byte === 13 || byte >= 32) printable++;
+  return head.length > 0 && printable / head.length > 0.95;
+}
+
+/** Duration and peaks for WAVs, so the player draws at once; other formats are decoded in the page. */
+function waveExtra(bytes: Buffer, mime: string): Record<string, MediaValue> {
+  if (mime !== 'audio/wav') return {};
+  const summary = summarizeWav(bytes);
+  if (!summary) return {};
+  return {
+    duration: Math.round(summary.seconds * 1000) / 1000,
+    peaks: encodePeaks(summary.peaks),
+  };
+}
+
+function numberOr(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+}
+
+/** verbose_json segments as the service gives them, read defensively. */
+export function readSegments(raw: readonly unknown[]): TranscriptSegment[] {
+  const segments: TranscriptSegment[] = [];
+  for (const entry of raw) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const segment = entry as Record<string, unknown>;
+    const text = typeof segment.text === 'string' ? segment.text.trim() : '';
+    if (text === '') continue;
+    const start = numberOr(segment.start, 0);
+    const speaker =
+      typeof segment.speaker === 'string' && segment.speaker.trim() !== ''
+        ? segment.speaker.trim()
+        : typeof segment.speaker_id === 'string'
+          ? segment.speaker_id
+          : null;
+    segments.push({ start, end: numberOr(segment.end, start), text, speaker });
+  }
+  return segments;
+}
+
+/** The name sent to the service carries the extension of what the bytes are, not of what they claim. */
+function uploadName(name: string, sniffed: string): string {
+  const extension = extensionOfMime(sniffed);
+  const base = name.replace(/\.[^./\\]{1,8}$/, '') || 'recording';
+  return `${base}.${extension}`;
+}
+
+export type AudioChannel = ChannelsOf<'audio'>;
+
+export async function openAudioFeature(ctx: FeatureContext): Promise<Feature<AudioChannel>> {
+  async function keep(
+    result: BinaryResult,
+    meta: { title: string; model: string; params: Record<string, MediaValue> },
+  ): Promise<MediaItem> {
+    const mime = requireAudio(result);
+    const item = await ctx.media.add({
+      kind: 'audio',
+      bytes: result.bytes,
+      mime,
+      title: meta.title,
+      model: meta.model,
+      cost: result.cost ?? null,
+      params: meta.params,
+      sources: [],
+      extra: waveExtra(result.bytes, mime),
+    });
+    ctx.emit('media.changed', { kind: 'audio' });
+    ctx.balance.refreshSoon();
+    return item;
+  }
+
+  // A person is waiting: first in the queue, and told when a 429 or 504 makes the client resend.
+  const asked: CallOptions = {
+    priority: 'user',
+    onRetry: ({ attempt, maxAttempts, reason }) =>
+      ctx.emit('audio.retrying', { attempt, maxAttempts, reason }),
+  };
+
+  return {
+    handlers: {
+      'audio.speak': async ({ model, text, voice, format }) => {
+        const result = await ctx.client.speech(
+          { model, input: text, voice, response_format: format },
+          asked,
+        );
+        return keep(result, {
+          title: titleOf(text),
+          model,
+          params: { mode: 'speech', text, voice, format },
+        });
+      },
+
+      'audio.music': async ({ model, text, seconds }) => {
+        // Music is WAV only; the service refuses any other response_format.
+        const result = await ctx.client.speech(
+          { model, input: text, seconds_total: seconds, response_format: 'wav' },
+          asked,
+        );
+        return keep(result, {
+          title: titleOf(text),
+          model,
+          params: { mode: 'music', text, seconds },
+        });
+      },
+
+      'audio.transcribe': async ({ fileId, model, language, timestamps }) => {
+        const file = await ctx.files.info(fileId);
+        // Refuses an empty file, one over 25 MB (the transcription limit) and one that is not audio.
+        checkUploadedFile(file, () => ATTACHMENT_LIMITS.audio, ['audio']);
+        const sniffed = file.sniffedMime ?? 'audio/wav';
+        const bytes = await ctx.files.read(fileId);
+        const fileName = uploadName(file.name, sniffed);
+        const result = await ctx.client.transcribe(
+          {
+            file: bytes,
+            filename: fileName,
+            mimeType: sniffed,
+            model,
+            response_format: timestamps ? 'verbose_json' : 'json',
+            language: language && language !== '' ? language : undefined,
+          },
+          asked,
+        );
+        ctx.balance.refreshSoon();
+        const segments = result.segments ? readSegments(result.segments) : null;
+        const transcript: Transcript = {
+          text: result.text,
+          segments: segments && segments.length > 0 ? segments : null,
+          language: result.language,
+          model,
+          fileName: file.name,
+          cost: result.cost ?? null,
+          createdAt: new Date().toISOString(),
+        };
+        return transcript;
+      },
+    },
+  };
+}

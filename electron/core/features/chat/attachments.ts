@@ -1,0 +1,157 @@
+// Chat attachments in core: checks an upload, keeps it (image originals in the media library, documents extracted), and builds a message's wire parts.
+import {
+  ATTACHMENT_LIMITS,
+  AUDIO_BYTES_PER_TOKEN,
+  IMAGE_PROMPT_TOKENS,
+  INPUT_AUDIO_FORMATS,
+  type MessageAttachment,
+  VISION_MAX_SIDE,
+} from '../../../../shared/attachments';
+import type { DocumentsFeature } from '../documents/feature';
+import type { ChannelsOf, Feature, FeatureContext } from '../context';
+import type { AttachmentParts } from './engine';
+import { checkUploadedFile } from '../../library/file-checks';
+import { downscaleImage, toDataUri } from '../../library/pictures';
+import { serviceError } from '../../service/errors';
+import type { WireContentPart } from '../../service/types';
+
+/** attachments.prepare, and the content parts the chat engine sends for a message's attachments. */
+export interface Attachments extends Feature<ChannelsOf<'attachments'>>, AttachmentParts {}
+
+/** Data URIs of scaled images are reused across turns; a few are enough for one conversation. */
+const IMAGE_CACHE_SIZE = 8;
+
+export function documentPart(name: string, pages: number | undefined, text: string): string {
+  const pagesNote = pages ? `, ${pages} page${pages === 1 ? '' : 's'}` : '';
+  return `Attached document "${name}"${pagesNote}:\n\n${text}`;
+}
+
+export function createAttachments(
+  ctx: FeatureContext,
+  documents: Pick<DocumentsFeature, 'extract' | 'store'>,
+): Attachments {
+  const imageCache = new Map<string, string>();
+
+  async function originalBytes(a: MessageAttachment): Promise<Buffer> {
+    // The library copy outlives the upload; the upload is the fallback for older messages.
+    if (a.mediaId && ctx.media.find(a.mediaId)) return ctx.media.read(a.mediaId);
+    try {
+      if (!a.fileId) throw new Error('no upload');
+      return await ctx.files.read(a.fileId);
+    } catch {
+      throw serviceError('not_found', `The attachment "${a.name}" is no longer stored.`);
+    }
+  }
+
+  async function imageDataUri(a: MessageAttachment): Promise<string> {
+    const key = a.mediaId ?? a.fileId ?? a.name;
+    const cached = imageCache.get(key);
+    if (cached) return cached;
+    const scaled = await downscaleImage(await originalBytes(a), VISION_MAX_SIDE);
+    const uri = toDataUri(scaled.bytes, scaled.mime);
+    imageCache.set(key, uri);
+    if (imageCache.size > IMAGE_CACHE_SIZE) imageCache.delete(imageCache.keys().next().value!);
+    return uri;
+  }
+
+  async function modelBadges(model: string): Promise<string[] | null> {
+    const list = await ctx.models.list().catch(() => []);
+    return list.find((m) => m.id === model)?.badges ?? null;
+  }
+
+  return {
+    handlers: {
+      'attachments.prepare': async ({ fileId }) => {
+        const info = await ctx.files.info(fileId);
+        const kind = checkUploadedFile(info, (k) => ATTACHMENT_LIMITS[k], [
+          'image',
+          'audio',
+          'document',
+        ]);
+        const base = {
+          fileId,
+          name: info.name,
+          mime: info.sniffedMime ?? info.mime,
+          size: info.size,
+        };
+        if (kind === 'image') {
+          const item = await ctx.media.add({
+            kind: 'image',
+            bytes: await ctx.files.read(fileId),
+            mime: base.mime,
+            title: info.name,
+            model: null,
+            cost: null,
+            params: {},
+            sources: [],
+            extra: { attachedToChat: true },
+          });
+          ctx.emit('media.changed', { kind: 'image' });
+          return { ...base, kind, mediaId: item.id, tokens: IMAGE_PROMPT_TOKENS };
+        }
+        if (kind === 'audio') {
+          const format = INPUT_AUDIO_FORMATS[base.mime];
+          if (!format) {
+            throw serviceError(
+              'invalid_input',
+              `"${info.name}" is ${base.mime}; audio models take WAV or MP3.`,
+              null,
+              { reason: 'audio_format', name: info.name },
+            );
+          }
+          const tokens = Math.ceil(info.size / AUDIO_BYTES_PER_TOKEN);
+          return { ...base, kind, format, tokens };
+        }
+        const record = await documents.extract({
+          fileId,
+          mode: 'extract',
+          returnImages: false,
+          origin: 'chat',
+        });
+        return {
+          ...base,
+          kind,
+          documentId: record.id,
+          tokens: record.tokens,
+          ...(record.pageCount !== null ? { pages: record.pageCount } : {}),
+        };
+      },
+    },
+
+    async checkForModel(model, attachments) {
+      if (!attachments.some((a) => a.kind === 'audio')) return;
+      const badges = await modelBadges(model);
+      // A model the list does not know is left to the service to judge.
+      if (badges && !badges.includes('audio-input')) {
+        throw serviceError(
+          'invalid_input',
+          `${model} does not take audio. Pick a model marked "audio input", such as openai/gpt-4o-audio-preview.`,
+          null,
+          { reason: 'audio_unsupported', model },
+        );
+      }
+    },
+
+    async partsFor(message) {
+      const parts: WireContentPart[] = [];
+      if (message.content.trim() !== '') parts.push({ type: 'text', text: message.content });
+      for (const a of message.attachments ?? []) {
+        if (a.kind === 'document') {
+          if (!a.documentId) continue;
+          const record = await documents.store.get(a.documentId);
+          parts.push({ type: 'text', text: documentPart(a.name, a.pages, record.text) });
+        } else if (a.kind === 'image') {
+          parts.push({ type: 'image_url', image_url: { url: await imageDataUri(a) } });
+        } else {
+          const bytes = await originalBytes(a);
+          parts.push({
+            type: 'input_audio',
+            // format first: logs that cut long bodies still show it.
+            input_audio: { format: a.format ?? 'wav', data: bytes.toString('base64') },
+          });
+        }
+      }
+      return parts;
+    },
+  };
+}

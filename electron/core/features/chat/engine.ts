@@ -1,0 +1,462 @@
+// Chat turns: builds the request from the conversation, checks the context, streams, saves, emits events.
+import { randomUUID } from 'node:crypto';
+import {
+  MESSAGE_OVERHEAD_TOKENS,
+  effectiveMaxTokens,
+  estimateTokens,
+} from '../../../../shared/models';
+import type { MessageAttachment } from '../../../../shared/attachments';
+import { CHAT_DELTA_INTERVAL_MS } from '../../../../shared/chat-stream';
+import type { ChatEvent, ChatMessage, Conversation, UserError } from '../../../../shared/types';
+import type { ConversationLibrary } from '../../library/conversations';
+import { ServiceError, serviceError, toUserError } from '../../service/errors';
+import type {
+  ChatRequest,
+  ChatResult,
+  ServiceClient,
+  WireContentPart,
+  WireMessage,
+} from '../../service/types';
+
+export interface ChatEngineOptions {
+  library: ConversationLibrary;
+  client: Pick<ServiceClient, 'chatStream'>;
+  /** The model's context length from the catalog; null when unknown (then no check is made). */
+  contextLengthOf: (modelId: string) => number | null;
+  emit: (event: ChatEvent) => void;
+  /** After a call the service may have charged for (the balance refreshes). */
+  onPaidCall?: () => void;
+  /** When a turn starts or ends (the conversation list changes). */
+  onConversationChanged?: (conversationId: string) => void;
+  now?: () => Date;
+  /** Longest time between saves of a streaming answer. */
+  saveIntervalMs?: number;
+  /** Longest time deltas are held to be sent as one event. */
+  deltaIntervalMs?: number;
+  /** Turns messages with attachments into content parts (images, audio, documents). */
+  attachments?: AttachmentParts;
+}
+
+export interface AttachmentParts {
+  /** The content parts of a user message with attachments: its text, documents, images, audio. */
+  partsFor(message: ChatMessage, model: string): Promise<WireContentPart[]>;
+  /** Refuses what the model cannot take before anything is sent (audio without audio input). */
+  checkForModel(model: string, attachments: readonly MessageAttachment[]): Promise<void>;
+}
+
+export interface TurnStarted {
+  messageId: string;
+}
+
+export interface ChatEngine {
+  sendTurn(input: {
+    conversationId: string;
+    text: string;
+    attachments?: MessageAttachment[];
+    trimOldest?: boolean;
+  }): Promise<TurnStarted>;
+  /** Replaces the given assistant answer (default: the last) and what follows with a new one. */
+  regenerate(input: {
+    conversationId: string;
+    messageId?: string;
+    trimOldest?: boolean;
+  }): Promise<TurnStarted>;
+  /** Replaces a user message's text, drops what follows, and sends. */
+  editAndResend(input: {
+    conversationId: string;
+    messageId: string;
+    text: string;
+    trimOldest?: boolean;
+  }): Promise<TurnStarted>;
+  /** Aborts the running turn; resolves once what arrived is saved with status 'stopped'. */
+  stop(conversationId: string): Promise<{ stopped: boolean }>;
+  isRunning(conversationId: string): boolean;
+  /** Resolves when the conversation's running turn (if any) has ended and been saved. */
+  settled(conversationId: string): Promise<void>;
+  /** Stops every turn and waits for their final saves. */
+  dispose(): Promise<void>;
+}
+
+interface RunningTurn {
+  controller: AbortController;
+  /** Settles when the turn has ended and its last save is done. */
+  finished: Promise<void>;
+}
+
+const DEFAULT_SAVE_INTERVAL_MS = 500;
+
+/** Messages the service sees: failed answers and empty ones are kept on screen but not sent. */
+function isSent(m: ChatMessage): boolean {
+  return m.status !== 'error' && !(m.role === 'assistant' && m.content === '');
+}
+
+function messageTokens(m: ChatMessage): number {
+  if (!isSent(m)) return 0;
+  const attached = (m.attachments ?? []).reduce((sum, a) => sum + a.tokens, 0);
+  return estimateTokens(m.content) + attached + MESSAGE_OVERHEAD_TOKENS;
+}
+
+export interface ContextPlan {
+  contextStart: number;
+  maxTokens: number;
+}
+
+/**
+ * Where the sent history must start for prompt + max_tokens to fit the context. Trims whole
+ * turns (a user message and the answers after it), oldest first, only when allowed.
+ */
+export function planContext(
+  conversation: Pick<Conversation, 'systemPrompt' | 'contextStart' | 'maxTokens'>,
+  messages: readonly ChatMessage[],
+  contextLength: number | null,
+  trimOldest: boolean,
+): ContextPlan {
+  const maxTokens = effectiveMaxTokens(conversation.maxTokens, contextLength);
+  const start = Math.min(conversation.contextStart, messages.length - 1);
+  if (contextLength == null) return { contextStart: start, maxTokens };
+  const system =
+    conversation.systemPrompt.trim() !== ''
+      ? estimateTokens(conversation.systemPrompt) + MESSAGE_OVERHEAD_TOKENS
+      : 0;
+  // suffix[i]: tokens of messages i.. to the end.
+  const suffix = new Array<number>(messages.length + 1).fill(0);
+  for (let i = messages.length - 1; i >= 0; i--) {
+    suffix[i] = suffix[i + 1]! + messageTokens(messages[i]!);
+  }
+  const needed = system + suffix[start]! + maxTokens;
+  if (needed <= contextLength) return { contextStart: start, maxTokens };
+
+  let fitStart: number | null = null;
+  for (let s = start + 1; s < messages.length; s++) {
+    if (messages[s]!.role !== 'user') continue;
+    if (system + suffix[s]! + maxTokens <= contextLength) {
+      fitStart = s;
+      break;
+    }
+  }
+  if (trimOldest && fitStart !== null) return { contextStart: fitStart, maxTokens };
+  throw serviceError(
+    'context_exceeded',
+    fitStart === null
+      ? `The message and the answer's room (${maxTokens} tokens) do not fit in the model's context of ${contextLength} tokens, even without earlier history.`
+      : `The conversation needs about ${needed} tokens with the answer's room, over the model's context of ${contextLength}. Leaving out the ${fitStart - start} oldest messages would make it fit.`,
+    null,
+    { needed, limit: contextLength, trimmable: fitStart === null ? 0 : fitStart - start },
+  );
+}
+
+/**
+ * The wire request: system prompt first, then the history from contextStart; messages with
+ * attachments are sent as the content parts given for their ids.
+ */
+export function buildChatRequest(
+  conversation: Pick<Conversation, 'model' | 'systemPrompt' | 'temperature'>,
+  messages: readonly ChatMessage[],
+  plan: ContextPlan,
+  parts: ReadonlyMap<string, WireContentPart[]> = new Map(),
+): ChatRequest {
+  const wire: WireMessage[] = [];
+  if (conversation.systemPrompt.trim() !== '') {
+    wire.push({ role: 'system', content: conversation.systemPrompt });
+  }
+  for (const m of messages.slice(plan.contextStart)) {
+    if (isSent(m)) wire.push({ role: m.role, content: parts.get(m.id) ?? m.content });
+  }
+  const request: ChatRequest = {
+    model: conversation.model,
+    messages: wire,
+    max_tokens: plan.maxTokens,
+  };
+  if (conversation.temperature != null) request.temperature = conversation.temperature;
+  return request;
+}
+
+function invalid(message: string): ServiceError {
+  return serviceError('invalid_input', message);
+}
+
+export function createChatEngine(options: ChatEngineOptions): ChatEngine {
+  const { library, client, emit } = options;
+  const now = options.now ?? (() => new Date());
+  const saveIntervalMs = options.saveIntervalMs ?? DEFAULT_SAVE_INTERVAL_MS;
+  const deltaIntervalMs = options.deltaIntervalMs ?? CHAT_DELTA_INTERVAL_MS;
+  const running = new Map<string, RunningTurn>();
+
+  async function attachmentParts(
+    model: string,
+    sent: readonly ChatMessage[],
+  ): Promise<Map<string, WireContentPart[]>> {
+    const parts = new Map<string, WireContentPart[]>();
+    const withAttachments = sent.filter((m) => isSent(m) && (m.attachments?.length ?? 0) > 0);
+    if (withAttachments.length === 0) return parts;
+    if (!options.attachments) throw invalid('Attachments cannot be sent from here.');
+    await options.attachments.checkForModel(
+      model,
+      withAttachments.flatMap((m) => m.attachments ?? []),
+    );
+    for (const m of withAttachments) parts.set(m.id, await options.attachments.partsFor(m, model));
+    return parts;
+  }
+
+  /**
+   * Shared path of send, regenerate and edit: `rewrite` returns the new message list (ending
+   * with the user message to answer) without touching the conversation, so a refusal changes
+   * nothing.
+   */
+  async function startTurn(
+    conversationId: string,
+    trimOldest: boolean,
+    rewrite: (messages: ChatMessage[]) => ChatMessage[],
+  ): Promise<TurnStarted> {
+    if (running.has(conversationId)) {
+      throw serviceError(
+        'invalid_input',
+        'An answer is still being written in this conversation; stop it or wait for it to finish.',
+      );
+    }
+    const controller = new AbortController();
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    // Taken before the first await, so a second send in the same tick is refused.
+    running.set(conversationId, { controller, finished });
+    try {
+      const conversation = await library.get(conversationId);
+      const messages = rewrite(conversation.messages.slice());
+      const last = messages[messages.length - 1];
+      if (!last || last.role !== 'user') throw invalid('There is no message to answer.');
+      const plan = planContext(
+        conversation,
+        messages,
+        options.contextLengthOf(conversation.model),
+        trimOldest,
+      );
+      const request = buildChatRequest(
+        conversation,
+        messages,
+        plan,
+        await attachmentParts(conversation.model, messages.slice(plan.contextStart)),
+      );
+      const answer: ChatMessage = {
+        id: randomUUID(),
+        role: 'assistant',
+        content: '',
+        createdAt: now().toISOString(),
+        model: conversation.model,
+        status: 'streaming',
+      };
+      messages.push(answer);
+      conversation.messages = messages;
+      conversation.contextStart = plan.contextStart;
+      await library.save(conversation);
+      emit({ type: 'start', conversationId, messageId: answer.id, model: conversation.model });
+      options.onConversationChanged?.(conversationId);
+      void streamAnswer(conversation, answer, request, controller).finally(() => {
+        running.delete(conversationId);
+        finish();
+        options.onConversationChanged?.(conversationId);
+      });
+      return { messageId: answer.id };
+    } catch (e) {
+      running.delete(conversationId);
+      finish();
+      throw e;
+    }
+  }
+
+  async function streamAnswer(
+    conversation: Conversation,
+    answer: ChatMessage,
+    request: ChatRequest,
+    controller: AbortController,
+  ): Promise<void> {
+    const conversationId = conversation.id;
+    let heldContent = '';
+    let heldReasoning = '';
+    let deltaTimer: NodeJS.Timeout | null = null;
+    let lastDeltaAt = 0;
+    let saveTimer: NodeJS.Timeout | null = null;
+    let saving: Promise<void> = Promise.resolve();
+
+    const sendHeldDeltas = () => {
+      if (deltaTimer) clearTimeout(deltaTimer);
+      deltaTimer = null;
+      if (heldContent === '' && heldReasoning === '') return;
+      lastDeltaAt = Date.now();
+      emit({
+        type: 'delta',
+        conversationId,
+        messageId: answer.id,
+        content: heldContent,
+        reasoning: heldReasoning,
+      });
+      heldContent = '';
+      heldReasoning = '';
+    };
+
+    const savePartial = () => {
+      saveTimer = null;
+      // A failed partial save is not fatal: the final save reports problems.
+      saving = saving.then(() => library.save(conversation)).catch(() => undefined);
+    };
+
+    const append = (content: string, reasoning: string) => {
+      if (content === '' && reasoning === '') return;
+      answer.content += content;
+      if (reasoning !== '') answer.reasoning = (answer.reasoning ?? '') + reasoning;
+      heldContent += content;
+      heldReasoning += reasoning;
+      // The first text of an answer (or the first after a pause) goes out at once; what follows
+      // within the interval waits for it, as one event.
+      if (deltaTimer === null) {
+        const wait = lastDeltaAt + deltaIntervalMs - Date.now();
+        if (wait <= 0) sendHeldDeltas();
+        else deltaTimer = setTimeout(sendHeldDeltas, wait);
+      }
+      saveTimer ??= setTimeout(savePartial, saveIntervalMs);
+    };
+
+    let failure: UserError | null = null;
+    let result: ChatResult | null = null;
+    try {
+      result = await client.chatStream(request, {
+        signal: controller.signal,
+        priority: 'user',
+        onDelta: append,
+        onRetry: (info) => {
+          sendHeldDeltas();
+          emit({
+            type: 'retrying',
+            conversationId,
+            messageId: answer.id,
+            attempt: info.attempt,
+            maxAttempts: info.maxAttempts,
+            reason: info.reason,
+          });
+          emit({ type: 'waiting', conversationId, messageId: answer.id, untilMs: info.untilMs });
+        },
+      });
+      // The final answer may hold text the deltas did not (a client that buffers the tail).
+      if (result.content.startsWith(answer.content)) {
+        append(result.content.slice(answer.content.length), '');
+      }
+      const reasoningSoFar = answer.reasoning ?? '';
+      if (result.reasoning.startsWith(reasoningSoFar)) {
+        append('', result.reasoning.slice(reasoningSoFar.length));
+      }
+    } catch (e) {
+      failure = toUserError(e);
+      if (e instanceof ServiceError && e.partial) {
+        // Keep whatever the client saw arrive, even if a delta callback was missed.
+        if (e.partial.content.startsWith(answer.content)) {
+          append(e.partial.content.slice(answer.content.length), '');
+        }
+      }
+    }
+
+    if (saveTimer) clearTimeout(saveTimer);
+    saveTimer = null;
+    sendHeldDeltas();
+    await saving;
+
+    if (failure === null) {
+      answer.status = 'done';
+      if (result?.usage) answer.usage = result.usage;
+    } else if (controller.signal.aborted) {
+      answer.status = 'stopped';
+    } else {
+      answer.status = 'error';
+      answer.error = failure;
+    }
+
+    let saveFailure: UserError | null = null;
+    try {
+      await library.save(conversation);
+    } catch (e) {
+      saveFailure = toUserError(e);
+    }
+
+    const message = { ...answer };
+    if (answer.status === 'error' && failure) {
+      emit({ type: 'error', conversationId, message, error: failure });
+    } else if (saveFailure) {
+      emit({ type: 'error', conversationId, message, error: saveFailure });
+    } else {
+      emit({ type: 'done', conversationId, message });
+    }
+    // A refusal before the service answered (no key, bad URL, network) costs nothing.
+    const reachedService = failure === null || failure.status !== null || answer.content !== '';
+    if (reachedService) options.onPaidCall?.();
+  }
+
+  function indexOf(messages: readonly ChatMessage[], messageId: string): number {
+    const at = messages.findIndex((m) => m.id === messageId);
+    if (at < 0) throw serviceError('not_found', 'That message is no longer in the conversation.');
+    return at;
+  }
+
+  function userMessage(text: string, attachments: MessageAttachment[] = []): ChatMessage {
+    if (text.trim() === '' && attachments.length === 0) throw invalid('Write a message first.');
+    return {
+      id: randomUUID(),
+      role: 'user',
+      content: text,
+      createdAt: now().toISOString(),
+      status: 'done',
+      ...(attachments.length > 0 ? { attachments } : {}),
+    };
+  }
+
+  return {
+    sendTurn({ conversationId, text, attachments, trimOldest }) {
+      const message = userMessage(text, attachments);
+      return startTurn(conversationId, trimOldest ?? false, (messages) => [...messages, message]);
+    },
+
+    regenerate({ conversationId, messageId, trimOldest }) {
+      return startTurn(conversationId, trimOldest ?? false, (messages) => {
+        let cut: number;
+        if (messageId !== undefined) {
+          const at = indexOf(messages, messageId);
+          // A user message is answered again; an answer is replaced.
+          cut = messages[at]!.role === 'user' ? at + 1 : at;
+        } else {
+          // The last answer (and anything after the last user message) gives way.
+          cut = messages.map((m) => m.role).lastIndexOf('user') + 1;
+        }
+        return messages.slice(0, cut);
+      });
+    },
+
+    editAndResend({ conversationId, messageId, text, trimOldest }) {
+      const edited = userMessage(text);
+      return startTurn(conversationId, trimOldest ?? false, (messages) => {
+        const at = indexOf(messages, messageId);
+        const original = messages[at]!;
+        if (original.role !== 'user') throw invalid('Only your own messages can be edited.');
+        return [...messages.slice(0, at), { ...original, content: edited.content, status: 'done' }];
+      });
+    },
+
+    async stop(conversationId) {
+      const turn = running.get(conversationId);
+      if (!turn) return { stopped: false };
+      turn.controller.abort();
+      await turn.finished;
+      return { stopped: true };
+    },
+
+    isRunning(conversationId) {
+      return running.has(conversationId);
+    },
+
+    async settled(conversationId) {
+      await running.get(conversationId)?.finished;
+    },
+
+    async dispose() {
+      const turns = [...running.values()];
+      for (const t of turns) t.controller.abort();
+      await Promise.all(turns.map((t) => t.finished));
+    },
+  };
+}

@@ -1,0 +1,94 @@
+// The chat.*, conversations.* and attachments.* channels: turns streamed by the engine, the saved conversations, what a message carries.
+import { serviceError } from '../../service/errors';
+import type { ChannelsOf, Feature, FeatureContext } from '../context';
+import type { DocumentsFeature } from '../documents/feature';
+import { createAttachments } from './attachments';
+import { createChatEngine } from './engine';
+
+export type ChatChannel = ChannelsOf<'chat' | 'conversations' | 'attachments'>;
+
+export interface ChatDeps {
+  /** Document attachments are extracted and kept by the documents feature. */
+  documents: Pick<DocumentsFeature, 'extract' | 'store'>;
+}
+
+export async function openChatFeature(
+  ctx: FeatureContext,
+  deps: ChatDeps,
+): Promise<Feature<ChatChannel>> {
+  const { conversations, emit, state } = ctx;
+  const attachments = createAttachments(ctx, deps.documents);
+  const chat = createChatEngine({
+    library: conversations,
+    client: ctx.client,
+    contextLengthOf: (id) => ctx.models.contextLengthOf(id),
+    emit: (event) => emit('chat.event', event),
+    onPaidCall: () => ctx.balance.refreshSoon(),
+    onConversationChanged: (id) => emit('conversations.changed', { id }),
+    attachments,
+  });
+
+  /** A turn without a service to ask would only save an error answer; say what is missing instead. */
+  function ensureConnection(): void {
+    if (state.current().baseUrl === '') {
+      throw serviceError(
+        'bad_base_url',
+        'No service is set: enter the base URL in Settings, or use the demo service.',
+      );
+    }
+    if (state.apiKey() === null) {
+      throw serviceError('no_key', 'No API key is set: enter it in Settings.');
+    }
+  }
+
+  return {
+    handlers: {
+      ...attachments.handlers,
+
+      'conversations.list': () => conversations.list(),
+
+      'conversations.search': ({ query }) => conversations.search(query),
+
+      'conversations.get': ({ id }) => conversations.get(id),
+
+      'conversations.create': async ({ model }) => {
+        const conversation = await conversations.create({
+          model: model && model.trim() !== '' ? model.trim() : state.current().defaultModel,
+        });
+        emit('conversations.changed', { id: conversation.id });
+        return conversation;
+      },
+
+      'conversations.update': async ({ id, ...patch }) => {
+        const conversation = await conversations.update(id, patch);
+        emit('conversations.changed', { id });
+        return conversation;
+      },
+
+      'conversations.delete': async ({ id }) => {
+        await chat.stop(id);
+        await conversations.remove(id);
+        emit('conversations.changed', { id });
+        return { id };
+      },
+
+      'chat.send': ({ conversationId, text, trimOldest, attachments: attached }) => {
+        ensureConnection();
+        return chat.sendTurn({ conversationId, text, trimOldest, attachments: attached });
+      },
+
+      'chat.stop': ({ conversationId }) => chat.stop(conversationId),
+
+      'chat.regenerate': ({ conversationId, messageId, trimOldest }) => {
+        ensureConnection();
+        return chat.regenerate({ conversationId, messageId, trimOldest });
+      },
+
+      'chat.edit': ({ conversationId, messageId, text, trimOldest }) => {
+        ensureConnection();
+        return chat.editAndResend({ conversationId, messageId, text, trimOldest });
+      },
+    },
+    dispose: () => chat.dispose(),
+  };
+}

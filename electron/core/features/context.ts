@@ -1,0 +1,52 @@
+// What every feature is handed (the context), what it gives back (Feature), and what core needs from its host.
+import type { EventChannel, EventPayloads, InvokeChannel } from '../../../shared/channels';
+import type { ConversationLibrary } from '../library/conversations';
+import type { FileStore } from '../library/files';
+import type { MediaLibrary } from '../library/media';
+import type { ChannelHandlers } from '../router';
+import type { FullServiceClient, RequestScheduler } from '../service/types';
+import type { BalanceMonitor } from './account/balance';
+import type { ModelCatalog } from './account/models';
+import type { SettingsState } from './settings/state';
+
+/** The invoke channels named `<prefix>.<call>`, e.g. ChannelsOf<'images'> for images.generate, images.edit, … */
+export type ChannelsOf<P extends string> = Extract<InvokeChannel, `${P}.${string}`>;
+
+/** One feature opened: its slice of the exhaustive handler map, and what to do when core closes. */
+export interface Feature<C extends InvokeChannel> {
+  handlers: Pick<ChannelHandlers, C>;
+  dispose?(): Promise<void>;
+}
+
+/** What only the process that runs core can do: Electron main, or the web host. */
+export interface Host {
+  /** Hands a checked http(s) link to the user's browser; false when this host cannot. */
+  openExternal(url: string): Promise<boolean>;
+  /**
+   * Offers to save the media file at `path` (of type `mime`) under `suggestedName`; `saved: false`
+   * when the user cancelled or this host leaves saving to the page. Throws when the copy fails.
+   */
+  saveMedia(
+    file: { path: string; mime: string },
+    suggestedName: string,
+  ): Promise<{ saved: boolean }>;
+}
+
+export interface FeatureContext {
+  dataDir: string;
+  client: FullServiceClient;
+  /** The request pace; the settings feature sets its plan. */
+  scheduler: RequestScheduler;
+  emit: <E extends EventChannel>(event: E, payload: EventPayloads[E]) => void;
+  host: Host;
+  /** The settings and key as core holds them; only the settings feature changes them. */
+  state: SettingsState;
+  models: ModelCatalog;
+  balance: BalanceMonitor;
+  /** The saved conversations (chat writes them, search reads them). */
+  conversations: ConversationLibrary;
+  /** Finished uploads, by fileId (files.* channels). */
+  files: FileStore;
+  /** Kept pictures, sounds and films; emit 'media.changed' after adding to it. */
+  media: MediaLibrary;
+}

@@ -1,0 +1,152 @@
+// Diagnostics: the debug listener (a test request, then what the service received, once per interval) and the legacy address.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type DiagnosticsView, LEGACY_PORT } from '../../../../shared/diagnostics';
+import type { ChannelsOf, Feature, FeatureContext } from '../context';
+import { writeFileAtomic } from '../../library/atomic-write';
+import { DEBUG_LATEST_MIN_INTERVAL_MS } from '../../service/client';
+import { serviceError } from '../../service/errors';
+
+export type DiagnosticsChannel = ChannelsOf<'diagnostics'>;
+
+export interface DiagnosticsOptions {
+  /** The debug log's read interval; the service's rule is 20 s. */
+  minIntervalMs?: number;
+  now?: () => number;
+}
+
+interface SavedDiagnostics {
+  debugBaseUrl: string | null;
+  legacyBaseUrl: string | null;
+  mainBaseUrl: string | null;
+}
+
+/** The same host and path on another port; '' when the base URL is not an address. */
+export function sameHostOnPort(baseUrl: string, port: (current: number) => number): string {
+  try {
+    const url = new URL(baseUrl);
+    const current = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
+    url.port = String(port(current));
+    return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+  } catch {
+    return '';
+  }
+}
+
+function checkedAddress(text: string, what: string): string {
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    throw serviceError('invalid_input', `The ${what} "${text}" is not a valid address.`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw serviceError('invalid_input', `The ${what} must start with http:// or https://.`);
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
+export async function openDiagnosticsFeature(
+  ctx: FeatureContext,
+  options: DiagnosticsOptions = {},
+): Promise<Feature<DiagnosticsChannel>> {
+  const file = join(ctx.dataDir, 'diagnostics.json');
+  const minIntervalMs = options.minIntervalMs ?? DEBUG_LATEST_MIN_INTERVAL_MS;
+  const now = options.now ?? Date.now;
+  let saved: SavedDiagnostics = { debugBaseUrl: null, legacyBaseUrl: null, mainBaseUrl: null };
+  try {
+    saved = {
+      ...saved,
+      ...(JSON.parse(await readFile(file, 'utf8')) as Partial<SavedDiagnostics>),
+    };
+  } catch {
+    // Nothing chosen yet: the defaults follow the base URL.
+  }
+  let lastFetchAt: number | null = null;
+
+  function view(): DiagnosticsView {
+    const baseUrl = ctx.state.current().baseUrl;
+    const mainBaseUrl = saved.mainBaseUrl ?? baseUrl;
+    const defaultDebugBaseUrl = sameHostOnPort(baseUrl, (p) => p + 1);
+    const defaultLegacyBaseUrl = sameHostOnPort(mainBaseUrl, () => LEGACY_PORT);
+    return {
+      debugBaseUrl: saved.debugBaseUrl ?? defaultDebugBaseUrl,
+      defaultDebugBaseUrl,
+      legacyBaseUrl: saved.legacyBaseUrl ?? defaultLegacyBaseUrl,
+      defaultLegacyBaseUrl,
+      mainBaseUrl,
+      minIntervalMs,
+      nextFetchAt: lastFetchAt === null ? 0 : Math.max(0, lastFetchAt + minIntervalMs),
+    };
+  }
+
+  function debugBase(): string {
+    const address = view().debugBaseUrl;
+    if (address === '')
+      throw serviceError('bad_base_url', 'Set the base URL (or a debug address) first.');
+    return address;
+  }
+
+  return {
+    handlers: {
+      'diagnostics.get': () => view(),
+
+      'diagnostics.update': async (input) => {
+        const next = { ...saved };
+        if (input.debugBaseUrl !== undefined)
+          next.debugBaseUrl =
+            input.debugBaseUrl === null || input.debugBaseUrl.trim() === ''
+              ? null
+              : checkedAddress(input.debugBaseUrl, 'debug address');
+        if (input.legacyBaseUrl !== undefined)
+          next.legacyBaseUrl =
+            input.legacyBaseUrl === null || input.legacyBaseUrl.trim() === ''
+              ? null
+              : checkedAddress(input.legacyBaseUrl, 'legacy address');
+        if (input.mainBaseUrl !== undefined)
+          next.mainBaseUrl =
+            input.mainBaseUrl === null ? null : checkedAddress(input.mainBaseUrl, 'base URL');
+        await writeFileAtomic(file, JSON.stringify(next));
+        saved = next;
+        return view();
+      },
+
+      'diagnostics.sendTest': async () => {
+        const settings = ctx.state.current();
+        const exchange = await ctx.client.sendToDebug(
+          '/chat/completions',
+          {
+            model: settings.defaultModel,
+            messages: [{ role: 'user', content: 'Atelier diagnostics: test request' }],
+            max_tokens: 16,
+          },
+          { priority: 'user', debugBaseUrl: debugBase() },
+        );
+        return {
+          status: exchange.status,
+          body: exchange.body,
+          sentAt: new Date(now()).toISOString(),
+        };
+      },
+
+      'diagnostics.fetchReceived': async () => {
+        const at = now();
+        if (lastFetchAt !== null && at - lastFetchAt < minIntervalMs) {
+          const waitMs = lastFetchAt + minIntervalMs - at;
+          throw serviceError(
+            'rate_limited',
+            `What the service received can be fetched once every ${Math.round(minIntervalMs / 1000)} s; wait ${Math.ceil(waitMs / 1000)} s.`,
+            null,
+            { retryAfterMs: waitMs },
+          );
+        }
+        const address = debugBase();
+        lastFetchAt = at;
+        const received = await ctx.client.latestDebugCall({
+          priority: 'user',
+          debugBaseUrl: address,
+        });
+        return { status: received.status, call: received.call, nextFetchAt: at + minIntervalMs };
+      },
+    },
+  };
+}

@@ -1,0 +1,145 @@
+// The Documents library: one JSON file per extraction (text, pages, decisions), written atomically.
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { DocumentList, DocumentRecord, DocumentSummary } from '../../../../shared/documents';
+import { isAtomicTempFile, writeFileAtomic } from '../../library/atomic-write';
+import { serviceError } from '../../service/errors';
+
+export interface DocumentStore {
+  /** Newest first. */
+  list(): DocumentList;
+  get(id: string): Promise<DocumentRecord>;
+  /** Adds a record; id and createdAt are filled in. */
+  add(record: Omit<DocumentRecord, 'id' | 'createdAt' | 'decisionCount'>): Promise<DocumentRecord>;
+  save(record: DocumentRecord): Promise<void>;
+  remove(id: string): Promise<void>;
+  flush(): Promise<void>;
+}
+
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
+
+export function summaryOfDocument(record: DocumentRecord): DocumentSummary {
+  return {
+    id: record.id,
+    name: record.name,
+    mime: record.mime,
+    size: record.size,
+    mode: record.mode,
+    model: record.model,
+    createdAt: record.createdAt,
+    pageCount: record.pageCount,
+    tokens: record.tokens,
+    cost: record.cost,
+    decisionCount: record.decisions.length,
+    origin: record.origin,
+  };
+}
+
+function looksLikeRecord(value: unknown): value is DocumentRecord {
+  if (typeof value !== 'object' || value === null) return false;
+  const r = value as Partial<DocumentRecord>;
+  return (
+    typeof r.id === 'string' &&
+    typeof r.name === 'string' &&
+    typeof r.text === 'string' &&
+    typeof r.createdAt === 'string' &&
+    Array.isArray(r.decisions)
+  );
+}
+
+function notFound(id: string) {
+  return serviceError('not_found', `There is no document ${id}.`);
+}
+
+export async function openDocumentStore(
+  dataDir: string,
+  now: () => Date = () => new Date(),
+): Promise<DocumentStore> {
+  const folder = join(dataDir, 'documents');
+  await mkdir(folder, { recursive: true });
+  const summaries = new Map<string, DocumentSummary>();
+  const problems: DocumentList['problems'] = [];
+  const pending = new Set<Promise<unknown>>();
+
+  for (const name of await readdir(folder)) {
+    if (isAtomicTempFile(name)) {
+      // A write that never finished: the whole old file (if any) is still there.
+      await rm(join(folder, name), { force: true });
+      continue;
+    }
+    if (!name.endsWith('.json')) continue;
+    try {
+      const parsed: unknown = JSON.parse(await readFile(join(folder, name), 'utf8'));
+      if (!looksLikeRecord(parsed) || `${parsed.id}.json` !== name)
+        throw new Error('not a document record');
+      summaries.set(parsed.id, summaryOfDocument(parsed));
+    } catch (e) {
+      problems.push({ file: name, reason: (e as Error).message });
+    }
+  }
+
+  const fileOf = (id: string) => join(folder, `${id}.json`);
+
+  function track<T>(p: Promise<T>): Promise<T> {
+    pending.add(p);
+    void p.finally(() => pending.delete(p)).catch(() => undefined);
+    return p;
+  }
+
+  async function write(record: DocumentRecord): Promise<void> {
+    record.decisionCount = record.decisions.length;
+    try {
+      await track(writeFileAtomic(fileOf(record.id), JSON.stringify(record)));
+    } catch (e) {
+      throw serviceError('storage', `The document could not be saved (${(e as Error).message}).`);
+    }
+    summaries.set(record.id, summaryOfDocument(record));
+  }
+
+  return {
+    list() {
+      const items = [...summaries.values()].sort((a, b) =>
+        a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? 1 : -1,
+      );
+      return { items, problems: [...problems] };
+    },
+
+    async get(id) {
+      if (!ID_PATTERN.test(id) || !summaries.has(id)) throw notFound(id);
+      try {
+        const parsed: unknown = JSON.parse(await readFile(fileOf(id), 'utf8'));
+        if (!looksLikeRecord(parsed)) throw new Error('not a document record');
+        return parsed;
+      } catch (e) {
+        throw serviceError('storage', `The document could not be read (${(e as Error).message}).`);
+      }
+    },
+
+    async add(fields) {
+      const record: DocumentRecord = {
+        ...fields,
+        id: randomUUID(),
+        createdAt: now().toISOString(),
+        decisionCount: fields.decisions.length,
+      };
+      await write(record);
+      return record;
+    },
+
+    async save(record) {
+      if (!summaries.has(record.id)) throw notFound(record.id);
+      await write(record);
+    },
+
+    async remove(id) {
+      if (!ID_PATTERN.test(id) || !summaries.has(id)) throw notFound(id);
+      summaries.delete(id);
+      await track(rm(fileOf(id), { force: true }));
+    },
+
+    async flush() {
+      await Promise.allSettled([...pending]);
+    },
+  };
+}

@@ -1,0 +1,378 @@
+// The Images feature in core: generate, edit from source images, the Automatic1111-style txt2img; results into the media library.
+import {
+  formatBytes,
+  IMAGE_SOURCE_MAX_BYTES,
+  IMAGE_SOURCE_MAX_SIDE,
+  maxSourceImagesOf,
+  SDAPI_MAPPING,
+  type ImageRunResult,
+  type ImageSourceRef,
+} from '../../../../shared/images';
+import type { MediaItem, MediaValue } from '../../../../shared/types';
+import type { ChannelsOf, Feature, FeatureContext } from '../context';
+import { downscaleImage, toDataUri } from '../../library/pictures';
+import { sniffMime } from '../../library/sniff';
+import { ServiceError, serviceError } from '../../service/errors';
+import type { CallOptions, ImageResult } from '../../service/types';
+
+export type ImageChannel = ChannelsOf<'images'>;
+
+/** What the service may answer as a picture; anything else is not saved. */
+const RESULT_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
+/** What a source may be: the service reads these, and jimp scales all but WEBP. */
+const SOURCE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp']);
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/**
+ * The bytes of a base64 picture from the service. Buffer.from skips what is not base64, so a
+ * damaged answer would otherwise pass as a shorter, broken image.
+ */
+export function decodeImageBase64(text: string): Buffer {
+  const payload = text.replace(/^data:[^,]*;base64,/, '').replace(/\s+/g, '');
+  if (payload === '' || payload.length % 4 !== 0 || !BASE64.test(payload))
+    throw serviceError(
+      'malformed_response',
+      'The service answered with text that is not base64 where an image was expected.',
+      200,
+    );
+  return Buffer.from(payload, 'base64');
+}
+
+/** The picture's type, or a malformed_response naming what arrived instead. */
+export function checkImageBytes(bytes: Buffer): string {
+  const mime = sniffMime(bytes);
+  if (mime && RESULT_TYPES.has(mime)) return mime;
+  throw serviceError(
+    'malformed_response',
+    `The service answered with ${bytes.length} bytes that are not an image (${mime ?? 'unknown data'}; expected PNG, JPEG or WEBP). Nothing was saved.`,
+    200,
+  );
+}
+
+/** The cost in an sdapi answer's `info` (a JSON string in the Automatic1111 format). */
+function costInInfo(info: unknown): string | null {
+  let parsed: unknown = info;
+  if (typeof info === 'string') {
+    try {
+      parsed = JSON.parse(info);
+    } catch {
+      return null;
+    }
+  }
+  if (typeof parsed !== 'object' || parsed === null) return null;
+  const cost = (parsed as Record<string, unknown>).cost;
+  if (typeof cost === 'string' && /^\d+(\.\d+)?$/.test(cost)) return cost;
+  if (typeof cost === 'number' && Number.isFinite(cost)) return String(cost);
+  return null;
+}
+
+/** The service says the account lacks the sdapi/txt2img mapping: say how to make it. */
+function explainMissingMapping(e: unknown): never {
+  if (
+    e instanceof ServiceError &&
+    e.error.status !== null &&
+    e.error.status >= 400 &&
+    e.error.status < 500 &&
+    e.error.message.includes(SDAPI_MAPPING)
+  )
+    throw new ServiceError({ ...e.error, details: { ...e.error.details, mapping: SDAPI_MAPPING } });
+  throw e;
+}
+
+interface SourceImage {
+  mediaId: string | null;
+  fileId: string | null;
+  name: string;
+  bytes: Buffer;
+  mime: string;
+}
+
+export async function openImagesFeature(ctx: FeatureContext): Promise<Feature<ImageChannel>> {
+  const running = new Map<string, AbortController>();
+  /** Uploaded sources already kept in the library, so using one again does not copy it again. */
+  const keptUploads = new Map<string, string>();
+
+  async function run<T>(requestId: string, call: (opts: CallOptions) => Promise<T>): Promise<T> {
+    if (running.has(requestId))
+      throw serviceError('invalid_input', 'This request is already running.');
+    const controller = new AbortController();
+    running.set(requestId, controller);
+    try {
+      return await call({
+        signal: controller.signal,
+        priority: 'user',
+        onRetry: (info) =>
+          ctx.emit('images.progress', {
+            requestId,
+            retrying: {
+              attempt: info.attempt,
+              maxAttempts: info.maxAttempts,
+              untilMs: info.untilMs,
+            },
+          }),
+      });
+    } finally {
+      running.delete(requestId);
+      ctx.emit('images.progress', { requestId, retrying: null });
+    }
+  }
+
+  async function readSource(ref: ImageSourceRef, index: number): Promise<SourceImage> {
+    const place = `Source image ${index + 1}`;
+    let source: SourceImage;
+    if ('fileId' in ref) {
+      const info = await ctx.files.info(ref.fileId);
+      // The size is known before reading: an oversized file is refused without loading it.
+      if (info.size > IMAGE_SOURCE_MAX_BYTES) throw tooLarge(place, info.name, info.size);
+      source = {
+        mediaId: keptUploads.get(ref.fileId) ?? null,
+        fileId: ref.fileId,
+        name: info.name,
+        bytes: await ctx.files.read(ref.fileId),
+        mime: info.sniffedMime ?? info.mime,
+      };
+    } else {
+      const item = ctx.media.find(ref.mediaId);
+      if (!item) throw serviceError('not_found', `${place} is no longer in the library.`);
+      if (item.size > IMAGE_SOURCE_MAX_BYTES) throw tooLarge(place, item.title, item.size);
+      source = {
+        mediaId: ref.mediaId,
+        fileId: null,
+        name: item.title,
+        bytes: await ctx.media.read(ref.mediaId),
+        mime: item.mime,
+      };
+    }
+    if (source.bytes.length > IMAGE_SOURCE_MAX_BYTES)
+      throw tooLarge(place, source.name, source.bytes.length);
+    const sniffed = sniffMime(source.bytes);
+    if (!sniffed || !SOURCE_TYPES.has(sniffed))
+      throw serviceError(
+        'invalid_input',
+        `${place} (${source.name}) is not a PNG, JPEG, GIF, WEBP or BMP picture, although it was offered as one.`,
+      );
+    source.mime = sniffed;
+    return source;
+  }
+
+  function tooLarge(place: string, name: string, size: number): ServiceError {
+    return serviceError(
+      'invalid_input',
+      `${place} (${name}) is ${formatBytes(size)}; the limit is ${formatBytes(IMAGE_SOURCE_MAX_BYTES)}.`,
+      null,
+      { size, limit: IMAGE_SOURCE_MAX_BYTES },
+    );
+  }
+
+  /** Uploaded sources go into the library too, so the result can name them and be made again. */
+  async function keepSource(source: SourceImage): Promise<string> {
+    if (source.mediaId) return source.mediaId;
+    const item = await ctx.media.add({
+      kind: 'image',
+      bytes: source.bytes,
+      mime: source.mime,
+      title: source.name,
+      model: null,
+      cost: null,
+      params: {},
+      sources: [],
+      extra: { role: 'source' },
+    });
+    if (source.fileId) keptUploads.set(source.fileId, item.id);
+    return item.id;
+  }
+
+  /** The picture the service answered, checked before anything is kept. */
+  async function resultBytes(
+    result: ImageResult,
+    opts: CallOptions,
+  ): Promise<{ bytes: Buffer; mime: string }> {
+    const image = result.images[0];
+    if (!image) throw serviceError('malformed_response', 'The image answer holds no image.', 200);
+    const bytes =
+      image.b64 !== null
+        ? decodeImageBase64(image.b64)
+        : (await ctx.client.downloadFile(image.url ?? '', opts)).bytes;
+    return { bytes, mime: checkImageBytes(bytes) };
+  }
+
+  async function save(
+    picture: { bytes: Buffer; mime: string },
+    meta: {
+      prompt: string;
+      model: string;
+      cost: string | null;
+      params: Record<string, MediaValue>;
+      sources: string[];
+      extra?: Record<string, MediaValue>;
+    },
+  ): Promise<MediaItem> {
+    return ctx.media.add({
+      kind: 'image',
+      bytes: picture.bytes,
+      mime: picture.mime,
+      title: meta.prompt,
+      model: meta.model,
+      cost: meta.cost,
+      params: { prompt: meta.prompt, ...meta.params },
+      sources: meta.sources,
+      extra: meta.extra ?? {},
+    });
+  }
+
+  function shapeParams(input: { size?: string; aspectRatio?: string }): Record<string, MediaValue> {
+    const params: Record<string, MediaValue> = {};
+    if (input.size) params.size = input.size;
+    if (input.aspectRatio) params.aspectRatio = input.aspectRatio;
+    return params;
+  }
+
+  return {
+    handlers: {
+      'images.generate': async (input) => {
+        const outcome = await run(input.requestId, async (opts) => {
+          try {
+            const result = await ctx.client.generateImage(
+              {
+                model: input.model,
+                prompt: input.prompt,
+                size: input.size,
+                aspect_ratio: input.aspectRatio,
+                response_format: 'b64_json',
+              },
+              opts,
+            );
+            return { result, picture: await resultBytes(result, opts) };
+          } finally {
+            ctx.balance.refreshSoon();
+          }
+        });
+        const item = await save(outcome.picture, {
+          prompt: input.prompt,
+          model: input.model,
+          cost: outcome.result.usage?.cost ?? null,
+          params: { mode: 'generate', ...shapeParams(input) },
+          sources: [],
+          extra: { revisedPrompt: outcome.result.images[0]?.revisedPrompt ?? null },
+        });
+        ctx.emit('media.changed', { kind: 'image' });
+        return {
+          items: [item],
+          cost: outcome.result.usage?.cost ?? null,
+          sourceIds: [],
+        } satisfies ImageRunResult;
+      },
+
+      'images.edit': async (input) => {
+        const models = await ctx.models.list().catch(() => []);
+        const limit = maxSourceImagesOf(
+          models.find((m) => m.id === input.model),
+          input.model,
+        );
+        if (limit !== null && input.sources.length > limit)
+          throw serviceError(
+            'invalid_input',
+            `${input.model} takes at most ${limit} source image${limit === 1 ? '' : 's'}; ${input.sources.length} are chosen. Remove some, or pick a model that takes more.`,
+            null,
+            { limit, chosen: input.sources.length },
+          );
+        const sources: SourceImage[] = [];
+        for (const [index, ref] of input.sources.entries())
+          sources.push(await readSource(ref, index));
+        const dataUris: string[] = [];
+        for (const source of sources) {
+          // Too many pixels is fixable here; too many bytes was refused above.
+          const scaled = await downscaleImage(source.bytes, IMAGE_SOURCE_MAX_SIDE);
+          dataUris.push(toDataUri(scaled.bytes, scaled.mime));
+        }
+        const outcome = await run(input.requestId, async (opts) => {
+          try {
+            const result = await ctx.client.generateImage(
+              {
+                model: input.model,
+                prompt: input.prompt,
+                size: input.size,
+                aspect_ratio: input.aspectRatio,
+                response_format: 'b64_json',
+                sourceImages: dataUris,
+              },
+              opts,
+            );
+            return { result, picture: await resultBytes(result, opts) };
+          } finally {
+            ctx.balance.refreshSoon();
+          }
+        });
+        const sourceIds: string[] = [];
+        for (const source of sources) sourceIds.push(await keepSource(source));
+        const item = await save(outcome.picture, {
+          prompt: input.prompt,
+          model: input.model,
+          cost: outcome.result.usage?.cost ?? null,
+          params: { mode: 'edit', ...shapeParams(input) },
+          sources: sourceIds,
+        });
+        ctx.emit('media.changed', { kind: 'image' });
+        return {
+          items: [item],
+          cost: outcome.result.usage?.cost ?? null,
+          sourceIds,
+        } satisfies ImageRunResult;
+      },
+
+      'images.sdTxt2img': async (input) => {
+        const answer = await run(input.requestId, async (opts) => {
+          try {
+            return await ctx.client.sdTxt2img(
+              {
+                prompt: input.prompt,
+                negative_prompt: input.negativePrompt,
+                steps: input.steps,
+                width: input.width,
+                height: input.height,
+              },
+              opts,
+            );
+          } catch (e) {
+            return explainMissingMapping(e);
+          } finally {
+            ctx.balance.refreshSoon();
+          }
+        });
+        // Every picture is checked before any is kept: a half-saved answer would be confusing.
+        const pictures = answer.images.map((b64) => {
+          const bytes = decodeImageBase64(b64);
+          return { bytes, mime: checkImageBytes(bytes) };
+        });
+        if (pictures.length === 0)
+          throw serviceError('malformed_response', 'The txt2img answer has no images.', 200);
+        const cost = costInInfo(answer.info);
+        const items: MediaItem[] = [];
+        for (const picture of pictures)
+          items.push(
+            await save(picture, {
+              prompt: input.prompt,
+              model: SDAPI_MAPPING,
+              cost: items.length === 0 ? cost : null,
+              params: {
+                mode: 'sdapi',
+                negativePrompt: input.negativePrompt,
+                steps: input.steps,
+                size: `${input.width}x${input.height}`,
+              },
+              sources: [],
+            }),
+          );
+        ctx.emit('media.changed', { kind: 'image' });
+        return { items, cost, sourceIds: [] } satisfies ImageRunResult;
+      },
+
+      'images.cancel': ({ requestId }) => {
+        const controller = running.get(requestId);
+        controller?.abort();
+        return { cancelled: controller !== undefined };
+      },
+    },
+  };
+}

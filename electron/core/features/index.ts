@@ -1,0 +1,77 @@
+// Opens every feature in dependency order and joins their handlers into the one exhaustive map the router takes.
+import type { ChannelHandlers } from '../router';
+import { openAccountFeature } from './account/feature';
+import { openAudioFeature } from './audio/feature';
+import { openChatFeature } from './chat/feature';
+import type { FeatureContext } from './context';
+import { openDiagnosticsFeature } from './diagnostics/feature';
+import { openDocumentsFeature } from './documents/feature';
+import { openImagesFeature } from './images/feature';
+import { openMediaFeature } from './media/feature';
+import { openSearchFeature } from './search/feature';
+import { openSettingsFeature } from './settings/feature';
+import { openShellFeature } from './shell/feature';
+import { openVideoFeature } from './video/feature';
+
+export interface FeatureOptions {
+  /** How often a video job is polled; 10,000 ms (the service's minimum), lowered only in tests. */
+  videoPollIntervalMs?: number;
+  /** How often the debug log may be read; 20,000 ms (the service's rule), lowered only in tests. */
+  debugLatestIntervalMs?: number;
+}
+
+export interface OpenFeatures {
+  handlers: ChannelHandlers;
+  /** Closes the features in the reverse order of opening. */
+  dispose(): Promise<void>;
+}
+
+export async function openFeatures(
+  ctx: FeatureContext,
+  options: FeatureOptions = {},
+): Promise<OpenFeatures> {
+  const settings = await openSettingsFeature(ctx);
+  const account = await openAccountFeature(ctx);
+  const shell = await openShellFeature(ctx);
+  const media = await openMediaFeature(ctx);
+  const images = await openImagesFeature(ctx);
+  const audio = await openAudioFeature(ctx);
+  const video = await openVideoFeature(ctx, { pollIntervalMs: options.videoPollIntervalMs });
+  const documents = await openDocumentsFeature(ctx);
+  const search = await openSearchFeature(ctx, { documents });
+  const chat = await openChatFeature(ctx, { documents });
+  const diagnostics = await openDiagnosticsFeature(ctx, {
+    minIntervalMs: options.debugLatestIntervalMs,
+  });
+  const opened = [
+    settings,
+    account,
+    shell,
+    media,
+    images,
+    audio,
+    video,
+    documents,
+    search,
+    chat,
+    diagnostics,
+  ];
+  return {
+    handlers: {
+      ...settings.handlers,
+      ...account.handlers,
+      ...shell.handlers,
+      ...media.handlers,
+      ...images.handlers,
+      ...audio.handlers,
+      ...video.handlers,
+      ...documents.handlers,
+      ...search.handlers,
+      ...chat.handlers,
+      ...diagnostics.handlers,
+    },
+    async dispose() {
+      for (const feature of opened.reverse()) await feature.dispose?.();
+    },
+  };
+}

@@ -1,0 +1,33 @@
+// The semantic.* channels: search by meaning over the saved conversations and documents, when turned on.
+import type { ChannelsOf, Feature, FeatureContext } from '../context';
+import type { DocumentStore } from '../documents/store';
+import { openSemanticIndex } from './semantic-index';
+
+export type SearchChannel = ChannelsOf<'semantic'>;
+
+export interface SearchDeps {
+  documents: { store: Pick<DocumentStore, 'list' | 'get'> };
+}
+
+export async function openSearchFeature(
+  ctx: FeatureContext,
+  deps: SearchDeps,
+): Promise<Feature<SearchChannel>> {
+  const index = await openSemanticIndex({
+    dataDir: ctx.dataDir,
+    client: ctx.client,
+    conversations: ctx.conversations,
+    documents: deps.documents.store,
+    models: () => ctx.models.list(),
+    onPaidCall: () => ctx.balance.refreshSoon(),
+  });
+  return {
+    handlers: {
+      'semantic.status': () => index.status(),
+      'semantic.estimate': ({ model }) => index.estimate(model),
+      'semantic.configure': (input) => index.configure(input),
+      'semantic.search': ({ query }) => index.search(query),
+    },
+    dispose: () => index.dispose(),
+  };
+}

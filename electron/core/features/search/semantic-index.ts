@@ -1,0 +1,383 @@
+// Semantic search: embeds messages and documents in the background (only when turned on), keeps the vectors, finds hits by meaning.
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DEFAULT_EMBEDDING_MODEL, estimateTokens } from '../../../../shared/models';
+import {
+  SEMANTIC_MIN_SIMILARITY,
+  type SemanticEstimate,
+  type SemanticStatus,
+} from '../../../../shared/semantic';
+import type { ModelInfo, SearchHit } from '../../../../shared/types';
+import type { DocumentStore } from '../documents/store';
+import { isAtomicTempFile, writeFileAtomic } from '../../library/atomic-write';
+import type { ConversationLibrary } from '../../library/conversations';
+import { toUserError } from '../../service/errors';
+import type { FullServiceClient } from '../../service/types';
+import { cosine, decodeVectorFile, encodeVectorFile, type VectorFile } from './vector-file';
+
+export interface SemanticIndexOptions {
+  dataDir: string;
+  client: Pick<FullServiceClient, 'embeddings'>;
+  conversations: Pick<ConversationLibrary, 'list' | 'get' | 'search'>;
+  documents: Pick<DocumentStore, 'list' | 'get'>;
+  models: () => Promise<ModelInfo[]>;
+  /** After a call the service may have charged for. */
+  onPaidCall?: () => void;
+  /** Time between background passes while turned on. */
+  intervalMs?: number;
+}
+
+export interface SemanticIndex {
+  status(): SemanticStatus;
+  /** What embedding everything not yet embedded would cost with `model`. */
+  estimate(model?: string): Promise<SemanticEstimate>;
+  configure(input: { enabled?: boolean; model?: string }): Promise<SemanticStatus>;
+  /** Word hits first, then (when on) meaning hits above the threshold that the words missed. */
+  search(query: string): Promise<SearchHit[]>;
+  /** One background pass now; resolves when it is done (tests, and after turning on). */
+  runPass(): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+interface SourceText {
+  /** conversation:<id> or document:<id> */
+  key: string;
+  title: string;
+  items: { id: string; text: string; hash: string }[];
+}
+
+const BATCH = 32;
+const MAX_TEXT_CHARS = 8000;
+const DOCUMENT_CHUNK_CHARS = 1500;
+const MAX_MEANING_HITS = 20;
+const SNIPPET_CHARS = 140;
+const DEFAULT_INTERVAL_MS = 30_000;
+
+function hashOf(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+}
+
+function snippetOf(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > SNIPPET_CHARS ? `${flat.slice(0, SNIPPET_CHARS)}…` : flat;
+}
+
+/** Splits a document's text at paragraph breaks into pieces of about DOCUMENT_CHUNK_CHARS. */
+export function chunkText(text: string): string[] {
+  const chunks: string[] = [];
+  let current = '';
+  for (const paragraph of text.split(/\n\s*\n/)) {
+    const p = paragraph.trim();
+    if (p === '') continue;
+    if (current !== '' && current.length + p.length > DOCUMENT_CHUNK_CHARS) {
+      chunks.push(current);
+      current = '';
+    }
+    current = current === '' ? p : `${current}\n\n${p}`;
+    while (current.length > DOCUMENT_CHUNK_CHARS * 2) {
+      chunks.push(current.slice(0, DOCUMENT_CHUNK_CHARS));
+      current = current.slice(DOCUMENT_CHUNK_CHARS);
+    }
+  }
+  if (current !== '') chunks.push(current);
+  return chunks;
+}
+
+function fileNameOf(key: string): string {
+  return `${key.replace(':', '-')}.vec`;
+}
+
+/** Credits for `tokens` at a per-token price given as a decimal string. */
+export function estimateCost(tokens: number, promptPrice: string | null): string | null {
+  if (promptPrice === null) return null;
+  const price = Number(promptPrice);
+  if (!Number.isFinite(price)) return null;
+  const cost = price * tokens;
+  return cost === 0 ? '0' : cost < 0.000001 ? '0.000001' : cost.toFixed(6).replace(/0+$/, '');
+}
+
+export async function openSemanticIndex(options: SemanticIndexOptions): Promise<SemanticIndex> {
+  const folder = join(options.dataDir, 'semantic');
+  const vectorsDir = join(folder, 'vectors');
+  const settingsFile = join(folder, 'settings.json');
+  await mkdir(vectorsDir, { recursive: true });
+  const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
+
+  let enabled = false;
+  let model = DEFAULT_EMBEDDING_MODEL;
+  try {
+    const saved = JSON.parse(await readFile(settingsFile, 'utf8')) as {
+      enabled?: unknown;
+      model?: unknown;
+    };
+    enabled = saved.enabled === true;
+    if (typeof saved.model === 'string' && saved.model.trim() !== '') model = saved.model;
+  } catch {
+    // No choice saved yet: off, with the default model.
+  }
+
+  const sources = new Map<string, VectorFile>();
+  for (const name of await readdir(vectorsDir)) {
+    if (isAtomicTempFile(name)) {
+      await rm(join(vectorsDir, name), { force: true });
+      continue;
+    }
+    if (!name.endsWith('.vec')) continue;
+    const decoded = decodeVectorFile(await readFile(join(vectorsDir, name)));
+    const key = name.slice(0, -4).replace('-', ':');
+    if (decoded) sources.set(key, decoded);
+    else await rm(join(vectorsDir, name), { force: true });
+  }
+
+  let pending = 0;
+  let running: Promise<void> | null = null;
+  let lastError: string | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let disposed = false;
+  const controller = new AbortController();
+  const queryVectors = new Map<string, Float32Array>();
+
+  async function saveSettings(): Promise<void> {
+    await writeFileAtomic(settingsFile, JSON.stringify({ enabled, model }));
+  }
+
+  async function currentTexts(): Promise<SourceText[]> {
+    const out: SourceText[] = [];
+    for (const summary of options.conversations.list().items) {
+      const conversation = await options.conversations.get(summary.id).catch(() => null);
+      if (!conversation) continue;
+      out.push({
+        key: `conversation:${summary.id}`,
+        title: conversation.title,
+        items: conversation.messages
+          .filter((m) => m.content.trim() !== '' && m.status !== 'error')
+          .map((m) => {
+            const text = m.content.slice(0, MAX_TEXT_CHARS);
+            return { id: m.id, text, hash: hashOf(text) };
+          }),
+      });
+    }
+    for (const summary of options.documents.list().items) {
+      const record = await options.documents.get(summary.id).catch(() => null);
+      if (!record) continue;
+      out.push({
+        key: `document:${summary.id}`,
+        title: record.name,
+        items: chunkText(record.text).map((text, i) => ({ id: `c${i}`, text, hash: hashOf(text) })),
+      });
+    }
+    return out;
+  }
+
+  function missing(source: SourceText, forModel: string) {
+    const stored = sources.get(source.key);
+    const known =
+      stored && stored.model === forModel
+        ? new Map(stored.items.map((item) => [item.id, item.hash]))
+        : new Map<string, string>();
+    return source.items.filter((item) => known.get(item.id) !== item.hash);
+  }
+
+  async function writeSource(key: string, file: VectorFile): Promise<void> {
+    sources.set(key, file);
+    await writeFileAtomic(join(vectorsDir, fileNameOf(key)), encodeVectorFile(file));
+  }
+
+  async function pass(): Promise<void> {
+    const texts = await currentTexts();
+    const live = new Set(texts.map((t) => t.key));
+    for (const key of [...sources.keys()]) {
+      if (live.has(key)) continue;
+      sources.delete(key);
+      await rm(join(vectorsDir, fileNameOf(key)), { force: true });
+    }
+    const work = texts.map((source) => ({ source, todo: missing(source, model) }));
+    pending = work.reduce((n, w) => n + w.todo.length, 0);
+    for (const { source, todo } of work) {
+      const stored = sources.get(source.key);
+      const keep = new Map(
+        stored && stored.model === model ? stored.items.map((item) => [item.id, item]) : [],
+      );
+      for (let at = 0; at < todo.length; at += BATCH) {
+        if (!enabled || disposed) return;
+        const batch = todo.slice(at, at + BATCH);
+        const result = await options.client.embeddings(
+          { model, input: batch.map((item) => item.text) },
+          { priority: 'background', signal: controller.signal },
+        );
+        options.onPaidCall?.();
+        if (result.vectors.length !== batch.length)
+          throw new Error('The service sent fewer vectors than texts.');
+        batch.forEach((item, i) =>
+          keep.set(item.id, {
+            id: item.id,
+            hash: item.hash,
+            snippet: snippetOf(item.text),
+            vector: Float32Array.from(result.vectors[i]!),
+          }),
+        );
+        pending -= batch.length;
+      }
+      const wanted = new Set(source.items.map((item) => item.id));
+      const items = [...keep.values()].filter((item) => wanted.has(item.id));
+      const dims = items[0]?.vector.length ?? 0;
+      if (items.length === 0 || dims === 0) continue;
+      const changed =
+        todo.length > 0 ||
+        items.length !== (stored?.items.length ?? 0) ||
+        stored?.title !== source.title;
+      if (changed) await writeSource(source.key, { model, dims, title: source.title, items });
+    }
+  }
+
+  function runPass(): Promise<void> {
+    if (!enabled || disposed) return Promise.resolve();
+    running ??= pass()
+      .then(() => {
+        lastError = null;
+      })
+      .catch((e: unknown) => {
+        if (!disposed) lastError = toUserError(e).message;
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  }
+
+  function schedule(): void {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (!enabled || disposed) return;
+    timer = setTimeout(() => {
+      void runPass().finally(schedule);
+    }, intervalMs);
+  }
+
+  function indexedCount(): number {
+    let n = 0;
+    for (const file of sources.values()) if (file.model === model) n += file.items.length;
+    return n;
+  }
+
+  async function queryVector(query: string): Promise<Float32Array | null> {
+    const cached = queryVectors.get(query);
+    if (cached) return cached;
+    const result = await options.client.embeddings({ model, input: query }, { priority: 'user' });
+    options.onPaidCall?.();
+    const vector = result.vectors[0];
+    if (!vector) return null;
+    const out = Float32Array.from(vector);
+    queryVectors.set(query, out);
+    if (queryVectors.size > 50) queryVectors.delete(queryVectors.keys().next().value!);
+    return out;
+  }
+
+  function status(): SemanticStatus {
+    return {
+      enabled,
+      model,
+      indexed: indexedCount(),
+      pending,
+      running: running !== null,
+      lastError,
+    };
+  }
+
+  if (enabled) {
+    void runPass();
+    schedule();
+  }
+
+  return {
+    status,
+
+    async estimate(forModel) {
+      const chosen = forModel?.trim() || model;
+      const texts = await currentTexts();
+      let count = 0;
+      let tokens = 0;
+      for (const source of texts) {
+        for (const item of missing(source, chosen)) {
+          count++;
+          tokens += estimateTokens(item.text);
+        }
+      }
+      const info = (await options.models().catch(() => [])).find((m) => m.id === chosen);
+      const promptPrice = info?.promptPrice ?? null;
+      return {
+        model: chosen,
+        texts: count,
+        tokens,
+        cost: estimateCost(tokens, promptPrice),
+        promptPrice,
+      };
+    },
+
+    async configure(input) {
+      if (input.model !== undefined && input.model.trim() !== '') model = input.model.trim();
+      if (input.enabled !== undefined) enabled = input.enabled;
+      queryVectors.clear();
+      await saveSettings();
+      if (enabled) {
+        void runPass();
+        schedule();
+      } else if (timer) {
+        clearTimeout(timer);
+        timer = null;
+      }
+      return status();
+    },
+
+    async search(query) {
+      const words = await options.conversations.search(query);
+      const trimmed = query.trim();
+      if (!enabled || trimmed === '' || indexedCount() === 0) return words;
+      let vector: Float32Array | null;
+      try {
+        vector = await queryVector(trimmed);
+      } catch {
+        // The words still answer when the service cannot embed the query.
+        return words;
+      }
+      if (!vector) return words;
+      const seen = new Set(words.map((h) => `${h.conversationId}:${h.messageId ?? ''}`));
+      const scored: SearchHit[] = [];
+      for (const [key, file] of sources) {
+        if (file.model !== model) continue;
+        const [kind, id] = key.split(':') as ['conversation' | 'document', string];
+        for (const item of file.items) {
+          const score = cosine(vector, item.vector);
+          if (score < SEMANTIC_MIN_SIMILARITY) continue;
+          const hit: SearchHit =
+            kind === 'conversation'
+              ? { conversationId: id, title: file.title, messageId: item.id, snippet: item.snippet }
+              : {
+                  conversationId: '',
+                  documentId: id,
+                  title: file.title,
+                  messageId: null,
+                  snippet: item.snippet,
+                };
+          if (seen.has(`${hit.conversationId}:${hit.messageId ?? ''}`)) continue;
+          scored.push({ ...hit, match: 'meaning', score });
+        }
+      }
+      scored.sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
+      return [
+        ...words.map((h) => ({ ...h, match: 'words' as const })),
+        ...scored.slice(0, MAX_MEANING_HITS),
+      ];
+    },
+
+    runPass,
+
+    async dispose() {
+      disposed = true;
+      if (timer) clearTimeout(timer);
+      controller.abort();
+      await running;
+    },
+  };
+}

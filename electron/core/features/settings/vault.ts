@@ -1,0 +1,135 @@
+// The service key at rest: encrypted with the OS keychain (or a local key on the web host), file mode 0600.
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { writeFileAtomic, writeFileAtomicSync } from '../../library/atomic-write';
+import { serviceError, type ServiceError } from '../../service/errors';
+
+/** The shape of Electron's safeStorage, so core never imports 'electron'. */
+export interface Encryptor {
+  isEncryptionAvailable(): boolean;
+  encryptString(s: string): Buffer;
+  decryptString(b: Buffer): string;
+}
+
+export interface Vault {
+  /** False when the key could only be stored in plain text (then it is not stored at all). */
+  readonly available: boolean;
+  read(): Promise<string | null>;
+  write(key: string): Promise<void>;
+  clear(): Promise<void>;
+}
+
+const SECRET_MODE = 0o600;
+
+function encryptionUnavailable(): ServiceError {
+  return serviceError(
+    'encryption_unavailable',
+    'The key was not saved: the operating system keychain (encryption) is not available, ' +
+      'so the key would be stored in plain text.',
+  );
+}
+
+function isMissing(e: unknown): boolean {
+  return (e as NodeJS.ErrnoException | null)?.code === 'ENOENT';
+}
+
+export function createFileVault(file: string, encryptor: Encryptor): Vault {
+  return {
+    get available() {
+      return encryptor.isEncryptionAvailable();
+    },
+
+    async read() {
+      let sealed: Buffer;
+      try {
+        sealed = await readFile(file);
+      } catch (e) {
+        if (isMissing(e)) return null;
+        throw serviceError('storage', `The saved key could not be read (${(e as Error).message}).`);
+      }
+      if (!encryptor.isEncryptionAvailable()) throw encryptionUnavailable();
+      try {
+        return encryptor.decryptString(sealed);
+      } catch {
+        // Never echo the decryption error: it could carry bytes of the secret.
+        throw serviceError('storage', 'The saved key could not be decrypted; enter the key again.');
+      }
+    },
+
+    async write(key: string) {
+      if (!encryptor.isEncryptionAvailable()) throw encryptionUnavailable();
+      mkdirSync(dirname(file), { recursive: true });
+      await writeFileAtomic(file, encryptor.encryptString(key), { mode: SECRET_MODE });
+    },
+
+    async clear() {
+      await rm(file, { force: true });
+    },
+  };
+}
+
+const KEY_BYTES = 32;
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+/** Leading byte of every sealed value, so the format can change later. */
+const FORMAT_V1 = 1;
+
+/**
+ * AES-256-GCM with a random key kept in a 0600 file: the web host's stand-in for safeStorage.
+ * It keeps the key out of plain sight in the data folder; it is not a keychain.
+ */
+export function createLocalKeyEncryptor(keyFile: string): Encryptor {
+  let secret: Buffer | null = null;
+
+  function loadSecret(): Buffer {
+    if (secret) return secret;
+    try {
+      const existing = readFileSync(keyFile);
+      if (existing.length === KEY_BYTES) {
+        secret = existing;
+        return secret;
+      }
+    } catch (e) {
+      if (!isMissing(e)) throw e;
+    }
+    const fresh = randomBytes(KEY_BYTES);
+    mkdirSync(dirname(keyFile), { recursive: true });
+    writeFileAtomicSync(keyFile, fresh, { mode: SECRET_MODE });
+    secret = fresh;
+    return secret;
+  }
+
+  return {
+    isEncryptionAvailable() {
+      try {
+        loadSecret();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+
+    encryptString(s: string) {
+      const iv = randomBytes(IV_BYTES);
+      const cipher = createCipheriv('aes-256-gcm', loadSecret(), iv);
+      const body = Buffer.concat([cipher.update(s, 'utf8'), cipher.final()]);
+      return Buffer.concat([Buffer.from([FORMAT_V1]), iv, cipher.getAuthTag(), body]);
+    },
+
+    decryptString(b: Buffer) {
+      if (b.length < 1 + IV_BYTES + TAG_BYTES || b[0] !== FORMAT_V1) {
+        throw new Error('not a sealed value of this format');
+      }
+      const iv = b.subarray(1, 1 + IV_BYTES);
+      const tag = b.subarray(1 + IV_BYTES, 1 + IV_BYTES + TAG_BYTES);
+      const decipher = createDecipheriv('aes-256-gcm', loadSecret(), iv);
+      decipher.setAuthTag(tag);
+      return Buffer.concat([
+        decipher.update(b.subarray(1 + IV_BYTES + TAG_BYTES)),
+        decipher.final(),
+      ]).toString('utf8');
+    },
+  };
+}

@@ -1,0 +1,113 @@
+// The video.* channels: frames checked and encoded, jobs submitted, listed, removed (the jobs themselves live in jobs.ts).
+import { join } from 'node:path';
+import { ATTACHMENT_LIMITS } from '../../../../shared/attachments';
+import { modelKind } from '../../../../shared/models';
+import type { ChannelsOf, Feature, FeatureContext } from '../context';
+import { checkUploadedFile, formatBytes } from '../../library/file-checks';
+import { downscaleImage, toDataUri } from '../../library/pictures';
+import { serviceError } from '../../service/errors';
+import { openVideoJobs } from './jobs';
+
+/** Frames are scaled to this long side: plenty for a video frame, and small on the wire. */
+const FRAME_MAX_SIDE = 1536;
+/** The service refuses video requests over 10 MB; leave room for the rest of the body. */
+const MAX_FRAMES_BASE64_CHARS = 9 * 1024 * 1024;
+
+export type VideoChannel = ChannelsOf<'video'>;
+
+export interface VideoOptions {
+  /** How often a job is polled; 10,000 ms (the service's minimum), lowered only in tests. */
+  pollIntervalMs?: number;
+}
+
+/** Opens <dataDir>/jobs/video.json and resumes polling the jobs a previous run left unfinished. */
+export async function openVideoFeature(
+  ctx: FeatureContext,
+  opts: VideoOptions = {},
+): Promise<Feature<VideoChannel>> {
+  const jobs = await openVideoJobs({
+    file: join(ctx.dataDir, 'jobs', 'video.json'),
+    client: ctx.client,
+    media: ctx.media,
+    pollIntervalMs: opts.pollIntervalMs,
+    canPoll: () => ctx.state.current().baseUrl !== '',
+    creditsNow: async () => (await ctx.balance.get({ refresh: true })).credits,
+    onJobsChanged: (list) => ctx.emit('video.jobs.changed', list),
+    onMediaAdded: () => {
+      ctx.emit('media.changed', { kind: 'video' });
+    },
+  });
+
+  async function frameDataUri(fileId: string): Promise<string> {
+    const file = await ctx.files.info(fileId);
+    checkUploadedFile(file, () => ATTACHMENT_LIMITS.image, ['image']);
+    const scaled = await downscaleImage(await ctx.files.read(fileId), FRAME_MAX_SIDE);
+    return toDataUri(scaled.bytes, scaled.mime);
+  }
+
+  const handlers: Feature<VideoChannel>['handlers'] = {
+    'video.generate': async (input) => {
+      const kind = modelKind(input.model);
+      if (kind === 'image-to-video' && !input.firstFrameFileId)
+        throw serviceError(
+          'invalid_input',
+          `${input.model} makes video from a picture: choose a first frame.`,
+          null,
+          { reason: 'first_frame_required' },
+        );
+      if (kind === 'text-to-video' && (input.firstFrameFileId || input.lastFrameFileId))
+        throw serviceError(
+          'invalid_input',
+          `${input.model} makes video from text only: remove the frames or pick an image-to-video model.`,
+          null,
+          { reason: 'frames_unsupported' },
+        );
+      if (input.lastFrameFileId) {
+        const model = (await ctx.models.list()).find((m) => m.id === input.model);
+        if (model && !model.limits?.endImage)
+          throw serviceError('invalid_input', `${input.model} does not take a last frame.`, null, {
+            reason: 'last_frame_unsupported',
+          });
+      }
+      const image = input.firstFrameFileId ? await frameDataUri(input.firstFrameFileId) : undefined;
+      const endImage = input.lastFrameFileId
+        ? await frameDataUri(input.lastFrameFileId)
+        : undefined;
+      const framesChars = (image?.length ?? 0) + (endImage?.length ?? 0);
+      if (framesChars > MAX_FRAMES_BASE64_CHARS)
+        throw serviceError(
+          'invalid_input',
+          `The frames come to ${formatBytes(framesChars)} encoded; the service takes video requests up to 10 MB. Use smaller pictures.`,
+          null,
+          { reason: 'too_large' },
+        );
+      const job = await jobs.submit(
+        {
+          model: input.model,
+          prompt: input.prompt,
+          aspect_ratio: input.aspectRatio,
+          duration: input.duration,
+          ...(image ? { image_url: image } : {}),
+          ...(endImage ? { end_image_url: endImage } : {}),
+        },
+        {
+          onRetry: ({ attempt, maxAttempts, reason }) =>
+            ctx.emit('video.retrying', { attempt, maxAttempts, reason }),
+        },
+      );
+      ctx.balance.refreshSoon();
+      return job;
+    },
+
+    'video.jobs': () => jobs.list(),
+
+    'video.remove': async ({ id }) => {
+      await jobs.remove(id);
+      return { id };
+    },
+
+    'video.retryDownload': ({ id }) => jobs.retryDownload(id),
+  };
+
+  return { handlers, dispose: () => jobs.dispose() };
+}

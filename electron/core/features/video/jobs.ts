@@ -1,0 +1,379 @@
+// Video jobs: submitted, persisted, polled no faster than the interval in the background, resumed after a restart, downloaded.
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { MediaItem, MediaValue, UserError, VideoJob } from '../../../../shared/types';
+import { writeFileAtomic } from '../../library/atomic-write';
+import type { MediaAddInput } from '../../library/media';
+import { sniffMime } from '../../library/sniff';
+import { serviceError, toUserError } from '../../service/errors';
+import type { CallOptions, FullServiceClient, VideoRequest } from '../../service/types';
+
+/** The service asks for polls at most every 10 s; tests pass a shorter interval. */
+export const DEFAULT_VIDEO_POLL_INTERVAL_MS = 10_000;
+
+/** What is kept on disk: the public job and the address of its finished video. */
+interface StoredJob extends VideoJob {
+  resultUrl: string | null;
+  /** Media ids of the frames the video was made from. */
+  sources: string[];
+}
+
+interface JobsFile {
+  version: 1;
+  jobs: StoredJob[];
+}
+
+export interface VideoJobsOptions {
+  /** <dataDir>/jobs/video.json */
+  file: string;
+  client: Pick<FullServiceClient, 'videoGenerate' | 'videoStatus' | 'downloadFile'>;
+  media: { add(input: MediaAddInput): Promise<MediaItem> };
+  pollIntervalMs?: number;
+  /** Whether a poll can be sent now (a base URL and a key are set); otherwise it waits a round. */
+  canPoll: () => boolean;
+  /** The credits after a failed job, asked once the service has refunded it. */
+  creditsNow: () => Promise<string | null>;
+  onJobsChanged: (jobs: VideoJob[]) => void;
+  onMediaAdded?: (item: MediaItem) => void;
+  now?: () => number;
+}
+
+export interface SubmitVideo extends VideoRequest {
+  /** Media ids of the frames, kept with the result. */
+  sources?: string[];
+}
+
+export interface SubmitOptions {
+  /** Called before the client resends the generate request after a 429 or 504. */
+  onRetry?: CallOptions['onRetry'];
+}
+
+export interface VideoJobs {
+  /** Every job, newest first. */
+  list(): VideoJob[];
+  submit(request: SubmitVideo, opts?: SubmitOptions): Promise<VideoJob>;
+  /** Forgets the job and stops its polling; its downloaded video stays in the library. */
+  remove(id: string): Promise<void>;
+  retryDownload(id: string): Promise<VideoJob>;
+  /** Resolves when no poll or download is running (tests). */
+  idle(): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+const TITLE_CHARS = 120;
+
+function publicJob(job: StoredJob): VideoJob {
+  const { resultUrl: _url, sources: _sources, ...rest } = job;
+  return rest;
+}
+
+function isStoredJob(value: unknown): value is StoredJob {
+  if (typeof value !== 'object' || value === null) return false;
+  const job = value as Partial<StoredJob>;
+  return (
+    typeof job.id === 'string' &&
+    typeof job.requestId === 'string' &&
+    typeof job.model === 'string' &&
+    typeof job.phase === 'string' &&
+    typeof job.createdAt === 'string'
+  );
+}
+
+async function readJobs(file: string): Promise<StoredJob[]> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    return [];
+  }
+  try {
+    const parsed = JSON.parse(text) as Partial<JobsFile>;
+    if (!Array.isArray(parsed.jobs)) return [];
+    return parsed.jobs.filter(isStoredJob).map((job) => ({
+      ...job,
+      sources: Array.isArray(job.sources) ? job.sources : [],
+      resultUrl: typeof job.resultUrl === 'string' ? job.resultUrl : null,
+      error: job.error ?? null,
+    }));
+  } catch {
+    // A damaged file loses the job list, not the videos: those are in the media library.
+    return [];
+  }
+}
+
+function titleOf(prompt: string): string {
+  const line = prompt.replace(/\s+/g, ' ').trim();
+  return line.length > TITLE_CHARS ? `${line.slice(0, TITLE_CHARS - 1)}…` : line;
+}
+
+export async function openVideoJobs(options: VideoJobsOptions): Promise<VideoJobs> {
+  const now = options.now ?? (() => Date.now());
+  const interval = Math.max(1, options.pollIntervalMs ?? DEFAULT_VIDEO_POLL_INTERVAL_MS);
+  const jobs = new Map<string, StoredJob>();
+  for (const job of await readJobs(options.file)) jobs.set(job.id, job);
+  /** When each job's last poll answer (or its submission) arrived: the next poll waits `interval` from it. */
+  const answeredAt = new Map<string, number>();
+  const timers = new Map<string, ReturnType<typeof setTimeout>>();
+  const running = new Map<string, AbortController>();
+  const busy = new Set<Promise<unknown>>();
+  let disposed = false;
+
+  function sorted(): StoredJob[] {
+    return [...jobs.values()].sort(
+      (a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id),
+    );
+  }
+
+  function list(): VideoJob[] {
+    return sorted().map(publicJob);
+  }
+
+  async function save(): Promise<void> {
+    const body: JobsFile = { version: 1, jobs: sorted() };
+    await mkdir(dirname(options.file), { recursive: true });
+    await writeFileAtomic(options.file, JSON.stringify(body, null, 1));
+  }
+
+  /** Persists first, so what the renderer is told is what a restart would find. */
+  async function changed(): Promise<void> {
+    try {
+      await save();
+    } finally {
+      if (!disposed) options.onJobsChanged(list());
+    }
+  }
+
+  function track<T>(work: Promise<T>): Promise<T> {
+    busy.add(work);
+    void work.finally(() => busy.delete(work)).catch(() => undefined);
+    return work;
+  }
+
+  function schedulePoll(job: StoredJob): void {
+    if (disposed || job.phase !== 'running' || timers.has(job.id)) return;
+    const last = answeredAt.get(job.id) ?? now();
+    const delay = Math.max(0, last + interval - now());
+    timers.set(
+      job.id,
+      setTimeout(() => {
+        timers.delete(job.id);
+        void track(pollJob(job.id));
+      }, delay),
+    );
+  }
+
+  function stopJob(id: string): void {
+    const timer = timers.get(id);
+    if (timer !== undefined) clearTimeout(timer);
+    timers.delete(id);
+    running.get(id)?.abort();
+    running.delete(id);
+  }
+
+  async function pollJob(id: string): Promise<void> {
+    const job = jobs.get(id);
+    if (!job || disposed || job.phase !== 'running') return;
+    if (!options.canPoll()) {
+      answeredAt.set(id, now());
+      schedulePoll(job);
+      return;
+    }
+    const controller = new AbortController();
+    running.set(id, controller);
+    let outcome: 'running' | 'download' | 'failed' = 'running';
+    try {
+      const answer = await options.client.videoStatus(job.requestId, {
+        priority: 'background',
+        signal: controller.signal,
+      });
+      job.status = answer.status;
+      job.error = null;
+      if (answer.phase === 'completed') {
+        job.resultUrl = answer.url;
+        job.phase = 'downloading';
+        outcome = 'download';
+      } else if (answer.phase === 'failed') {
+        job.phase = 'failed';
+        job.reason = answer.reason ?? `The service reports ${answer.status} without a reason.`;
+        outcome = 'failed';
+      }
+      // Any other status, known or not, means the job is still being made: keep polling.
+    } catch (e) {
+      if (controller.signal.aborted || !jobs.has(id)) return;
+      const error = toUserError(e);
+      job.error = error;
+      if (error.code === 'not_found') {
+        // The service no longer knows the job (or it belongs to another key): polling cannot help.
+        job.phase = 'failed';
+        job.reason = error.message;
+        outcome = 'failed';
+      }
+    } finally {
+      running.delete(id);
+    }
+    if (!jobs.has(id) || disposed) return;
+    job.polls += 1;
+    job.lastPolledAt = new Date(now()).toISOString();
+    answeredAt.set(id, now());
+    if (outcome === 'failed') {
+      job.finishedAt = new Date(now()).toISOString();
+      await changed();
+      job.balanceAfter = await options.creditsNow().catch(() => null);
+      if (jobs.has(id)) await changed();
+      return;
+    }
+    await changed();
+    if (outcome === 'download') await downloadResult(id);
+    else schedulePoll(job);
+  }
+
+  async function downloadResult(id: string): Promise<void> {
+    const job = jobs.get(id);
+    if (!job || disposed) return;
+    if (!job.resultUrl) {
+      job.phase = 'download_failed';
+      job.error = toUserError(
+        serviceError('malformed_response', 'The finished video came without an address.'),
+      );
+      await changed();
+      return;
+    }
+    const controller = new AbortController();
+    running.set(id, controller);
+    let item: MediaItem | null = null;
+    let failure: UserError | null = null;
+    try {
+      const file = await options.client.downloadFile(job.resultUrl, {
+        priority: 'background',
+        signal: controller.signal,
+      });
+      const sniffed = sniffMime(file.bytes);
+      if (sniffed === null || !sniffed.startsWith('video/'))
+        throw serviceError(
+          'malformed_response',
+          `The video address gave ${sniffed ?? 'something'} (sent as ${file.mimeType}), not a video.`,
+        );
+      const params: Record<string, MediaValue> = {
+        prompt: job.prompt,
+        aspectRatio: job.aspectRatio,
+        duration: job.duration,
+      };
+      item = await options.media.add({
+        kind: 'video',
+        bytes: file.bytes,
+        mime: sniffed,
+        title: titleOf(job.prompt),
+        model: job.model,
+        cost: job.cost,
+        params,
+        sources: job.sources,
+        extra: { requestId: job.requestId },
+      });
+    } catch (e) {
+      if (controller.signal.aborted || !jobs.has(id)) return;
+      failure = toUserError(e);
+    } finally {
+      running.delete(id);
+    }
+    if (!jobs.has(id) || disposed) return;
+    if (item) {
+      job.mediaId = item.id;
+      job.phase = 'completed';
+      job.error = null;
+      job.finishedAt = new Date(now()).toISOString();
+      options.onMediaAdded?.(item);
+    } else {
+      job.phase = 'download_failed';
+      job.error = failure;
+    }
+    await changed();
+  }
+
+  function newId(): string {
+    return `vjob-${randomBytes(8).toString('hex')}`;
+  }
+
+  // Resume what a previous run left unfinished: polls wait out the interval from the last answer.
+  for (const job of jobs.values()) {
+    if (job.phase === 'running') {
+      const last = job.lastPolledAt ? Date.parse(job.lastPolledAt) : Date.parse(job.createdAt);
+      answeredAt.set(job.id, Number.isFinite(last) ? Math.min(last, now()) : now());
+      schedulePoll(job);
+    } else if (job.phase === 'downloading') {
+      void track(downloadResult(job.id));
+    }
+  }
+
+  return {
+    list,
+
+    async submit(request, submitOptions = {}) {
+      const { sources = [], ...wire } = request;
+      const answer = await options.client.videoGenerate(wire, {
+        priority: 'user',
+        onRetry: submitOptions.onRetry,
+      });
+      const job: StoredJob = {
+        id: newId(),
+        requestId: answer.requestId,
+        model: wire.model,
+        prompt: wire.prompt,
+        aspectRatio: wire.aspect_ratio,
+        duration: wire.duration ?? 0,
+        createdAt: new Date(now()).toISOString(),
+        finishedAt: null,
+        status: 'submitted',
+        phase: 'running',
+        reason: null,
+        error: null,
+        mediaId: null,
+        cost: answer.cost,
+        balanceAfter: null,
+        polls: 0,
+        lastPolledAt: null,
+        resultUrl: null,
+        sources,
+      };
+      jobs.set(job.id, job);
+      answeredAt.set(job.id, now());
+      await changed();
+      schedulePoll(job);
+      return publicJob(job);
+    },
+
+    async remove(id) {
+      if (!jobs.has(id)) throw serviceError('not_found', 'There is no such video job.');
+      stopJob(id);
+      jobs.delete(id);
+      answeredAt.delete(id);
+      await changed();
+    },
+
+    async retryDownload(id) {
+      const job = jobs.get(id);
+      if (!job) throw serviceError('not_found', 'There is no such video job.');
+      if (job.phase !== 'download_failed')
+        throw serviceError(
+          'invalid_input',
+          'Only a video whose download failed can be fetched again.',
+        );
+      job.phase = 'downloading';
+      job.error = null;
+      await changed();
+      void track(downloadResult(id));
+      return publicJob(job);
+    },
+
+    async idle() {
+      while (busy.size > 0) await Promise.allSettled([...busy]);
+    },
+
+    async dispose() {
+      disposed = true;
+      for (const id of [...timers.keys(), ...running.keys()]) stopJob(id);
+      await Promise.allSettled([...busy]);
+      await save().catch(() => undefined);
+    },
+  };
+}

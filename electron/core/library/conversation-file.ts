@@ -1,0 +1,98 @@
+// A conversation's file form and the index file's, as checked when read back from disk.
+import { z } from 'zod';
+import type { Conversation, ConversationSummary } from '../../../shared/types';
+
+/** The file form: the domain type plus whether the user named it (then it is no longer derived). */
+export interface StoredConversation extends Conversation {
+  titleEdited?: boolean;
+}
+
+export interface IndexEntry extends ConversationSummary {
+  /** File size and mtime when the summary was taken: a mismatch at startup means re-read the file. */
+  size: number;
+  mtimeMs: number;
+  /** A message was still streaming at the last save: check it for crash recovery at startup. */
+  streaming: boolean;
+}
+
+export const INDEX_VERSION = 1;
+/** Conversation ids are file names: nothing that could leave the folder. */
+export const ID_PATTERN = /^[A-Za-z0-9_-]{1,200}$/;
+
+const usageSchema = z.object({
+  promptTokens: z.number().nullable(),
+  completionTokens: z.number().nullable(),
+  totalTokens: z.number().nullable(),
+  cost: z.string().nullable(),
+});
+
+const userErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  status: z.number().nullable(),
+  retryable: z.boolean(),
+  details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+});
+
+const messageSchema = z.object({
+  id: z.string().min(1),
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  reasoning: z.string().optional(),
+  createdAt: z.string(),
+  model: z.string().optional(),
+  status: z.enum(['done', 'streaming', 'stopped', 'error', 'interrupted']),
+  usage: usageSchema.optional(),
+  error: userErrorSchema.optional(),
+  attachments: z
+    .array(
+      z.object({
+        kind: z.enum(['image', 'audio', 'document']),
+        fileId: z.string().optional(),
+        mediaId: z.string().optional(),
+        documentId: z.string().optional(),
+        name: z.string(),
+        mime: z.string(),
+        size: z.number(),
+        tokens: z.number(),
+        pages: z.number().optional(),
+        format: z.string().optional(),
+      }),
+    )
+    .optional(),
+});
+
+export const conversationSchema = z.object({
+  version: z.literal(1),
+  id: z.string(),
+  title: z.string(),
+  pinned: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  model: z.string(),
+  messageCount: z.number().optional(),
+  systemPrompt: z.string().default(''),
+  temperature: z.number().nullable().default(null),
+  maxTokens: z.number().nullable().default(null),
+  contextStart: z.number().int().min(0).default(0),
+  messages: z.array(messageSchema),
+  titleEdited: z.boolean().optional(),
+});
+
+export const indexSchema = z.object({
+  version: z.literal(INDEX_VERSION),
+  entries: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      pinned: z.boolean(),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+      model: z.string(),
+      messageCount: z.number(),
+      size: z.number(),
+      mtimeMs: z.number(),
+      streaming: z.boolean(),
+    }),
+  ),
+});

@@ -1,0 +1,141 @@
+// Chat attachments through createCore against the simulator: images, audio and documents as the model receives them.
+import { describe, expect, it } from 'vitest';
+import type { MessageAttachment } from '../../../../../shared/attachments';
+import type { Conversation, MediaItem } from '../../../../../shared/types';
+import { makePdf, makePng, makeWav } from '../../../../e2e/files';
+import { env, openCore } from '../../simulated-core';
+
+function pngSize(dataUri: string): { width: number; height: number } {
+  const bytes = Buffer.from(dataUri.slice(dataUri.indexOf(',') + 1), 'base64');
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+describe('chat attachments', () => {
+  it('sends a large image downscaled to 2048 px as a data URI and keeps the original', async () => {
+    const { call, upload, turnEnd } = await openCore();
+    const file = await upload('wide.png', 'image/png', makePng(3000, 300));
+    const attachment = await call<MessageAttachment>('attachments.prepare', {
+      fileId: file.fileId,
+    });
+    expect(attachment).toMatchObject({ kind: 'image', mime: 'image/png', tokens: 85 });
+    const original = await call<MediaItem>('media.get', { id: attachment.mediaId });
+    expect(original).toMatchObject({ width: 3000, height: 300 });
+
+    const conversation = await call<Conversation>('conversations.create', {
+      model: 'vis-openai/gpt-4o-mini',
+    });
+    await call('chat.send', {
+      conversationId: conversation.id,
+      text: 'What is this?',
+      attachments: [attachment],
+    });
+    expect((await turnEnd(conversation.id)).type).toBe('done');
+    const parts = env.chatBodies[0]!.messages.at(-1)!.content as Array<Record<string, unknown>>;
+    expect(parts[0]).toEqual({ type: 'text', text: 'What is this?' });
+    const url = (parts[1] as { image_url: { url: string } }).image_url.url;
+    expect(url.startsWith('data:image/png;base64,')).toBe(true);
+    expect(pngSize(url)).toEqual({ width: 2048, height: 205 });
+
+    // The attachment is stored with the message and survives a reload of the conversation.
+    const saved = await call<Conversation>('conversations.get', { id: conversation.id });
+    expect(saved.messages[0]!.attachments).toEqual([attachment]);
+  });
+
+  it('sends audio as input_audio with its format, only to models that take audio', async () => {
+    const { call, attempt, upload, turnEnd } = await openCore();
+    const file = await upload('note.wav', 'audio/wav', makeWav(0.2));
+    const attachment = await call<MessageAttachment>('attachments.prepare', {
+      fileId: file.fileId,
+    });
+    expect(attachment).toMatchObject({ kind: 'audio', format: 'wav' });
+
+    const plain = await call<Conversation>('conversations.create', {});
+    const refused = await attempt('chat.send', {
+      conversationId: plain.id,
+      text: 'Listen',
+      attachments: [attachment],
+    });
+    expect(refused.ok).toBe(false);
+    expect(!refused.ok && refused.error.details).toMatchObject({ reason: 'audio_unsupported' });
+    expect(env.chatBodies).toHaveLength(0);
+    // The refused turn left the conversation as it was.
+    expect((await call<Conversation>('conversations.get', { id: plain.id })).messages).toEqual([]);
+
+    const audio = await call<Conversation>('conversations.create', {
+      model: 'openai/gpt-4o-audio-preview',
+    });
+    await call('chat.send', {
+      conversationId: audio.id,
+      text: 'Listen',
+      attachments: [attachment],
+    });
+    expect((await turnEnd(audio.id)).type).toBe('done');
+    const parts = env.chatBodies[0]!.messages.at(-1)!.content as Array<Record<string, unknown>>;
+    const part = parts[1] as { type: string; input_audio: { data: string; format: string } };
+    expect(part.type).toBe('input_audio');
+    expect(part.input_audio.format).toBe('wav');
+    expect(Buffer.from(part.input_audio.data, 'base64').subarray(0, 4).toString()).toBe('RIFF');
+  });
+
+  it('extracts a PDF into a text part with pages and tokens, checked against the context', async () => {
+    const { call, attempt, upload, turnEnd } = await openCore();
+    const file = await upload(
+      'minutes.pdf',
+      'application/pdf',
+      makePdf([{ text: 'The budget was approved.' }, { text: 'Next meeting in May.' }]),
+    );
+    const attachment = await call<MessageAttachment>('attachments.prepare', {
+      fileId: file.fileId,
+    });
+    expect(attachment).toMatchObject({ kind: 'document', pages: 2 });
+    expect(attachment.tokens).toBeGreaterThan(5);
+    const conversation = await call<Conversation>('conversations.create', {});
+    await call('chat.send', {
+      conversationId: conversation.id,
+      text: '',
+      attachments: [attachment],
+    });
+    expect((await turnEnd(conversation.id)).type).toBe('done');
+    const parts = env.chatBodies[0]!.messages.at(-1)!.content as Array<{
+      type: string;
+      text: string;
+    }>;
+    expect(parts).toHaveLength(1);
+    expect(parts[0]!.text).toContain('Attached document "minutes.pdf", 2 pages');
+    expect(parts[0]!.text).toContain('The budget was approved.');
+
+    const long = Array.from({ length: 300 }, (_, i) => `Line ${i} about rivers and lakes`).join(
+      '\n',
+    );
+    const big = await upload('long.pdf', 'application/pdf', makePdf([{ text: long }]));
+    const bigAttachment = await call<MessageAttachment>('attachments.prepare', {
+      fileId: big.fileId,
+    });
+    const tiny = await call<Conversation>('conversations.create', { model: 'sim/tiny-context' });
+    const refused = await attempt('chat.send', {
+      conversationId: tiny.id,
+      text: 'Read it',
+      attachments: [bigAttachment],
+    });
+    expect(!refused.ok && refused.error.code).toBe('context_exceeded');
+  });
+
+  it('refuses empty files and files that are not what their names say', async () => {
+    const { attempt, upload } = await openCore();
+    const fake = await upload('fake.pdf', 'application/pdf', Buffer.from('plain words'));
+    const refused = await attempt<MessageAttachment>('attachments.prepare', {
+      fileId: fake.fileId,
+    });
+    expect(!refused.ok && refused.error).toMatchObject({
+      code: 'invalid_input',
+      message: '"fake.pdf" is not a PDF file, although its name says so.',
+      details: { reason: 'wrong_type', expected: 'PDF' },
+    });
+    const empty = await upload('empty.png', 'image/png', Buffer.alloc(0));
+    const emptyAnswer = await attempt('attachments.prepare', { fileId: empty.fileId });
+    expect(!emptyAnswer.ok && emptyAnswer.error.details).toMatchObject({ reason: 'empty' });
+    const broken = await upload('broken.pdf', 'application/pdf', Buffer.from('%PDF-1.4\nno\n'));
+    const brokenAnswer = await attempt('attachments.prepare', { fileId: broken.fileId });
+    expect(!brokenAnswer.ok && brokenAnswer.error).toMatchObject({ code: 'server_error' });
+  });
+});

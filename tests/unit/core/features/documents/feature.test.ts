@@ -1,0 +1,168 @@
+// Documents and decisions: through createCore against the simulator (extraction, OCR, decisions, a restart), and the answers' checks.
+import { describe, expect, it } from 'vitest';
+import type { DecisionRun, DocumentList, DocumentRecord } from '../../../../../shared/documents';
+import { makeDocx, makePdf, makePng } from '../../../../e2e/files';
+import {
+  checkedPageImage,
+  readOutcome,
+  toServiceQuestion,
+} from '../../../../../electron/core/features/documents/feature';
+import { ServiceError } from '../../../../../electron/core/service/errors';
+import { env, openCore } from '../../simulated-core';
+
+describe('documents', () => {
+  it('extracts, OCRs with page images, decides, and keeps it all across a restart', async () => {
+    const first = await openCore();
+    const docx = await first.upload(
+      'letter.docx',
+      'application/octet-stream',
+      makeDocx(['Dear reader,', 'The garden is in bloom.']),
+    );
+    const letter = await first.call<DocumentRecord>('documents.extract', {
+      fileId: docx.fileId,
+      mode: 'extract',
+    });
+    expect(letter.text).toContain('The garden is in bloom.');
+    expect(letter).toMatchObject({ mode: 'extract', model: 'utils/extract-text-1.0' });
+
+    const ocrRefused = await first.attempt('documents.extract', {
+      fileId: docx.fileId,
+      mode: 'ocr',
+    });
+    expect(!ocrRefused.ok && ocrRefused.error.details).toMatchObject({ reason: 'ocr_pdf_only' });
+
+    const pdf = await first.upload(
+      'scan.pdf',
+      'application/pdf',
+      makePdf([
+        { text: 'Invoice 42', images: 2 },
+        { text: 'Terms', images: 1 },
+      ]),
+    );
+    const scan = await first.call<DocumentRecord>('documents.extract', {
+      fileId: pdf.fileId,
+      mode: 'ocr',
+      returnImages: true,
+    });
+    expect(scan.pageCount).toBe(2);
+    expect(scan.pages!.map((p) => p.images.length)).toEqual([2, 1]);
+    expect(scan.pages![0]!.images[0]).toMatch(/^data:image\/png;base64,/);
+    expect(scan.badImages).toBe(0);
+
+    const decided = await first.call<{ run: DecisionRun }>('documents.decide', {
+      documentId: scan.id,
+      questions: [
+        { type: 'noul', instructions: 'Is it an invoice?', options: [] },
+        {
+          type: 'choice',
+          instructions: 'Which kind?',
+          options: [
+            { label: 'invoice', description: 'an invoice with a number' },
+            { label: 'poem', description: 'verses' },
+          ],
+        },
+        {
+          type: 'score',
+          instructions: 'How formal?',
+          options: ['low', 'mid', 'high'].map((label) => ({ label, description: '' })),
+        },
+      ],
+    });
+    const [noul, choice, score] = decided.run.outcomes;
+    expect(noul!.type).toBe('noul');
+    expect(noul!.probabilities.true! + noul!.probabilities.false!).toBeCloseTo(1);
+    expect(choice).toMatchObject({ type: 'choice', value: 'invoice' });
+    expect(Object.keys(score!.legend ?? {})).toEqual(['low', 'mid', 'high']);
+    expect(typeof score!.value).toBe('number');
+
+    await first.core.dispose();
+    env.cores = [];
+    const second = await openCore();
+    const list = await second.call<DocumentList>('documents.list');
+    expect(list.items.map((d) => d.name)).toEqual(['scan.pdf', 'letter.docx']);
+    const reopened = await second.call<DocumentRecord>('documents.get', { id: scan.id });
+    expect(reopened.decisions).toHaveLength(1);
+    expect(reopened.pages![1]!.markdown).toContain('Terms');
+  });
+});
+
+describe('decisions', () => {
+  it('builds the service shape of each question type', () => {
+    expect(
+      toServiceQuestion({ type: 'noul', instructions: 'Signed?', options: [] }).criteria,
+    ).toEqual({ true: 'Yes', false: 'No' });
+    expect(
+      toServiceQuestion({
+        type: 'choice',
+        instructions: 'Kind?',
+        options: [
+          { label: 'invoice', description: 'a bill' },
+          { label: 'letter', description: '' },
+        ],
+      }).criteria,
+    ).toEqual({ invoice: 'a bill', letter: 'letter' });
+    expect(
+      toServiceQuestion({
+        type: 'score',
+        instructions: 'Tone?',
+        options: [
+          { label: 'low', description: '' },
+          { label: ' high ', description: '' },
+        ],
+      }).criteria,
+    ).toEqual(['low', 'high']);
+    expect(() =>
+      toServiceQuestion({
+        type: 'score',
+        instructions: 'Tone?',
+        options: [{ label: 'only', description: '' }],
+      }),
+    ).toThrow(ServiceError);
+  });
+
+  it('reads answers into bars and refuses unreadable ones', () => {
+    const noul = readOutcome(
+      { type: 'noul', instructions: 'q', options: [] },
+      {
+        type: 'noul',
+        noul: 0.8,
+      },
+    );
+    expect(noul.probabilities.true).toBe(0.8);
+    expect(noul.probabilities.false).toBeCloseTo(0.2);
+    const score = readOutcome(
+      { type: 'score', instructions: 'q', options: [] },
+      {
+        type: 'score',
+        score: '0.25',
+        probabilities: { low: 0.75, high: 0.25 },
+        legend: { low: 0, high: 1 },
+        confidence: 0.75,
+      },
+    );
+    expect(score).toMatchObject({ value: 0.25, legend: { low: 0, high: 1 }, confidence: 0.75 });
+    expect(() =>
+      readOutcome(
+        { type: 'noul', instructions: 'q', options: [] },
+        {
+          type: 'noul',
+          noul: 7,
+        },
+      ),
+    ).toThrow(ServiceError);
+    expect(() =>
+      readOutcome({ type: 'choice', instructions: 'q', options: [] }, undefined),
+    ).toThrow(ServiceError);
+  });
+});
+
+describe('page images', () => {
+  it('keeps real pictures and drops invalid base64 or non-images', () => {
+    const png = makePng(4, 4).toString('base64');
+    expect(checkedPageImage(`data:image/png;base64,${png}`)).toBe(`data:image/png;base64,${png}`);
+    expect(checkedPageImage(png)).toBe(`data:image/png;base64,${png}`);
+    expect(checkedPageImage('data:image/png;base64,@@not*base64@@')).toBeNull();
+    expect(checkedPageImage(Buffer.from('just text').toString('base64'))).toBeNull();
+    expect(checkedPageImage('')).toBeNull();
+  });
+});

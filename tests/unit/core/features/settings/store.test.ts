@@ -1,0 +1,116 @@
+// Settings on disk (defaults, schema version, corrupt files) and the base URL rules.
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { StorageProblem } from '../../../../../shared/types';
+import { ServiceError } from '../../../../../electron/core/service/errors';
+import {
+  createJsonSettingsStore,
+  defaultSettings,
+  normalizeBaseUrl,
+} from '../../../../../electron/core/features/settings/store';
+
+let dir: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'atelier-settings-'));
+});
+
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('json settings store', () => {
+  it('starts from the defaults: no base URL, standard plan, gpt-4o-mini, English, system theme', () => {
+    const store = createJsonSettingsStore(join(dir, 'settings.json'));
+    expect(store.read()).toEqual({
+      baseUrl: '',
+      ratePlan: 'standard',
+      defaultModel: 'openai/gpt-4o-mini',
+      language: 'en',
+      theme: 'system',
+    });
+    expect(defaultSettings.baseUrl).toBe('');
+  });
+
+  it('writes a versioned file and reads it back in a new store', async () => {
+    const file = join(dir, 'settings.json');
+    createJsonSettingsStore(file).write({
+      ...defaultSettings,
+      baseUrl: 'https://api.example.com/v1',
+      ratePlan: 'fast',
+      language: 'ru',
+    });
+    const json = JSON.parse(await readFile(file, 'utf8'));
+    expect(json.version).toBe(1);
+    expect(createJsonSettingsStore(file).read()).toMatchObject({
+      baseUrl: 'https://api.example.com/v1',
+      ratePlan: 'fast',
+      language: 'ru',
+    });
+  });
+
+  it('falls back to defaults on a corrupt file, reports it, and moves it aside', async () => {
+    const file = join(dir, 'settings.json');
+    await writeFile(file, '{"baseUrl": "https://x/v1", ');
+    const problems: StorageProblem[] = [];
+    const store = createJsonSettingsStore(file, { onProblem: (p) => problems.push(p) });
+    expect(store.read()).toEqual(defaultSettings);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]!.file).toBe('settings.json');
+    expect((await readdir(dir)).some((n) => n.startsWith('settings.json.corrupt-'))).toBe(true);
+  });
+
+  it('keeps valid fields and drops invalid ones', async () => {
+    const file = join(dir, 'settings.json');
+    await writeFile(
+      file,
+      JSON.stringify({ version: 1, ratePlan: 'turbo', theme: 'dark', baseUrl: 'ftp://x' }),
+    );
+    expect(createJsonSettingsStore(file).read()).toEqual({ ...defaultSettings, theme: 'dark' });
+  });
+});
+
+describe('normalizeBaseUrl', () => {
+  it('adds /v1 to a host root and says so', () => {
+    const r = normalizeBaseUrl(' https://api.example.com/ ');
+    expect(r.baseUrl).toBe('https://api.example.com/v1');
+    expect(r.note).toMatch(/\/v1/);
+    expect(normalizeBaseUrl('http://127.0.0.1:7070').baseUrl).toBe('http://127.0.0.1:7070/v1');
+  });
+
+  it('drops trailing slashes of a /v1 address without a note', () => {
+    expect(normalizeBaseUrl('https://api.example.com/v1//')).toEqual({
+      baseUrl: 'https://api.example.com/v1',
+      note: null,
+    });
+    expect(normalizeBaseUrl('https://gw.example.com/api/v1').baseUrl).toBe(
+      'https://gw.example.com/api/v1',
+    );
+  });
+
+  it('accepts an empty value as "not set"', () => {
+    expect(normalizeBaseUrl('  ')).toEqual({ baseUrl: '', note: null });
+  });
+
+  it.each([
+    ['ftp://api.example.com/v1', /http/],
+    ['api.example.com/v1', /web address/],
+    ['https://api.example.com/api', /end with \/v1/],
+    ['https://user:pw@api.example.com/v1', /password/],
+    ['https://api.example.com/v1?x=1', /query/],
+  ])('refuses %s with bad_base_url', (input, reason) => {
+    const failure = (() => {
+      try {
+        normalizeBaseUrl(input);
+        return null;
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(failure).toBeInstanceOf(ServiceError);
+    expect((failure as ServiceError).error.code).toBe('bad_base_url');
+    expect((failure as ServiceError).error.message).toMatch(reason);
+  });
+});

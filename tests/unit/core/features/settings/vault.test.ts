@@ -1,0 +1,91 @@
+// The key vault: encrypted at rest, mode 0600, and refused rather than stored in plain text.
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ServiceError } from '../../../../../electron/core/service/errors';
+import {
+  type Encryptor,
+  createFileVault,
+  createLocalKeyEncryptor,
+} from '../../../../../electron/core/features/settings/vault';
+
+const KEY = 'sim-secret-key-0123456789abcdef';
+let dir: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'atelier-vault-'));
+});
+
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const posix = process.platform !== 'win32';
+
+describe('file vault with the local-key encryptor', () => {
+  it('stores the key encrypted, in a 0600 file, and reads it back', async () => {
+    const vaultFile = join(dir, 'key.bin');
+    const vault = createFileVault(vaultFile, createLocalKeyEncryptor(join(dir, 'local.key')));
+    expect(vault.available).toBe(true);
+    expect(await vault.read()).toBeNull();
+
+    await vault.write(KEY);
+    const onDisk = await readFile(vaultFile);
+    expect(onDisk.toString('latin1')).not.toContain(KEY);
+    expect(onDisk.toString('latin1')).not.toContain(Buffer.from(KEY).toString('base64'));
+    expect(onDisk.toString('latin1')).not.toContain('0123456789');
+    if (posix) {
+      expect((await stat(vaultFile)).mode & 0o777).toBe(0o600);
+      expect((await stat(join(dir, 'local.key'))).mode & 0o777).toBe(0o600);
+    }
+    expect(await vault.read()).toBe(KEY);
+
+    // A second encryptor on the same key file (the next start) decrypts it too.
+    const again = createFileVault(vaultFile, createLocalKeyEncryptor(join(dir, 'local.key')));
+    expect(await again.read()).toBe(KEY);
+
+    await vault.clear();
+    expect(await vault.read()).toBeNull();
+  });
+
+  it('seals the same key differently each time (random IV)', () => {
+    const enc = createLocalKeyEncryptor(join(dir, 'local.key'));
+    expect(enc.encryptString(KEY).equals(enc.encryptString(KEY))).toBe(false);
+  });
+
+  it('answers a storage error, without the secret, when the key cannot be decrypted', async () => {
+    const vaultFile = join(dir, 'key.bin');
+    await createFileVault(vaultFile, createLocalKeyEncryptor(join(dir, 'a.key'))).write(KEY);
+    const other = createFileVault(vaultFile, createLocalKeyEncryptor(join(dir, 'b.key')));
+    const failure = await other.read().catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(ServiceError);
+    expect((failure as ServiceError).error.code).toBe('storage');
+    expect((failure as ServiceError).message).not.toContain(KEY);
+
+    await writeFile(vaultFile, 'tampered');
+    await expect(other.read()).rejects.toBeInstanceOf(ServiceError);
+  });
+});
+
+describe('file vault without encryption', () => {
+  const plainOnly: Encryptor = {
+    isEncryptionAvailable: () => false,
+    encryptString: (s) => Buffer.from(s),
+    decryptString: (b) => b.toString(),
+  };
+
+  it('refuses to store the key, saying why, and writes nothing', async () => {
+    const vaultFile = join(dir, 'key.bin');
+    const vault = createFileVault(vaultFile, plainOnly);
+    expect(vault.available).toBe(false);
+    const failure = await vault.write(KEY).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(ServiceError);
+    const { error } = failure as ServiceError;
+    expect(error.code).toBe('encryption_unavailable');
+    expect(error.message).toMatch(/not available/);
+    expect(error.message).toMatch(/plain text/);
+    expect(existsSync(vaultFile)).toBe(false);
+  });
+});

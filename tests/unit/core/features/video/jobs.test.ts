@@ -1,0 +1,278 @@
+// The video job poller: interval, background priority, persistence and resume, unknown statuses, failure, download, removal.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  openVideoJobs,
+  type VideoJobs,
+  type VideoJobsOptions,
+} from '../../../../../electron/core/features/video/jobs';
+import type { MediaAddInput } from '../../../../../electron/core/library/media';
+import { serviceError } from '../../../../../electron/core/service/errors';
+import type { CallOptions, VideoStatus } from '../../../../../electron/core/service/types';
+import type { MediaItem, VideoJob } from '../../../../../shared/types';
+
+const INTERVAL = 10_000;
+/** ftyp box: what sniffMime takes for an MP4. */
+const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypisom'), Buffer.alloc(12)]);
+
+interface FakeService {
+  polls: { at: number; priority: CallOptions['priority']; requestId: string }[];
+  /** Status values answered per poll, by request id; the last repeats. */
+  script: Map<string, VideoStatus[]>;
+  downloads: number;
+  downloadFailures: number;
+  added: MediaAddInput[];
+}
+
+function status(value: string, extra: Partial<VideoStatus> = {}): VideoStatus {
+  const phase = value === 'COMPLETED' ? 'completed' : value === 'FAILED' ? 'failed' : 'running';
+  return { status: value, phase, url: null, reason: null, ...extra };
+}
+
+function fakeService(): FakeService {
+  return { polls: [], script: new Map(), downloads: 0, downloadFailures: 0, added: [] };
+}
+
+let dir: string;
+let open: VideoJobs[] = [];
+
+beforeEach(async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  dir = await mkdtemp(join(tmpdir(), 'atelier-video-'));
+});
+
+afterEach(async () => {
+  for (const jobs of open) await jobs.dispose();
+  open = [];
+  vi.useRealTimers();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function openJobs(
+  service: FakeService,
+  overrides: Partial<VideoJobsOptions> = {},
+): Promise<{ jobs: VideoJobs; changes: VideoJob[][] }> {
+  const changes: VideoJob[][] = [];
+  let sequence = 0;
+  const jobs = await openVideoJobs({
+    file: join(dir, 'jobs', 'video.json'),
+    pollIntervalMs: INTERVAL,
+    canPoll: () => true,
+    creditsNow: async () => '99.50',
+    onJobsChanged: (list) => changes.push(list),
+    media: {
+      add: async (input) => {
+        service.added.push(input);
+        sequence += 1;
+        return { id: `media-${sequence}`, kind: input.kind } as MediaItem;
+      },
+    },
+    client: {
+      videoGenerate: async (req) => ({ requestId: `req-${req.prompt}`, cost: '0.50' }),
+      videoStatus: async (requestId, opts = {}) => {
+        service.polls.push({ at: Date.now(), priority: opts.priority, requestId });
+        const answers = service.script.get(requestId) ?? [status('processing')];
+        const count = service.polls.filter((p) => p.requestId === requestId).length;
+        return answers[Math.min(count, answers.length) - 1] as VideoStatus;
+      },
+      downloadFile: async () => {
+        service.downloads += 1;
+        if (service.downloadFailures > 0) {
+          service.downloadFailures -= 1;
+          throw serviceError('not_found', 'File not found', 404);
+        }
+        return { bytes: MP4, mimeType: 'video/mp4' };
+      },
+    },
+    ...overrides,
+  });
+  open.push(jobs);
+  return { jobs, changes };
+}
+
+/** Lets fake time pass in small steps, waiting for each poll's file write before the next step. */
+async function elapse(jobs: VideoJobs, ms: number, step = 250): Promise<void> {
+  for (let passed = 0; passed < ms; passed += step) {
+    await vi.advanceTimersByTimeAsync(step);
+    await jobs.idle();
+  }
+}
+
+const request = (prompt: string) => ({
+  model: 'txt2vid-kling/kling-v2.1',
+  prompt,
+  aspect_ratio: '16:9',
+  duration: 0,
+});
+
+describe('video job poller', () => {
+  it('polls in the background no faster than the interval, then downloads into the library', async () => {
+    const service = fakeService();
+    service.script.set('req-cat', [
+      status('IN_QUEUE'),
+      status('IN_PROGRESS'),
+      status('processing'),
+      status('COMPLETED', { url: 'http://sim/files/vid-1.mp4' }),
+    ]);
+    const { jobs } = await openJobs(service);
+    const started = Date.now();
+    const submitted = await jobs.submit(request('cat'));
+    expect(submitted.phase).toBe('running');
+    expect(submitted.cost).toBe('0.50');
+
+    await elapse(jobs, 9_000);
+    expect(service.polls).toHaveLength(0);
+    await elapse(jobs, 60_000);
+
+    expect(service.polls).toHaveLength(4);
+    expect(service.polls.every((p) => p.priority === 'background')).toBe(true);
+    const times = [started, ...service.polls.map((p) => p.at)];
+    for (let i = 1; i < times.length; i += 1)
+      expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(INTERVAL);
+    const [job] = jobs.list();
+    expect(job).toMatchObject({ phase: 'completed', status: 'COMPLETED', mediaId: 'media-1' });
+    expect(service.added[0]).toMatchObject({ kind: 'video', mime: 'video/mp4', title: 'cat' });
+  });
+
+  it('keeps polling through a status value it does not know, showing it as is', async () => {
+    const service = fakeService();
+    service.script.set('req-odd', [
+      status('IN_QUEUE'),
+      status('RENDERING_FRAMES'),
+      status('COMPLETED', { url: 'http://sim/files/vid-2.mp4' }),
+    ]);
+    const { jobs, changes } = await openJobs(service);
+    await jobs.submit(request('odd'));
+    await elapse(jobs, 20_000);
+    expect(jobs.list()[0]).toMatchObject({ phase: 'running', status: 'RENDERING_FRAMES' });
+    expect(changes.some((list) => list[0]?.status === 'RENDERING_FRAMES')).toBe(true);
+    await elapse(jobs, 10_000);
+    expect(jobs.list()[0]?.phase).toBe('completed');
+  });
+
+  it('stops at FAILED with the reason and the credits afterwards', async () => {
+    const service = fakeService();
+    service.script.set('req-bad', [
+      status('IN_QUEUE'),
+      status('FAILED', { reason: 'The prompt could not be rendered.' }),
+    ]);
+    const { jobs } = await openJobs(service);
+    await jobs.submit(request('bad'));
+    await elapse(jobs, 80_000);
+    expect(service.polls).toHaveLength(2);
+    expect(jobs.list()[0]).toMatchObject({
+      phase: 'failed',
+      reason: 'The prompt could not be rendered.',
+      balanceAfter: '99.50',
+    });
+    expect(service.added).toHaveLength(0);
+  });
+
+  it('resumes an unfinished job from the file after a restart, still keeping the interval', async () => {
+    const service = fakeService();
+    service.script.set('req-long', [
+      status('IN_QUEUE'),
+      status('processing'),
+      status('processing'),
+      status('COMPLETED', { url: 'http://sim/files/vid-3.mp4' }),
+    ]);
+    const first = await openJobs(service);
+    await first.jobs.submit(request('long'));
+    await elapse(first.jobs, 25_000);
+    expect(service.polls).toHaveLength(2);
+    await first.jobs.dispose();
+    open = open.filter((jobs) => jobs !== first.jobs);
+
+    const saved = JSON.parse(await readFile(join(dir, 'jobs', 'video.json'), 'utf8')) as {
+      jobs: VideoJob[];
+    };
+    expect(saved.jobs[0]).toMatchObject({ requestId: 'req-long', phase: 'running', polls: 2 });
+
+    const lastPoll = service.polls[1]!.at;
+    const second = await openJobs(service);
+    expect(second.jobs.list()[0]?.phase).toBe('running');
+    await elapse(second.jobs, 40_000);
+    expect(service.polls).toHaveLength(4);
+    expect(service.polls[2]!.at - lastPoll).toBeGreaterThanOrEqual(INTERVAL);
+    expect(second.jobs.list()[0]).toMatchObject({ phase: 'completed', mediaId: 'media-1' });
+  });
+
+  it('keeps polling after a failed poll, and gives up only when the service no longer knows the job', async () => {
+    const service = fakeService();
+    let calls = 0;
+    const { jobs } = await openJobs(service, {
+      client: {
+        videoGenerate: async () => ({ requestId: 'req-x', cost: null }),
+        videoStatus: async () => {
+          calls += 1;
+          if (calls === 1) throw serviceError('network', 'socket hang up');
+          throw serviceError('not_found', "Video job 'req-x' not found", 404);
+        },
+        downloadFile: async () => ({ bytes: MP4, mimeType: 'video/mp4' }),
+      },
+    });
+    await jobs.submit(request('x'));
+    await elapse(jobs, 11_000);
+    expect(jobs.list()[0]).toMatchObject({ phase: 'running', error: { code: 'network' } });
+    await elapse(jobs, 10_000);
+    expect(jobs.list()[0]).toMatchObject({
+      phase: 'failed',
+      reason: "Video job 'req-x' not found",
+    });
+    await elapse(jobs, 30_000);
+    expect(calls).toBe(2);
+  });
+
+  it('offers the download again when the video address fails, and keeps the job', async () => {
+    const service = fakeService();
+    service.downloadFailures = 1;
+    service.script.set('req-lost', [status('COMPLETED', { url: 'http://sim/files/gone.mp4' })]);
+    const { jobs } = await openJobs(service);
+    const job = await jobs.submit(request('lost'));
+    await elapse(jobs, 11_000);
+    expect(jobs.list()[0]).toMatchObject({
+      phase: 'download_failed',
+      error: { code: 'not_found' },
+    });
+    await jobs.retryDownload(job.id);
+    await jobs.idle();
+    expect(jobs.list()[0]).toMatchObject({ phase: 'completed', mediaId: 'media-1' });
+    expect(service.downloads).toBe(2);
+  });
+
+  it('refuses a download that is not a video', async () => {
+    const service = fakeService();
+    service.script.set('req-html', [status('COMPLETED', { url: 'http://sim/files/page' })]);
+    const { jobs } = await openJobs(service, {
+      client: {
+        videoGenerate: async () => ({ requestId: 'req-html', cost: null }),
+        videoStatus: async () => status('COMPLETED', { url: 'http://sim/files/page' }),
+        downloadFile: async () => ({
+          bytes: Buffer.from('<html>hi</html>'),
+          mimeType: 'video/mp4',
+        }),
+      },
+    });
+    await jobs.submit(request('html'));
+    await elapse(jobs, 11_000);
+    expect(jobs.list()[0]).toMatchObject({
+      phase: 'download_failed',
+      error: { code: 'malformed_response' },
+    });
+    expect(service.added).toHaveLength(0);
+  });
+
+  it('stops polling a removed job', async () => {
+    const service = fakeService();
+    const { jobs } = await openJobs(service);
+    const job = await jobs.submit(request('gone'));
+    await elapse(jobs, 11_000);
+    expect(service.polls).toHaveLength(1);
+    await jobs.remove(job.id);
+    await elapse(jobs, 50_000);
+    expect(service.polls).toHaveLength(1);
+    expect(jobs.list()).toEqual([]);
+  });
+});

@@ -1,0 +1,285 @@
+// Atomic writes and the conversation library on disk: corruption, index rebuild, crash recovery, search.
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ChatMessage } from '../../../../shared/types';
+import { flushAtomicWrites, writeFileAtomic } from '../../../../electron/core/library/atomic-write';
+import {
+  type ConversationLibrary,
+  openConversationLibrary,
+  titleFromText,
+} from '../../../../electron/core/library/conversations';
+import { ServiceError } from '../../../../electron/core/service/errors';
+
+let dir: string;
+let opened: ConversationLibrary[];
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'atelier-lib-'));
+  opened = [];
+});
+
+afterEach(async () => {
+  for (const lib of opened) await lib.flush();
+  await flushAtomicWrites();
+  await rm(dir, { recursive: true, force: true });
+});
+
+function message(
+  role: 'user' | 'assistant',
+  content: string,
+  status: ChatMessage['status'] = 'done',
+): ChatMessage {
+  return {
+    id: `${role}-${Math.random().toString(36).slice(2)}`,
+    role,
+    content,
+    createdAt: new Date().toISOString(),
+    status,
+  };
+}
+
+/** A clock that moves one second per reading, so updatedAt orders are certain. */
+function steppingClock(): () => Date {
+  let t = Date.parse('2030-01-01T00:00:00Z');
+  return () => new Date((t += 1000));
+}
+
+async function openLib(): Promise<ConversationLibrary> {
+  const lib = await openConversationLibrary(dir, { now: steppingClock(), indexDelayMs: 5 });
+  opened.push(lib);
+  return lib;
+}
+
+async function addConversation(lib: ConversationLibrary, ...texts: string[]) {
+  const c = await lib.create({ model: 'openai/gpt-4o-mini' });
+  for (const [i, t] of texts.entries())
+    c.messages.push(message(i % 2 === 0 ? 'user' : 'assistant', t));
+  await lib.save(c);
+  return c;
+}
+
+describe('writeFileAtomic', () => {
+  it('leaves the old file whole when a crash comes between the temp write and the rename', async () => {
+    const file = join(dir, 'a.json');
+    await writeFileAtomic(file, '{"old":true}');
+    await expect(
+      writeFileAtomic(file, '{"new":true}', {
+        beforeRename: () => {
+          throw new Error('power cut');
+        },
+      }),
+    ).rejects.toThrow('power cut');
+    expect(await readFile(file, 'utf8')).toBe('{"old":true}');
+    expect((await readdir(dir)).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('runs writes to one file in call order, never interleaved', async () => {
+    const file = join(dir, 'b.txt');
+    const bodies = Array.from({ length: 20 }, (_, i) => String(i).repeat(50_000 + i));
+    await Promise.all(bodies.map((b) => writeFileAtomic(file, b)));
+    expect(await readFile(file, 'utf8')).toBe(bodies[19]);
+  });
+
+  it('keeps the queue going after a failed write', async () => {
+    const file = join(dir, 'c.txt');
+    const failing = writeFileAtomic(join(dir, 'missing-folder', 'x'), 'x');
+    await expect(failing).rejects.toThrow();
+    await writeFileAtomic(file, 'after');
+    expect(await readFile(file, 'utf8')).toBe('after');
+  });
+});
+
+describe('conversation library', () => {
+  it('lists pinned first, then the most recently updated', async () => {
+    const lib = await openLib();
+    const a = await addConversation(lib, 'first');
+    const b = await addConversation(lib, 'second');
+    const c = await addConversation(lib, 'third');
+    await lib.update(a.id, { pinned: true });
+    await lib.save(b);
+    expect(lib.list().items.map((s) => s.id)).toEqual([a.id, b.id, c.id]);
+    expect(lib.list().items[1]).toMatchObject({ title: 'second', messageCount: 1 });
+  });
+
+  it('reports a corrupt conversation file, moves it aside, and still loads the rest', async () => {
+    const lib = await openLib();
+    const good1 = await addConversation(lib, 'keep me', 'answer');
+    const bad = await addConversation(lib, 'doomed');
+    const good2 = await addConversation(lib, 'me too');
+    await lib.flush();
+    await writeFile(join(dir, 'conversations', `${bad.id}.json`), '{"version":1,"id":');
+
+    const reopened = await openLib();
+    const list = reopened.list();
+    expect(list.items.map((s) => s.id).sort()).toEqual([good1.id, good2.id].sort());
+    expect(list.problems).toHaveLength(1);
+    expect(list.problems[0]!.file).toBe(`${bad.id}.json`);
+    expect(list.problems[0]!.reason).toMatch(/not valid JSON/);
+    expect(list.problems[0]!.reason).toMatch(/moved to/);
+    const names = await readdir(join(dir, 'conversations'));
+    expect(names.some((n) => n.startsWith(`${bad.id}.json.corrupt-`))).toBe(true);
+    expect((await reopened.get(good1.id)).messages.map((m) => m.content)).toEqual([
+      'keep me',
+      'answer',
+    ]);
+  });
+
+  it('reports a file of the wrong shape with the field at fault', async () => {
+    const lib = await openLib();
+    const c = await addConversation(lib, 'x');
+    await lib.flush();
+    const file = join(dir, 'conversations', `${c.id}.json`);
+    const json = JSON.parse(await readFile(file, 'utf8'));
+    json.messages[0].role = 'robot';
+    await writeFile(file, JSON.stringify(json));
+    const reopened = await openLib();
+    expect(reopened.list().items).toEqual([]);
+    expect(reopened.list().problems[0]!.reason).toMatch(/messages\.0\.role/);
+  });
+
+  it('rebuilds a missing or corrupt index from the files', async () => {
+    const lib = await openLib();
+    const a = await addConversation(lib, 'alpha question');
+    const b = await addConversation(lib, 'beta question');
+    await lib.flush();
+    const indexFile = join(dir, 'conversations', 'index.json');
+
+    await rm(indexFile);
+    const fromNothing = await openLib();
+    expect(
+      fromNothing
+        .list()
+        .items.map((s) => s.title)
+        .sort(),
+    ).toEqual(['alpha question', 'beta question']);
+    await fromNothing.flush();
+    expect(JSON.parse(await readFile(indexFile, 'utf8')).entries).toHaveLength(2);
+
+    await writeFile(indexFile, 'garbage{');
+    const fromGarbage = await openLib();
+    expect(
+      fromGarbage
+        .list()
+        .items.map((s) => s.id)
+        .sort(),
+    ).toEqual([a.id, b.id].sort());
+    expect(fromGarbage.list().problems).toEqual([]);
+  });
+
+  it('re-reads a file the index no longer matches (a crash between the two writes)', async () => {
+    const lib = await openLib();
+    const c = await addConversation(lib, 'old title text');
+    await lib.flush();
+    const file = join(dir, 'conversations', `${c.id}.json`);
+    const json = JSON.parse(await readFile(file, 'utf8'));
+    json.title = 'Renamed while the index was stale';
+    json.titleEdited = true;
+    await writeFile(file, JSON.stringify(json));
+    const reopened = await openLib();
+    expect(reopened.list().items[0]!.title).toBe('Renamed while the index was stale');
+  });
+
+  it('turns answers left streaming by a crash into interrupted ones, keeping their text', async () => {
+    const lib = await openLib();
+    const c = await lib.create({ model: 'm/x' });
+    c.messages.push(
+      message('user', 'tell me a story'),
+      message('assistant', 'Once upon a', 'streaming'),
+    );
+    await lib.save(c);
+    await lib.flush();
+
+    const reopened = await openLib();
+    const recovered = await reopened.get(c.id);
+    expect(recovered.messages[1]).toMatchObject({ status: 'interrupted', content: 'Once upon a' });
+    await reopened.flush();
+    const onDisk = JSON.parse(await readFile(join(dir, 'conversations', `${c.id}.json`), 'utf8'));
+    expect(onDisk.messages[1].status).toBe('interrupted');
+  });
+
+  it('titles a conversation from its first message until the user renames it', async () => {
+    const lib = await openLib();
+    const c = await addConversation(lib, 'How do I   bake\nbread at home?');
+    expect(c.title).toBe('How do I bake');
+    await lib.update(c.id, { title: 'Bread' });
+    c.messages.unshift(message('user', 'something else'));
+    await lib.save(c);
+    expect((await lib.get(c.id)).title).toBe('Bread');
+    await lib.update(c.id, { title: '' });
+    expect((await lib.get(c.id)).title).toBe('something else');
+    expect(titleFromText('word '.repeat(40))).toMatch(/…$/);
+    expect(titleFromText('word '.repeat(40)).length).toBeLessThanOrEqual(61);
+  });
+
+  it('searches titles and text case-insensitively, with snippets, and follows later changes', async () => {
+    const lib = await openLib();
+    const filler = 'lorem ipsum '.repeat(20);
+    const a = await addConversation(
+      lib,
+      'Planning a trip',
+      `${filler} the Zebra crossing ${filler}`,
+    );
+    const b = await addConversation(lib, 'Recipes', 'no match here');
+    await lib.flush();
+
+    const reopened = await openLib();
+    const hits = await reopened.search('zebra');
+    expect(hits).toHaveLength(1);
+    expect(hits[0]).toMatchObject({ conversationId: a.id, title: 'Planning a trip' });
+    expect(hits[0]!.messageId).not.toBeNull();
+    expect(hits[0]!.snippet).toContain('Zebra crossing');
+    expect(hits[0]!.snippet.startsWith('…')).toBe(true);
+    expect(hits[0]!.snippet.length).toBeLessThan(140);
+
+    expect((await reopened.search('RECIPES'))[0]).toMatchObject({
+      conversationId: b.id,
+      messageId: null,
+    });
+
+    const live = await reopened.get(b.id);
+    live.messages.push(message('assistant', 'A zebra cake'));
+    await reopened.save(live);
+    expect((await reopened.search('zebra')).map((h) => h.conversationId).sort()).toEqual(
+      [a.id, b.id].sort(),
+    );
+
+    await reopened.remove(a.id);
+    expect((await reopened.search('zebra')).map((h) => h.conversationId)).toEqual([b.id]);
+    expect(await reopened.search('   ')).toEqual([]);
+  });
+
+  it('reads the files once for search, then answers from memory', async () => {
+    const lib = await openLib();
+    const ids: string[] = [];
+    for (let i = 0; i < 150; i++)
+      ids.push((await addConversation(lib, `note ${i}`, `body ${i} needle${i % 10}`)).id);
+    await lib.flush();
+    const reopened = await openLib();
+    expect(await reopened.search('needle7')).toHaveLength(15);
+    // Files removed behind its back are not read again for the next keystroke.
+    await Promise.all(ids.map((id) => rm(join(dir, 'conversations', `${id}.json`))));
+    expect(await reopened.search('needle7')).toHaveLength(15);
+    expect(await reopened.search('NEEDLE3')).toHaveLength(15);
+  });
+
+  it('answers not_found for unknown ids and ids that try to leave the folder', async () => {
+    const lib = await openLib();
+    for (const id of ['nope', '../settings', 'a/b']) {
+      const failure = await lib.get(id).catch((e: unknown) => e);
+      expect(failure).toBeInstanceOf(ServiceError);
+      expect((failure as ServiceError).error.code).toBe('not_found');
+    }
+  });
+
+  it('deletes the file and the index entry', async () => {
+    const lib = await openLib();
+    const c = await addConversation(lib, 'bye');
+    await lib.remove(c.id);
+    await lib.flush();
+    expect(lib.list().items).toEqual([]);
+    expect(await readdir(join(dir, 'conversations'))).toEqual(['index.json']);
+    expect((await openLib()).list().items).toEqual([]);
+  });
+});

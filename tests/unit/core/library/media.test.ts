@@ -1,0 +1,177 @@
+// The media library: add, list newest first, thumbnails, delete with every file, an index rebuilt from sidecars.
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Jimp } from 'jimp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createMediaLibrary } from '../../../../electron/core/library/media';
+
+let dir: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'atelier-media-'));
+});
+
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const png = (width: number, height: number): Promise<Buffer> =>
+  new Jimp({ width, height, color: 0x228844ff }).getBuffer('image/png');
+const WAV = Buffer.concat([
+  Buffer.from('RIFF'),
+  Buffer.alloc(4),
+  Buffer.from('WAVEfmt '),
+  Buffer.alloc(64),
+]);
+
+/** A clock that moves a second per call, so "newest first" is decided by the order of adding. */
+function ticking(): () => Date {
+  let t = Date.parse('2025-01-01T00:00:00Z');
+  return () => new Date((t += 1000));
+}
+
+describe('media library', () => {
+  it('adds a picture with its size and a 256 px PNG thumbnail, and resolves both', async () => {
+    const media = await createMediaLibrary(dir);
+    const item = await media.add({
+      kind: 'image',
+      bytes: await png(600, 300),
+      mime: 'image/png',
+      title: ' A field ',
+      model: 'img-model',
+      cost: '0.04',
+      params: { prompt: 'a field', size: '600x300' },
+    });
+    expect(item).toMatchObject({
+      kind: 'image',
+      mime: 'image/png',
+      title: 'A field',
+      model: 'img-model',
+      cost: '0.04',
+      width: 600,
+      height: 300,
+      hasThumb: true,
+    });
+    const thumb = await media.resolve(item.id, 'thumb');
+    expect(thumb?.mime).toBe('image/png');
+    const decoded = await Jimp.read(await readFile(thumb?.path ?? ''));
+    expect([decoded.width, decoded.height]).toEqual([256, 128]);
+    const full = await media.resolve(item.id, 'full');
+    expect(full).toMatchObject({ mime: 'image/png', size: item.size });
+    expect(full?.path.startsWith(join(dir, 'image'))).toBe(true);
+  });
+
+  it('makes no thumbnail for a small picture and serves the full file for ?thumb', async () => {
+    const media = await createMediaLibrary(dir);
+    const item = await media.add({
+      kind: 'image',
+      bytes: await png(100, 50),
+      mime: 'image/png',
+      title: 'small',
+    });
+    expect(item.hasThumb).toBe(false);
+    expect(await media.resolve(item.id, 'thumb')).toEqual(await media.resolve(item.id, 'full'));
+  });
+
+  it('lists each kind newest first with offset and limit', async () => {
+    const media = await createMediaLibrary(dir, { now: ticking() });
+    const added = [];
+    for (const title of ['one', 'two', 'three']) {
+      added.push(await media.add({ kind: 'audio', bytes: WAV, mime: 'audio/wav', title }));
+    }
+    await media.add({ kind: 'image', bytes: await png(10, 10), mime: 'image/png', title: 'pic' });
+    expect(media.list('audio').items.map((item) => item.title)).toEqual(['three', 'two', 'one']);
+    expect(media.list('audio', { offset: 1, limit: 1 })).toMatchObject({
+      items: [{ title: 'two' }],
+      total: 3,
+    });
+    expect(media.list('video')).toEqual({ items: [], total: 0 });
+    expect(media.get(added[0]?.id ?? '').title).toBe('one');
+  });
+
+  it('keeps the sniffed type, and never a claimed type a page could run', async () => {
+    const media = await createMediaLibrary(dir);
+    const wav = await media.add({
+      kind: 'audio',
+      bytes: WAV,
+      mime: 'audio/mpeg',
+      title: 'mislabelled',
+    });
+    expect(wav.mime).toBe('audio/wav');
+    const html = await media.add({
+      kind: 'video',
+      bytes: Buffer.from('<html><script>alert(1)</script>'),
+      mime: 'text/html',
+      title: 'sneaky',
+    });
+    expect(html.mime).toBe('application/octet-stream');
+  });
+
+  it('deletes the file, the thumbnail and the sidecar', async () => {
+    const media = await createMediaLibrary(dir);
+    const item = await media.add({
+      kind: 'image',
+      bytes: await png(400, 400),
+      mime: 'image/png',
+      title: 'gone',
+    });
+    const keep = await media.add({
+      kind: 'image',
+      bytes: await png(20, 20),
+      mime: 'image/png',
+      title: 'kept',
+    });
+    expect(
+      (await readdir(join(dir, 'image'))).filter((name) => name.startsWith(item.id)),
+    ).toHaveLength(3);
+    await media.delete(item.id);
+    expect((await readdir(join(dir, 'image'))).filter((name) => name.startsWith(item.id))).toEqual(
+      [],
+    );
+    expect(await media.resolve(item.id, 'full')).toBeNull();
+    expect(() => media.get(item.id)).toThrow(/not in the library/);
+    expect(media.list('image').items.map((other) => other.id)).toEqual([keep.id]);
+    await media.flush();
+    const reopened = await createMediaLibrary(dir);
+    expect(reopened.list('image').items.map((other) => other.id)).toEqual([keep.id]);
+  });
+
+  it('rebuilds a corrupt index from the sidecars', async () => {
+    const media = await createMediaLibrary(dir, { now: ticking() });
+    const first = await media.add({ kind: 'audio', bytes: WAV, mime: 'audio/wav', title: 'first' });
+    const second = await media.add({
+      kind: 'audio',
+      bytes: WAV,
+      mime: 'audio/wav',
+      title: 'second',
+    });
+    await media.flush();
+    await writeFile(join(dir, 'audio', 'index.json'), '{"version":1,"items":[{"id":');
+    const reopened = await createMediaLibrary(dir);
+    expect(reopened.list('audio').items.map((item) => item.id)).toEqual([second.id, first.id]);
+    await reopened.flush();
+    const index = JSON.parse(await readFile(join(dir, 'audio', 'index.json'), 'utf8')) as {
+      items: unknown[];
+    };
+    expect(index.items).toHaveLength(2);
+  });
+
+  it('picks up an item whose index write was lost and removes files no sidecar claims', async () => {
+    const media = await createMediaLibrary(dir);
+    const item = await media.add({ kind: 'audio', bytes: WAV, mime: 'audio/wav', title: 'late' });
+    await media.flush();
+    await writeFile(join(dir, 'audio', 'index.json'), JSON.stringify({ version: 1, items: [] }));
+    await writeFile(join(dir, 'audio', 'audio-zz-0123456789ab.wav'), 'left by a crash mid-add');
+    const reopened = await createMediaLibrary(dir);
+    expect(reopened.list('audio').items.map((other) => other.id)).toEqual([item.id]);
+    expect(await readdir(join(dir, 'audio'))).not.toContain('audio-zz-0123456789ab.wav');
+  });
+
+  it('resolves nothing for ids with path tricks or of unknown items', async () => {
+    const media = await createMediaLibrary(dir);
+    for (const id of ['../../etc/passwd', 'image-..-0123456789ab', 'image-abc-0123456789ab', '']) {
+      expect(await media.resolve(id, 'full')).toBeNull();
+    }
+  });
+});

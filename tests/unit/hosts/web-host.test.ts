@@ -1,0 +1,20 @@
+// The web host's capabilities: links are printed for the user, never opened; saving is left to the page.
+import { describe, expect, it } from 'vitest';
+import { createWebHost } from '../../../dev/web-host';
+
+describe('createWebHost', () => {
+  it('prints a web link for the user and says it was not opened', async () => {
+    const logged: string[] = [];
+    const host = createWebHost((line) => logged.push(line));
+    expect(await host.openExternal('https://example.com/help')).toBe(false);
+    expect(await host.openExternal('file:///etc/passwd')).toBe(false);
+    expect(logged).toEqual(['Open this link in your browser: https://example.com/help']);
+  });
+
+  it('leaves saving media to the page', async () => {
+    const host = createWebHost(() => undefined);
+    expect(await host.saveMedia({ path: '/tmp/x.png', mime: 'image/png' }, 'x.png')).toEqual({
+      saved: false,
+    });
+  });
+});
