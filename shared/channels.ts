@@ -11,6 +11,7 @@ import type {
   ChatEvent,
   Conversation,
   ConversationList,
+  ConversationSummary,
   MediaItem,
   MediaKind,
   MediaPage,
@@ -120,7 +121,11 @@ export const invokeSchemas = {
     .object({ conversationId: id, messageId: id, text, trimOldest: z.boolean().optional() })
     .strict(),
   'shell.openExternal': z.object({ url: z.string().url().max(4000) }).strict(),
-  'attachments.prepare': z.object({ fileId: id }).strict(),
+  /** An upload, or a picture already in the library (Images' "Send to chat"), made ready to send. */
+  'attachments.prepare': z.union([
+    z.object({ fileId: id }).strict(),
+    z.object({ mediaId: id }).strict(),
+  ]),
   'documents.list': z.object({}).strict(),
   'documents.get': z.object({ id }).strict(),
   'documents.extract': z
@@ -308,7 +313,8 @@ export interface EventPayloads extends Record<EventChannel, unknown> {
   'chat.event': ChatEvent;
   'balance.changed': Balance;
   'settings.changed': SettingsView;
-  'conversations.changed': { id: string | null };
+  /** One conversation's new list entry, or null when it was deleted; id null: read the whole list again. */
+  'conversations.changed': { id: string; summary: ConversationSummary | null } | { id: null };
   'media.changed': { kind: MediaKind };
   /** Every job, newest first, whenever one changes. */
   'video.jobs.changed': VideoJob[];

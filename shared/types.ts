@@ -192,7 +192,16 @@ export interface Balance {
 
 /** Streamed to the renderer while a turn runs; batched, at most one delta event per frame. */
 export type ChatEvent =
-  | { type: 'start'; conversationId: string; messageId: string; model: string }
+  | {
+      type: 'start';
+      conversationId: string;
+      messageId: string;
+      model: string;
+      /** The user message being answered, as saved; what followed it is gone from the conversation. */
+      question: ChatMessage;
+      contextStart: number;
+      summary: ConversationSummary;
+    }
   | {
       type: 'delta';
       conversationId: string;
@@ -209,8 +218,14 @@ export type ChatEvent =
       reason: ErrorCode;
     }
   | { type: 'waiting'; conversationId: string; messageId: string; untilMs: number }
-  | { type: 'done'; conversationId: string; message: ChatMessage }
-  | { type: 'error'; conversationId: string; message: ChatMessage; error: UserError };
+  | { type: 'done'; conversationId: string; message: ChatMessage; summary: ConversationSummary }
+  | {
+      type: 'error';
+      conversationId: string;
+      message: ChatMessage;
+      error: UserError;
+      summary: ConversationSummary;
+    };
 
 /** What the media library keeps: pictures, sounds and films the app made or the user imported. */
 export type MediaKind = 'image' | 'audio' | 'video';

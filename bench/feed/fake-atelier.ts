@@ -1,6 +1,7 @@
 // In-page stand-in for window.atelier: answers from a fixture and streams the answer at a fixed rate.
 import type { AtelierApi, EventPayloads } from '../../shared/channels';
 import { CHAT_DELTA_INTERVAL_MS } from '../../shared/chat-stream';
+import { summaryOf } from '../../shared/conversations';
 import type { EventChannel, InvokeChannel } from '../../shared/channel-names';
 import type {
   Balance,
@@ -132,7 +133,7 @@ const longTaskObserver = new PerformanceObserver((list) => tallyLongTasks(list.g
 
 /**
  * Plays one turn the way core does: the question and an empty streaming answer are saved, 'start'
- * and 'conversations.changed' go out, then the chunks on a fixed clock (late timers catch up, so a
+ * goes out with the question and the new list entry, then the chunks on a fixed clock (late timers catch up, so a
  * busy page gets the same text by the same time), forwarded as core forwards them, then 'done'. Instrumented, it
  * also counts frames (a requestAnimationFrame loop, which itself makes the page run a frame every
  * vsync) and long tasks; uninstrumented, the page does only its own work.
@@ -156,8 +157,10 @@ async function streamAnswer(instrumented: boolean): Promise<StreamOutcome> {
     conversationId,
     messageId: fixture.answerId,
     model: fixture.model,
+    question: fixture.question,
+    contextStart: conversation.contextStart,
+    summary: summaryOf(conversation),
   });
-  emit('conversations.changed', { id: conversationId });
   await new Promise((resolve) => setTimeout(resolve, 500));
 
   let frames = 0;
@@ -235,8 +238,12 @@ async function streamAnswer(instrumented: boolean): Promise<StreamOutcome> {
     },
   };
   conversation = withMessages([...before, fixture.question, done]);
-  emit('chat.event', { type: 'done', conversationId, message: done });
-  emit('conversations.changed', { id: conversationId });
+  emit('chat.event', {
+    type: 'done',
+    conversationId,
+    message: done,
+    summary: summaryOf(conversation),
+  });
   performance.mark('bench:stream-done');
   return {
     chunksSent: sent,

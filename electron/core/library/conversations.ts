@@ -9,6 +9,7 @@ import type {
   SearchHit,
   StorageProblem,
 } from '../../../shared/types';
+import { summaryOf } from '../../../shared/conversations';
 import { isAtomicTempFile, writeFileAtomic } from './atomic-write';
 import {
   conversationSchema,
@@ -67,18 +68,6 @@ export function titleFromText(text: string): string {
   const cut = line.slice(0, TITLE_MAX);
   const space = cut.lastIndexOf(' ');
   return (space > TITLE_MAX / 2 ? cut.slice(0, space) : cut).trimEnd() + '…';
-}
-
-function summaryOf(c: Conversation): ConversationSummary {
-  return {
-    id: c.id,
-    title: c.title,
-    pinned: c.pinned,
-    createdAt: c.createdAt,
-    updatedAt: c.updatedAt,
-    model: c.model,
-    messageCount: c.messages.length,
-  };
 }
 
 function compareSummaries(a: ConversationSummary, b: ConversationSummary): number {

@@ -188,10 +188,10 @@ describe('the bridge', () => {
     const first = await connect(bridgeUrl(server.token), { Origin: origin() });
     const second = await connect(bridgeUrl(server.token), { Origin: origin() });
     const received = Promise.all([nextMessage(first), nextMessage(second)]);
-    emit('conversations.changed', { id: 'c9' });
+    emit('conversations.changed', { id: 'c9', summary: null });
     expect(await received).toEqual([
-      { kind: 'event', event: 'conversations.changed', payload: { id: 'c9' } },
-      { kind: 'event', event: 'conversations.changed', payload: { id: 'c9' } },
+      { kind: 'event', event: 'conversations.changed', payload: { id: 'c9', summary: null } },
+      { kind: 'event', event: 'conversations.changed', payload: { id: 'c9', summary: null } },
     ]);
   });
 });

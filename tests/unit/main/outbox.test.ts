@@ -6,18 +6,18 @@ describe('createEventOutbox', () => {
   it('holds events until the page has loaded, then delivers them in order', () => {
     const delivered: unknown[] = [];
     const outbox = createEventOutbox((event, payload) => delivered.push([event, payload]));
-    outbox.post('conversations.changed', { id: 'a' });
-    outbox.post('conversations.changed', { id: 'b' });
+    outbox.post('conversations.changed', { id: 'a', summary: null });
+    outbox.post('conversations.changed', { id: 'b', summary: null });
     expect(delivered).toEqual([]);
     outbox.open();
-    outbox.post('conversations.changed', { id: 'c' });
+    outbox.post('conversations.changed', { id: 'c', summary: null });
     expect(delivered.map((item) => (item as [string, { id: string }])[1].id)).toEqual([
       'a',
       'b',
       'c',
     ]);
     outbox.close();
-    outbox.post('conversations.changed', { id: 'd' });
+    outbox.post('conversations.changed', { id: 'd', summary: null });
     expect(delivered).toHaveLength(3);
   });
 
@@ -27,7 +27,7 @@ describe('createEventOutbox', () => {
       (_event, payload) => delivered.push((payload as { id: string }).id),
       2,
     );
-    for (const id of ['1', '2', '3']) outbox.post('conversations.changed', { id });
+    for (const id of ['1', '2', '3']) outbox.post('conversations.changed', { id, summary: null });
     outbox.open();
     expect(delivered).toEqual(['2', '3']);
   });

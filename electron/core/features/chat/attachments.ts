@@ -54,6 +54,23 @@ export function createAttachments(
     return uri;
   }
 
+  /** A picture the library already keeps is attached as it is: nothing is uploaded again. */
+  function libraryPicture(mediaId: string): MessageAttachment {
+    const item = ctx.media.find(mediaId);
+    if (!item || item.kind !== 'image') {
+      throw serviceError('not_found', 'That picture is no longer in the library.');
+    }
+    const extension = item.mime.split('/')[1] ?? 'png';
+    return {
+      kind: 'image',
+      mediaId: item.id,
+      name: `${item.title.trim().slice(0, 60) || 'image'}.${extension}`,
+      mime: item.mime,
+      size: item.size,
+      tokens: IMAGE_PROMPT_TOKENS,
+    };
+  }
+
   async function modelBadges(model: string): Promise<string[] | null> {
     const list = await ctx.models.list().catch(() => []);
     return list.find((m) => m.id === model)?.badges ?? null;
@@ -61,7 +78,9 @@ export function createAttachments(
 
   return {
     handlers: {
-      'attachments.prepare': async ({ fileId }) => {
+      'attachments.prepare': async (input) => {
+        if ('mediaId' in input) return libraryPicture(input.mediaId);
+        const { fileId } = input;
         const info = await ctx.files.info(fileId);
         const kind = checkUploadedFile(info, (k) => ATTACHMENT_LIMITS[k], [
           'image',

@@ -7,6 +7,7 @@ import {
 } from '../../../../shared/models';
 import type { MessageAttachment } from '../../../../shared/attachments';
 import { CHAT_DELTA_INTERVAL_MS } from '../../../../shared/chat-stream';
+import { summaryOf } from '../../../../shared/conversations';
 import type { ChatEvent, ChatMessage, Conversation, UserError } from '../../../../shared/types';
 import type { ConversationLibrary } from '../../library/conversations';
 import { ServiceError, serviceError, toUserError } from '../../service/errors';
@@ -26,8 +27,6 @@ export interface ChatEngineOptions {
   emit: (event: ChatEvent) => void;
   /** After a call the service may have charged for (the balance refreshes). */
   onPaidCall?: () => void;
-  /** When a turn starts or ends (the conversation list changes). */
-  onConversationChanged?: (conversationId: string) => void;
   now?: () => Date;
   /** Longest time between saves of a streaming answer. */
   saveIntervalMs?: number;
@@ -248,12 +247,18 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
       conversation.messages = messages;
       conversation.contextStart = plan.contextStart;
       await library.save(conversation);
-      emit({ type: 'start', conversationId, messageId: answer.id, model: conversation.model });
-      options.onConversationChanged?.(conversationId);
+      emit({
+        type: 'start',
+        conversationId,
+        messageId: answer.id,
+        model: conversation.model,
+        question: { ...last },
+        contextStart: plan.contextStart,
+        summary: summaryOf(conversation),
+      });
       void streamAnswer(conversation, answer, request, controller).finally(() => {
         running.delete(conversationId);
         finish();
-        options.onConversationChanged?.(conversationId);
       });
       return { messageId: answer.id };
     } catch (e) {
@@ -376,12 +381,13 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
     }
 
     const message = { ...answer };
+    const summary = summaryOf(conversation);
     if (answer.status === 'error' && failure) {
-      emit({ type: 'error', conversationId, message, error: failure });
+      emit({ type: 'error', conversationId, message, error: failure, summary });
     } else if (saveFailure) {
-      emit({ type: 'error', conversationId, message, error: saveFailure });
+      emit({ type: 'error', conversationId, message, error: saveFailure, summary });
     } else {
-      emit({ type: 'done', conversationId, message });
+      emit({ type: 'done', conversationId, message, summary });
     }
     // A refusal before the service answered (no key, bad URL, network) costs nothing.
     const reachedService = failure === null || failure.status !== null || answer.content !== '';

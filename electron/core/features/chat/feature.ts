@@ -1,4 +1,5 @@
 // The chat.*, conversations.* and attachments.* channels: turns streamed by the engine, the saved conversations, what a message carries.
+import { summaryOf } from '../../../../shared/conversations';
 import { serviceError } from '../../service/errors';
 import type { ChannelsOf, Feature, FeatureContext } from '../context';
 import type { DocumentsFeature } from '../documents/feature';
@@ -24,7 +25,6 @@ export async function openChatFeature(
     contextLengthOf: (id) => ctx.models.contextLengthOf(id),
     emit: (event) => emit('chat.event', event),
     onPaidCall: () => ctx.balance.refreshSoon(),
-    onConversationChanged: (id) => emit('conversations.changed', { id }),
     attachments,
   });
 
@@ -55,20 +55,20 @@ export async function openChatFeature(
         const conversation = await conversations.create({
           model: model && model.trim() !== '' ? model.trim() : state.current().defaultModel,
         });
-        emit('conversations.changed', { id: conversation.id });
+        emit('conversations.changed', { id: conversation.id, summary: summaryOf(conversation) });
         return conversation;
       },
 
       'conversations.update': async ({ id, ...patch }) => {
         const conversation = await conversations.update(id, patch);
-        emit('conversations.changed', { id });
+        emit('conversations.changed', { id, summary: summaryOf(conversation) });
         return conversation;
       },
 
       'conversations.delete': async ({ id }) => {
         await chat.stop(id);
         await conversations.remove(id);
-        emit('conversations.changed', { id });
+        emit('conversations.changed', { id, summary: null });
         return { id };
       },
 

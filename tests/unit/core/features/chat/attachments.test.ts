@@ -138,4 +138,33 @@ describe('chat attachments', () => {
     const brokenAnswer = await attempt('attachments.prepare', { fileId: broken.fileId });
     expect(!brokenAnswer.ok && brokenAnswer.error).toMatchObject({ code: 'server_error' });
   });
+  it('attaches a library picture by its media id, without a new upload or a new picture', async () => {
+    const { call, attempt, upload, turnEnd } = await openCore();
+    const file = await upload('kept.png', 'image/png', makePng(40, 30));
+    const kept = await call<MediaItem>('media.import', { fileId: file.fileId, kind: 'image' });
+    const before = await call<{ total: number }>('media.list', { kind: 'image' });
+
+    const attachment = await call<MessageAttachment>('attachments.prepare', { mediaId: kept.id });
+    expect(attachment).toMatchObject({ kind: 'image', mediaId: kept.id, mime: 'image/png' });
+    expect(attachment.fileId).toBeUndefined();
+    expect((await call<{ total: number }>('media.list', { kind: 'image' })).total).toBe(
+      before.total,
+    );
+
+    const conversation = await call<Conversation>('conversations.create', {
+      model: 'vis-openai/gpt-4o-mini',
+    });
+    await call('chat.send', {
+      conversationId: conversation.id,
+      text: 'And this?',
+      attachments: [attachment],
+    });
+    expect((await turnEnd(conversation.id)).type).toBe('done');
+    const parts = env.chatBodies[0]!.messages.at(-1)!.content as Array<Record<string, unknown>>;
+    const url = (parts[1] as { image_url: { url: string } }).image_url.url;
+    expect(pngSize(url)).toEqual({ width: 40, height: 30 });
+
+    const gone = await attempt('attachments.prepare', { mediaId: 'no-such-picture' });
+    expect(!gone.ok && gone.error.code).toBe('not_found');
+  });
 });

@@ -466,6 +466,54 @@ describe('regenerate and edit', () => {
   });
 });
 
+describe('chat engine events carry what the renderer needs (no reload)', () => {
+  it("'start' carries the saved question and list entry, 'done' the answer and the new entry", async () => {
+    const c = await library.create({ model: 'm/a' });
+    const { messageId } = await engine.sendTurn({ conversationId: c.id, text: 'Hello there' });
+    const start = events.find((e) => e.type === 'start');
+    const saved = (await library.get(c.id)).messages[0]!;
+    expect(start).toMatchObject({ messageId, question: saved, contextStart: 0 });
+    expect(start?.type === 'start' && start.summary).toMatchObject({
+      id: c.id,
+      title: 'Hello there',
+      messageCount: 2,
+    });
+    last(calls).push('Hi');
+    last(calls).finish();
+    await engine.settled(c.id);
+    const done = last(events);
+    expect(done.type).toBe('done');
+    const after = await library.get(c.id);
+    expect(done.type === 'done' && done.summary).toEqual({
+      id: c.id,
+      title: 'Hello there',
+      pinned: false,
+      createdAt: after.createdAt,
+      updatedAt: after.updatedAt,
+      model: 'm/a',
+      messageCount: 2,
+    });
+  });
+
+  it("regenerate's and edit's 'start' name the question kept, so what followed it can go", async () => {
+    const c = await library.create({ model: 'm/a' });
+    await turn(c.id, 'q1', 'a1');
+    await turn(c.id, 'q2', 'a2');
+    const [q1, a1] = (await library.get(c.id)).messages;
+    events.length = 0;
+    await engine.regenerate({ conversationId: c.id, messageId: a1!.id });
+    expect(events[0]).toMatchObject({ type: 'start', question: q1 });
+    await engine.stop(c.id);
+    events.length = 0;
+    await engine.editAndResend({ conversationId: c.id, messageId: q1!.id, text: 'q1 again' });
+    expect(events[0]).toMatchObject({
+      type: 'start',
+      question: { id: q1!.id, content: 'q1 again' },
+    });
+    expect(events[0]?.type === 'start' && events[0].summary.messageCount).toBe(2);
+  });
+});
+
 describe('context with attachments', () => {
   it('counts attachment tokens against the context', () => {
     const message = (tokens: number): ChatMessage => ({
