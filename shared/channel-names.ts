@@ -9,7 +9,6 @@ export const invokeChannels = [
   'models.list',
   'balance.get',
   'conversations.list',
-  'conversations.search',
   'conversations.get',
   'conversations.create',
   'conversations.update',

@@ -24,7 +24,22 @@ import type {
   VideoJob,
 } from './types';
 import { MAX_UPLOAD_BYTES, UPLOAD_CHUNK_BASE64_CHARS } from './upload-limits';
-import { MAX_SOURCE_IMAGES, type ImageProgress, type ImageRunResult } from './images';
+import {
+  IMAGE_PROMPT_MAX_CHARS,
+  MAX_SOURCE_IMAGES,
+  SD_TXT2IMG,
+  type ImageProgress,
+  type ImageRunResult,
+} from './images';
+import {
+  MUSIC_PROMPT_MAX_CHARS,
+  MUSIC_SECONDS,
+  SPEECH_FORMATS,
+  SPEECH_MAX_CHARS,
+  TRANSCRIBE_LANGUAGE_MAX_CHARS,
+  VOICES,
+} from './audio';
+import { VIDEO_ASPECT_RATIOS, VIDEO_DURATION_MAX_SECONDS, VIDEO_PROMPT_MAX_CHARS } from './video';
 
 const id = z.string().min(1).max(200);
 const text = z.string().max(2_000_000);
@@ -55,13 +70,19 @@ const decisionQuestion = z
   })
   .strict();
 const mediaKind = z.enum(['image', 'audio', 'video']);
+const sdSide = z
+  .number()
+  .int()
+  .min(SD_TXT2IMG.minSide)
+  .max(SD_TXT2IMG.maxSide)
+  .multipleOf(SD_TXT2IMG.sideStep);
 
 /** One image request: the renderer names it, so images.cancel and images.progress can refer to it. */
 const imageRun = z
   .object({
     requestId: id,
     model: id,
-    prompt: z.string().trim().min(1).max(32_000),
+    prompt: z.string().trim().min(1).max(IMAGE_PROMPT_MAX_CHARS),
     size: z
       .string()
       .regex(/^\d{2,5}x\d{2,5}$/)
@@ -90,7 +111,6 @@ export const invokeSchemas = {
   'models.list': z.object({ refresh: z.boolean().optional() }).strict(),
   'balance.get': z.object({ refresh: z.boolean().optional() }).strict(),
   'conversations.list': z.object({}).strict(),
-  'conversations.search': z.object({ query: z.string().max(500) }).strict(),
   'conversations.get': z.object({ id }).strict(),
   'conversations.create': z.object({ model: z.string().max(200).optional() }).strict(),
   'conversations.update': z
@@ -188,32 +208,32 @@ export const invokeSchemas = {
   'audio.speak': z
     .object({
       model: id,
-      text: z.string().trim().min(1).max(4096),
-      voice: z.enum(['alloy', 'echo', 'fable', 'onyx', 'nova', 'shimmer']),
-      format: z.enum(['mp3', 'wav']),
+      text: z.string().trim().min(1).max(SPEECH_MAX_CHARS),
+      voice: z.enum(VOICES),
+      format: z.enum(SPEECH_FORMATS),
     })
     .strict(),
   'audio.music': z
     .object({
       model: id,
-      text: z.string().trim().min(1).max(4000),
-      seconds: z.number().int().min(1).max(600),
+      text: z.string().trim().min(1).max(MUSIC_PROMPT_MAX_CHARS),
+      seconds: z.number().int().min(MUSIC_SECONDS.min).max(MUSIC_SECONDS.max),
     })
     .strict(),
   'audio.transcribe': z
     .object({
       fileId: id,
       model: id,
-      language: z.string().trim().max(20).optional(),
+      language: z.string().trim().max(TRANSCRIBE_LANGUAGE_MAX_CHARS).optional(),
       timestamps: z.boolean(),
     })
     .strict(),
   'video.generate': z
     .object({
       model: id,
-      prompt: z.string().trim().min(1).max(4000),
-      aspectRatio: z.enum(['16:9', '9:16', '1:1', '4:3', '3:4', '21:9']),
-      duration: z.number().int().min(0).max(600),
+      prompt: z.string().trim().min(1).max(VIDEO_PROMPT_MAX_CHARS),
+      aspectRatio: z.enum(VIDEO_ASPECT_RATIOS),
+      duration: z.number().int().min(0).max(VIDEO_DURATION_MAX_SECONDS),
       firstFrameFileId: id.optional(),
       lastFrameFileId: id.optional(),
     })
@@ -231,11 +251,11 @@ export const invokeSchemas = {
   'images.sdTxt2img': z
     .object({
       requestId: id,
-      prompt: z.string().trim().min(1).max(8000),
-      negativePrompt: z.string().max(8000),
-      steps: z.number().int().min(1).max(150),
-      width: z.number().int().min(64).max(2048).multipleOf(8),
-      height: z.number().int().min(64).max(2048).multipleOf(8),
+      prompt: z.string().trim().min(1).max(SD_TXT2IMG.promptMaxChars),
+      negativePrompt: z.string().max(SD_TXT2IMG.promptMaxChars),
+      steps: z.number().int().min(1).max(SD_TXT2IMG.maxSteps),
+      width: sdSide,
+      height: sdSide,
     })
     .strict(),
   'images.cancel': z.object({ requestId: id }).strict(),
@@ -246,7 +266,7 @@ export { eventChannels, invokeChannels, isEventChannel, isInvokeChannel } from '
 export type InvokeInput<C extends InvokeChannel> = z.input<(typeof invokeSchemas)[C]>;
 
 /** What each call answers on success (failures answer a UserError, see Envelope). */
-export interface InvokeOutputs extends Record<InvokeChannel, unknown> {
+export interface InvokeOutputs {
   'settings.get': SettingsView;
   'settings.update': SettingsView;
   'key.set': SettingsView;
@@ -255,7 +275,6 @@ export interface InvokeOutputs extends Record<InvokeChannel, unknown> {
   'models.list': ModelInfo[];
   'balance.get': Balance;
   'conversations.list': ConversationList;
-  'conversations.search': SearchHit[];
   'conversations.get': Conversation;
   'conversations.create': Conversation;
   'conversations.update': Conversation;
@@ -308,8 +327,13 @@ export interface InvokeOutputs extends Record<InvokeChannel, unknown> {
 
 export type InvokeOutput<C extends InvokeChannel> = InvokeOutputs[C];
 
+/** What settings.update may change. */
+export type SettingsPatch = InvokeInput<'settings.update'>;
+/** What conversations.update may change in the conversation it names. */
+export type ConversationPatch = Omit<InvokeInput<'conversations.update'>, 'id'>;
+
 /** Pushed from core to the renderer. */
-export interface EventPayloads extends Record<EventChannel, unknown> {
+export interface EventPayloads {
   'chat.event': ChatEvent;
   'balance.changed': Balance;
   'settings.changed': SettingsView;
@@ -335,3 +359,11 @@ export interface AtelierApi {
   /** 'electron' or 'web', for the few places that differ (e.g. how links open). */
   platform: 'electron' | 'web';
 }
+
+/** Holds only when A and B are the same set of names. */
+type SameNames<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Holds<T extends true> = T;
+/** Compile-time checks: every call has an output type and every event a payload, and no more. */
+export type ChannelMapsComplete = Holds<
+  SameNames<keyof InvokeOutputs, InvokeChannel> & SameNames<keyof EventPayloads, EventChannel>
+>;

@@ -25,6 +25,17 @@ export const IMAGE_SOURCE_MAX_BYTES = 10 * 1024 * 1024;
 export const IMAGE_SOURCE_MAX_SIDE = 2048;
 /** The service takes image_url, image2_url ... image10_url. */
 export const MAX_SOURCE_IMAGES = 10;
+/** The longest prompt an images.* call takes. */
+export const IMAGE_PROMPT_MAX_CHARS = 32_000;
+
+/** The Automatic1111-style call: its prompt, steps and sides (multiples of 8 pixels). */
+export const SD_TXT2IMG = {
+  promptMaxChars: 8000,
+  maxSteps: 150,
+  minSide: 64,
+  maxSide: 2048,
+  sideStep: 8,
+} as const;
 
 export const ASPECT_RATIOS = ['1:1', '16:9', '9:16', '4:3', '3:4', '3:2', '2:3', '21:9'] as const;
 export const FREE_SIZES = [
@@ -70,13 +81,6 @@ export function maxSourceImagesOf(model: ModelInfo | undefined, id: string): num
   if (typeof stated === 'number' && stated >= 1) return Math.min(stated, MAX_SOURCE_IMAGES);
   if (/flux-kontext/.test(id)) return 1;
   return null;
-}
-
-/** "12.4 MB", "840 KB": sizes in the messages about limits. */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${bytes} B`;
 }
 
 /** The address of the Automatic1111-style call: {host_root}/sdapi/<key>/sdapi/v1/txt2img. */

@@ -105,8 +105,6 @@ async function invoke(channel: InvokeChannel, _input: unknown): Promise<Envelope
       });
     case 'conversations.get':
       return answer(conversation);
-    case 'conversations.search':
-      return answer([]);
     default:
       return {
         ok: false,

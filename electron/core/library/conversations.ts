@@ -9,6 +9,7 @@ import type {
   SearchHit,
   StorageProblem,
 } from '../../../shared/types';
+import type { ConversationPatch } from '../../../shared/channels';
 import { summaryOf } from '../../../shared/conversations';
 import { isAtomicTempFile, writeFileAtomic } from './atomic-write';
 import {
@@ -21,15 +22,6 @@ import {
 } from './conversation-file';
 import { searchTexts, type TextEntry, textEntryOf } from './conversation-search';
 import { serviceError, type ServiceError } from '../service/errors';
-
-export interface ConversationPatch {
-  title?: string;
-  pinned?: boolean;
-  model?: string;
-  systemPrompt?: string;
-  temperature?: number | null;
-  maxTokens?: number | null;
-}
 
 export interface ConversationLibrary {
   /** Pinned first, then the most recently updated. */

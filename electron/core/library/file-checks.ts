@@ -5,15 +5,9 @@ import {
   sniffedKind,
   typeLabel,
 } from '../../../shared/attachments';
+import { formatBytes } from '../../../shared/format';
 import type { StoredFile } from '../../../shared/types';
 import { serviceError } from '../service/errors';
-
-/** Sizes in messages: "12.3 MB". */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
 
 /**
  * The kind of an uploaded file, after refusing an empty one, one over `limitBytes`, one the app

@@ -135,7 +135,7 @@ describe('core with the simulator', () => {
       title: 'Hello there, simulator',
       messageCount: 4,
     });
-    const hits = await call<SearchHit[]>('conversations.search', { query: 'SECOND question' });
+    const hits = await call<SearchHit[]>('semantic.search', { query: 'SECOND question' });
     expect(hits[0]).toMatchObject({ conversationId: conversation.id });
 
     const balance = await call<Balance>('balance.get', { refresh: true });

@@ -207,7 +207,7 @@ describe('startWebHost with the real core', () => {
         `${host.url.replace('http:', 'ws:')}bridge?token=${host.token}`,
         { Origin: host.url.replace(/\/$/, '') },
       );
-      const wrongType = await call(socket, 1, 'conversations.search', { query: 42 });
+      const wrongType = await call(socket, 1, 'semantic.search', { query: 42 });
       expect(wrongType.envelope).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
       const extraField = await call(socket, 2, 'settings.get', { key: 'sim-fast' });
       expect(extraField.envelope).toMatchObject({ ok: false, error: { code: 'invalid_input' } });

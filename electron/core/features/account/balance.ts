@@ -1,4 +1,5 @@
 // The account balance: asked at start, every minute in the background, and shortly after paid calls.
+import { blankBalance } from '../../../../shared/balance';
 import type { Balance } from '../../../../shared/types';
 import { toUserError } from '../../service/errors';
 import type { Priority, ServiceClient } from '../../service/types';
@@ -25,18 +26,7 @@ export interface BalanceMonitorOptions {
   now?: () => Date;
 }
 
-export const unknownBalance: Balance = {
-  state: 'unknown',
-  credits: null,
-  userStatus: null,
-  userStatusText: null,
-  subscriptionStatus: null,
-  subscriptionEnd: null,
-  subscriptionEndUtc: null,
-  reason: null,
-  error: null,
-  checkedAt: null,
-};
+export const unknownBalance: Balance = blankBalance('unknown');
 
 export function createBalanceMonitor(options: BalanceMonitorOptions): BalanceMonitor {
   const intervalMs = options.intervalMs ?? 60_000;

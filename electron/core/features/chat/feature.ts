@@ -47,8 +47,6 @@ export async function openChatFeature(
 
       'conversations.list': () => conversations.list(),
 
-      'conversations.search': ({ query }) => conversations.search(query),
-
       'conversations.get': ({ id }) => conversations.get(id),
 
       'conversations.create': async ({ model }) => {

@@ -1,6 +1,6 @@
 // The Images feature in core: generate, edit from source images, the Automatic1111-style txt2img; results into the media library.
+import { formatBytes } from '../../../../shared/format';
 import {
-  formatBytes,
   IMAGE_SOURCE_MAX_BYTES,
   IMAGE_SOURCE_MAX_SIDE,
   maxSourceImagesOf,

@@ -55,7 +55,7 @@ describe('checkUploadedFile', () => {
     const big = refusalOf(() =>
       checkUploadedFile(file('a.png', 'image/png', 5 * 1024 * 1024), () => 1024 * 1024, ['image']),
     );
-    expect(big.error.message).toBe('"a.png" is 5.0 MB, over the limit of 1.0 MB.');
+    expect(big.error.message).toBe('"a.png" is 5 MB, over the limit of 1 MB.');
     expect(big.error.details).toMatchObject({ reason: 'too_large', size: 5 * 1024 * 1024 });
   });
 
