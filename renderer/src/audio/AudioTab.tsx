@@ -167,7 +167,7 @@ export default function AudioTab() {
         </div>
         <div className="media-side">
           {current ? (
-            <div className="player-card">
+            <div className="card player">
               <p className="player-title">{current.title}</p>
               <WaveformPlayer item={current} />
               <div className="form-actions">
@@ -177,7 +177,7 @@ export default function AudioTab() {
               </div>
             </div>
           ) : (
-            <p className="muted player-card">{t('audio.nothingSelected')}</p>
+            <p className="muted card player">{t('audio.nothingSelected')}</p>
           )}
           <AudioHistory />
         </div>

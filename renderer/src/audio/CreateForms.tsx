@@ -71,7 +71,7 @@ export function SpeechForm() {
   }
 
   return (
-    <form className="media-form" onSubmit={submit}>
+    <form className="card" onSubmit={submit}>
       <div className="field">
         <label htmlFor={textId}>{t('audio.text')}</label>
         <textarea
@@ -156,7 +156,7 @@ export function MusicForm() {
   }
 
   return (
-    <form className="media-form" onSubmit={submit}>
+    <form className="card" onSubmit={submit}>
       <div className="field">
         <label htmlFor={textId}>{t('audio.text')}</label>
         <textarea

@@ -168,7 +168,7 @@ export function TranscribePanel() {
   const names = transcript ? speakerNames(transcript, t) : new Map<string, string>();
 
   return (
-    <div className="media-form">
+    <div className="card">
       <KindModelSelect value={draft.model} kinds={STT_KINDS} onChange={setModel} />
       <div className="field-row">
         <div className="field">

@@ -10,7 +10,7 @@ import { useAppStore } from '../store';
 import { documentFileProblem } from '../store/documents-slice';
 import { fileProblem, formatSize } from '../chat/attachments/problems';
 import { DecisionsPanel } from './DecisionsPanel';
-import '../intake.css';
+import './documents.css';
 
 /** Starts a download of `text` as a file; the same anchor works in the browser and in Electron. */
 function downloadText(text: string, name: string, mime: string): void {

@@ -29,7 +29,7 @@ function ModeSwitch() {
     sdapi: t('images.mode.sdapi'),
   };
   return (
-    <div role="radiogroup" aria-label={t('images.mode')} className="segmented">
+    <div role="radiogroup" aria-label={t('images.mode')} className="image-modes">
       {MODES.map((item, index) => (
         <button
           key={item}
@@ -37,7 +37,7 @@ function ModeSwitch() {
           role="radio"
           aria-checked={mode === item}
           tabIndex={mode === item ? 0 : -1}
-          className="segment"
+          className="image-mode"
           onClick={() => setMode(item)}
           onKeyDown={(event) => {
             const step =

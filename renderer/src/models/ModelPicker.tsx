@@ -6,6 +6,7 @@ import { useLanguage, useT } from '../i18n/use-t';
 import { localeOf, translateDynamic } from '../i18n/translate';
 import type { MessageKey } from '../i18n/en';
 import { groupModels } from './model-groups';
+import './models.css';
 
 interface ModelPickerProps {
   value: string;

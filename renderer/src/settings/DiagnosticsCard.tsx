@@ -6,7 +6,6 @@ import { ErrorNotice } from '../common/ErrorNotice';
 import { useT } from '../i18n/use-t';
 import { invoke } from '../platform';
 import { useAppStore } from '../store';
-import '../intake.css';
 
 function useNow(active: boolean): number {
   const [now, setNow] = useState(() => Date.now());

@@ -8,7 +8,6 @@ import { useLanguage, useT } from '../i18n/use-t';
 import { localeOf } from '../i18n/translate';
 import { invoke } from '../platform';
 import { useAppStore } from '../store';
-import '../intake.css';
 
 const POLL_MS = 1500;
 

@@ -10,6 +10,7 @@ import type { MessageKey } from '../i18n/en';
 import { translateDynamic } from '../i18n/translate';
 import { SemanticSearchCard } from './SemanticSearchCard';
 import { DiagnosticsCard } from './DiagnosticsCard';
+import './settings.css';
 
 interface Draft {
   baseUrl: string;

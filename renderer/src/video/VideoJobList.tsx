@@ -64,7 +64,7 @@ function JobItem({ job, now }: { job: VideoJob; now: number }) {
   const working = job.phase === 'running' || job.phase === 'downloading';
 
   return (
-    <li className="job" data-phase={job.phase}>
+    <li className="card compact" data-phase={job.phase}>
       <div className="job-head">
         <span className={`job-status phase-${job.phase}`}>
           {working && <span className="media-spinner" aria-hidden="true" />}

@@ -64,7 +64,7 @@ function VideoForm() {
   }
 
   return (
-    <form className="media-form" onSubmit={submit}>
+    <form className="card" onSubmit={submit}>
       <div className="field">
         <label htmlFor={promptId}>{t('video.prompt')}</label>
         <textarea

@@ -9,7 +9,6 @@ import { mediaUrl } from '../../common/media';
 import { useAppStore } from '../../store';
 import type { PendingAttachment } from '../../store/attachments-slice';
 import { formatSize, problemText } from './problems';
-import '../../intake.css';
 
 function PhaseLine({ item }: { item: PendingAttachment }) {
   const t = useT();
