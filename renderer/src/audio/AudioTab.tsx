@@ -90,7 +90,7 @@ function AudioHistory() {
       <h2 id="audio-history-title">{t('audio.history')}</h2>
       {error && <ErrorNotice error={error} onRetry={() => void load()} />}
       {items.length === 0 && !error && <p className="muted">{t('audio.historyEmpty')}</p>}
-      <ul className="history-list" aria-labelledby="audio-history-title">
+      <ul className="stack history-list" aria-labelledby="audio-history-title">
         {items.map((item) => (
           <li
             key={item.id}

@@ -242,7 +242,7 @@ export function TranscribePanel() {
           <h2>{t('audio.transcriptOf', { name: transcript.fileName })}</h2>
           {transcript.cost && <p className="hint">{t('audio.cost', { cost: transcript.cost })}</p>}
           {transcript.segments && (
-            <ol className="transcript-turns" aria-label={t('audio.bySpeaker')}>
+            <ol className="stack transcript-turns" aria-label={t('audio.bySpeaker')}>
               {turnsOf(transcript).map((turn, index) => (
                 <li
                   key={index}

@@ -149,7 +149,7 @@ function Run({ run }: { run: DecisionRun }) {
         })}
         {run.cost !== null && ` · ${t('documents.cost', { cost: run.cost })}`}
       </p>
-      <ul className="decision-outcomes">
+      <ul className="stack decision-outcomes">
         {run.outcomes.map((outcome, i) => (
           <Outcome key={i} outcome={outcome} />
         ))}

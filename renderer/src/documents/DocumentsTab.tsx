@@ -96,7 +96,7 @@ function History() {
       {documents.length === 0 ? (
         <p className="sidebar-empty">{t('documents.historyEmpty')}</p>
       ) : (
-        <ul className="conversation-list">
+        <ul className="stack conversation-list">
           {documents.map((d) => (
             <li key={d.id} className={`conversation${open?.id === d.id ? ' active' : ''}`}>
               <a

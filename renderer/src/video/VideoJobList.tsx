@@ -152,7 +152,7 @@ export function VideoJobList() {
       <h2 id="video-jobs-title">{t('video.jobs')}</h2>
       {error && <ErrorNotice error={error} onRetry={() => void load()} />}
       {loaded && jobs.length === 0 && <p className="muted">{t('video.jobsEmpty')}</p>}
-      <ul className="job-list" aria-labelledby="video-jobs-title">
+      <ul className="stack job-list" aria-labelledby="video-jobs-title">
         {jobs.map((job) => (
           <JobItem key={job.id} job={job} now={now} />
         ))}
