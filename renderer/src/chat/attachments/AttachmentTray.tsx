@@ -9,6 +9,7 @@ import { mediaUrl } from '../../common/media';
 import { useAppStore } from '../../store';
 import type { PendingAttachment } from '../../store/attachments-slice';
 import { formatSize, problemText } from './problems';
+import './attachments.css';
 
 function PhaseLine({ item }: { item: PendingAttachment }) {
   const t = useT();

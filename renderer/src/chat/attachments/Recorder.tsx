@@ -2,6 +2,7 @@
 import { useT } from '../../i18n/use-t';
 import { recordingName, useMicrophoneRecorder } from '../../common/useMicrophoneRecorder';
 import { toWav } from './wav';
+import './attachments.css';
 
 export function Recorder({ onRecorded }: { onRecorded(file: File): void }) {
   const t = useT();
