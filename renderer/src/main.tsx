@@ -1,11 +1,13 @@
 // Renderer entry: finds window.atelier, then mounts the app (or a screen saying why it cannot).
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/controls.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './shell/App';
 import { NoBridgeScreen } from './shell/NoBridgeScreen';
 import { connectPlatform } from './platform';
 import { startApp } from './bootstrap';
-import './styles.css';
 
 async function mount(): Promise<void> {
   const container = document.getElementById('root');

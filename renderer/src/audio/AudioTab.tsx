@@ -90,7 +90,7 @@ function AudioHistory() {
       <h2 id="audio-history-title">{t('audio.history')}</h2>
       {error && <ErrorNotice error={error} onRetry={() => void load()} />}
       {items.length === 0 && !error && <p className="muted">{t('audio.historyEmpty')}</p>}
-      <ul className="history-list" aria-labelledby="audio-history-title">
+      <ul className="stack history-list" aria-labelledby="audio-history-title">
         {items.map((item) => (
           <li
             key={item.id}
@@ -167,7 +167,7 @@ export default function AudioTab() {
         </div>
         <div className="media-side">
           {current ? (
-            <div className="player-card">
+            <div className="card player">
               <p className="player-title">{current.title}</p>
               <WaveformPlayer item={current} />
               <div className="form-actions">
@@ -177,7 +177,7 @@ export default function AudioTab() {
               </div>
             </div>
           ) : (
-            <p className="muted player-card">{t('audio.nothingSelected')}</p>
+            <p className="muted card player">{t('audio.nothingSelected')}</p>
           )}
           <AudioHistory />
         </div>

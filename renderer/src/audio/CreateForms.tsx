@@ -1,5 +1,5 @@
 // The Speech and Music forms of the Audio tab: text, model, voice or length, and the button that makes it.
-import { useCallback, useId, type FormEvent, type KeyboardEvent } from 'react';
+import { useCallback, type FormEvent, type KeyboardEvent } from 'react';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { KindModelSelect } from '../common/KindModelSelect';
 import { useT } from '../i18n/use-t';
@@ -11,6 +11,7 @@ import {
   type SpeechFormat,
   type Voice,
 } from '../store/audio-slice';
+import { Field } from '../common/Field';
 
 const SPEECH_KINDS = ['text-to-speech'] as const;
 const MUSIC_KINDS = ['music'] as const;
@@ -59,9 +60,6 @@ export function SpeechForm() {
   const error = useAppStore((s) => s.audioError);
   const speak = useAppStore((s) => s.speak);
   const dismiss = useAppStore((s) => s.dismissAudioError);
-  const textId = useId();
-  const voiceId = useId();
-  const formatId = useId();
   const setModel = useCallback((model: string) => setDraft({ model }), [setDraft]);
   const canSend = busy === null && draft.text.trim() !== '' && draft.model !== '';
 
@@ -71,56 +69,59 @@ export function SpeechForm() {
   }
 
   return (
-    <form className="media-form" onSubmit={submit}>
-      <div className="field">
-        <label htmlFor={textId}>{t('audio.text')}</label>
-        <textarea
-          id={textId}
-          className="input"
-          rows={5}
-          maxLength={MAX_SPEECH_CHARS}
-          placeholder={t('audio.speechPlaceholder')}
-          value={draft.text}
-          onChange={(event) => setDraft({ text: event.target.value })}
-          onKeyDown={submitOnCtrlEnter}
-        />
-        <p className="hint">
-          {t('audio.chars', { count: draft.text.length, max: MAX_SPEECH_CHARS })}
-        </p>
-      </div>
+    <form className="card" onSubmit={submit}>
+      <Field
+        label={t('audio.text')}
+        hint={t('audio.chars', { count: draft.text.length, max: MAX_SPEECH_CHARS })}
+      >
+        {(id) => (
+          <textarea
+            id={id}
+            className="input"
+            rows={5}
+            maxLength={MAX_SPEECH_CHARS}
+            placeholder={t('audio.speechPlaceholder')}
+            value={draft.text}
+            onChange={(event) => setDraft({ text: event.target.value })}
+            onKeyDown={submitOnCtrlEnter}
+          />
+        )}
+      </Field>
       <KindModelSelect value={draft.model} kinds={SPEECH_KINDS} onChange={setModel} />
       <NoModels kinds="speech" />
       <div className="field-row">
-        <div className="field">
-          <label htmlFor={voiceId}>{t('audio.voice')}</label>
-          <select
-            id={voiceId}
-            className="input"
-            value={draft.voice}
-            onChange={(event) => setDraft({ voice: event.target.value as Voice })}
-          >
-            {VOICES.map((voice) => (
-              <option key={voice} value={voice}>
-                {voice}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={formatId}>{t('audio.format')}</label>
-          <select
-            id={formatId}
-            className="input"
-            value={draft.format}
-            onChange={(event) => setDraft({ format: event.target.value as SpeechFormat })}
-          >
-            {FORMATS.map((format) => (
-              <option key={format} value={format}>
-                {t(format === 'mp3' ? 'audio.format.mp3' : 'audio.format.wav')}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field label={t('audio.voice')}>
+          {(id) => (
+            <select
+              id={id}
+              className="input"
+              value={draft.voice}
+              onChange={(event) => setDraft({ voice: event.target.value as Voice })}
+            >
+              {VOICES.map((voice) => (
+                <option key={voice} value={voice}>
+                  {voice}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={t('audio.format')}>
+          {(id) => (
+            <select
+              id={id}
+              className="input"
+              value={draft.format}
+              onChange={(event) => setDraft({ format: event.target.value as SpeechFormat })}
+            >
+              {FORMATS.map((format) => (
+                <option key={format} value={format}>
+                  {t(format === 'mp3' ? 'audio.format.mp3' : 'audio.format.wav')}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       </div>
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={!canSend}>
@@ -142,8 +143,6 @@ export function MusicForm() {
   const makeMusic = useAppStore((s) => s.makeMusic);
   const dismiss = useAppStore((s) => s.dismissAudioError);
   const model = useAppStore((s) => s.models.find((m) => m.id === s.musicDraft.model));
-  const textId = useId();
-  const secondsId = useId();
   const maxSeconds = model?.limits?.maxSeconds ?? DEFAULT_MAX_MUSIC_SECONDS;
   const setModel = useCallback((id: string) => setDraft({ model: id }), [setDraft]);
   const secondsValid =
@@ -156,39 +155,43 @@ export function MusicForm() {
   }
 
   return (
-    <form className="media-form" onSubmit={submit}>
-      <div className="field">
-        <label htmlFor={textId}>{t('audio.text')}</label>
-        <textarea
-          id={textId}
-          className="input"
-          rows={4}
-          maxLength={4000}
-          placeholder={t('audio.musicPlaceholder')}
-          value={draft.text}
-          onChange={(event) => setDraft({ text: event.target.value })}
-          onKeyDown={submitOnCtrlEnter}
-        />
-      </div>
+    <form className="card" onSubmit={submit}>
+      <Field label={t('audio.text')}>
+        {(id) => (
+          <textarea
+            id={id}
+            className="input"
+            rows={4}
+            maxLength={4000}
+            placeholder={t('audio.musicPlaceholder')}
+            value={draft.text}
+            onChange={(event) => setDraft({ text: event.target.value })}
+            onKeyDown={submitOnCtrlEnter}
+          />
+        )}
+      </Field>
       <KindModelSelect value={draft.model} kinds={MUSIC_KINDS} onChange={setModel} />
       <NoModels kinds="music" />
-      <div className="field seconds-field">
-        <label htmlFor={secondsId}>{t('audio.seconds')}</label>
-        <input
-          id={secondsId}
-          className="input"
-          type="number"
-          min={1}
-          max={maxSeconds}
-          step={1}
-          value={Number.isFinite(draft.seconds) ? draft.seconds : ''}
-          aria-invalid={!secondsValid}
-          onChange={(event) => setDraft({ seconds: event.target.valueAsNumber })}
-        />
-        <p className={secondsValid ? 'hint' : 'hint warning'}>
-          {t('audio.secondsHint', { max: maxSeconds })}
-        </p>
-      </div>
+      <Field
+        label={t('audio.seconds')}
+        className="seconds-field"
+        hint={t('audio.secondsHint', { max: maxSeconds })}
+        warning={!secondsValid}
+      >
+        {(id) => (
+          <input
+            id={id}
+            className="input"
+            type="number"
+            min={1}
+            max={maxSeconds}
+            step={1}
+            value={Number.isFinite(draft.seconds) ? draft.seconds : ''}
+            aria-invalid={!secondsValid}
+            onChange={(event) => setDraft({ seconds: event.target.valueAsNumber })}
+          />
+        )}
+      </Field>
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={!canSend}>
           {t('audio.makeMusic')}

@@ -1,15 +1,17 @@
 // Transcription: a file (button, drag and drop) or a microphone recording, and the transcript by speaker.
-import { useCallback, useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useCallback, useId, useRef, useState, type DragEvent } from 'react';
 import type { Transcript } from '../../../shared/types';
 import { CopyButton } from '../common/CopyButton';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { KindModelSelect } from '../common/KindModelSelect';
+import { recordingName, useMicrophoneRecorder } from '../common/useMicrophoneRecorder';
 import type { Translate } from '../i18n/translate';
 import { useT } from '../i18n/use-t';
 import { useAppStore } from '../store';
 import { TRANSCRIPTION_LIMIT_BYTES, type AudioFileRefusal } from '../store/audio-slice';
 import { BusyNote } from './CreateForms';
 import { formatClock } from './WaveformPlayer';
+import { Field } from '../common/Field';
 
 const STT_KINDS = ['speech-to-text'] as const;
 
@@ -79,53 +81,6 @@ function saveText(text: string, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-function useRecorder(onRecorded: (blob: Blob, name: string) => void) {
-  const [recording, setRecording] = useState(false);
-  const [seconds, setSeconds] = useState(0);
-  const [problem, setProblem] = useState<string | null>(null);
-  const recorder = useRef<MediaRecorder | null>(null);
-
-  useEffect(() => {
-    if (!recording) return;
-    const started = Date.now();
-    const timer = setInterval(() => setSeconds(Math.floor((Date.now() - started) / 1000)), 500);
-    return () => clearInterval(timer);
-  }, [recording]);
-
-  // Leaving the tab stops the microphone.
-  useEffect(() => () => recorder.current?.stop(), []);
-
-  async function start(): Promise<void> {
-    setProblem(null);
-    try {
-      const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
-      const chunks: Blob[] = [];
-      const next = new MediaRecorder(stream);
-      next.ondataavailable = (event) => {
-        if (event.data.size > 0) chunks.push(event.data);
-      };
-      next.onstop = () => {
-        for (const track of stream.getTracks()) track.stop();
-        setRecording(false);
-        recorder.current = null;
-        const type = next.mimeType || 'audio/webm';
-        const blob = new Blob(chunks, { type });
-        const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
-        if (blob.size > 0)
-          onRecorded(blob, `recording-${stamp}.${type.includes('ogg') ? 'ogg' : 'webm'}`);
-      };
-      recorder.current = next;
-      next.start(1000);
-      setSeconds(0);
-      setRecording(true);
-    } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error));
-    }
-  }
-
-  return { recording, seconds, problem, start, stop: () => recorder.current?.stop() };
-}
-
 export function TranscribePanel() {
   const t = useT();
   const draft = useAppStore((s) => s.transcribeDraft);
@@ -140,9 +95,7 @@ export function TranscribePanel() {
   const fileInput = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const lastFile = useRef<{ blob: Blob; name: string } | null>(null);
-  const languageId = useId();
   const timestampsId = useId();
-  const transcriptId = useId();
   const diarizes = model?.badges.includes('diarization') ?? false;
   const timestamps = draft.timestamps ?? diarizes;
   const setModel = useCallback((id: string) => setDraft({ model: id }), [setDraft]);
@@ -155,7 +108,9 @@ export function TranscribePanel() {
     },
     [transcribeBlob, timestamps],
   );
-  const recorder = useRecorder(send);
+  const recorder = useMicrophoneRecorder((blob) => {
+    if (blob.size > 0) send(blob, recordingName(blob.type.includes('ogg') ? 'ogg' : 'webm'));
+  }, 1000);
 
   function onDrop(event: DragEvent<HTMLDivElement>): void {
     event.preventDefault();
@@ -168,20 +123,21 @@ export function TranscribePanel() {
   const names = transcript ? speakerNames(transcript, t) : new Map<string, string>();
 
   return (
-    <div className="media-form">
+    <div className="card">
       <KindModelSelect value={draft.model} kinds={STT_KINDS} onChange={setModel} />
       <div className="field-row">
-        <div className="field">
-          <label htmlFor={languageId}>{t('audio.language')}</label>
-          <input
-            id={languageId}
-            className="input"
-            value={draft.language}
-            maxLength={20}
-            placeholder={t('audio.languagePlaceholder')}
-            onChange={(event) => setDraft({ language: event.target.value })}
-          />
-        </div>
+        <Field label={t('audio.language')}>
+          {(id) => (
+            <input
+              id={id}
+              className="input"
+              value={draft.language}
+              maxLength={20}
+              placeholder={t('audio.languagePlaceholder')}
+              onChange={(event) => setDraft({ language: event.target.value })}
+            />
+          )}
+        </Field>
         <div className="field checkbox-field">
           <label className="checkbox">
             <input
@@ -286,7 +242,7 @@ export function TranscribePanel() {
           <h2>{t('audio.transcriptOf', { name: transcript.fileName })}</h2>
           {transcript.cost && <p className="hint">{t('audio.cost', { cost: transcript.cost })}</p>}
           {transcript.segments && (
-            <ol className="transcript-turns" aria-label={t('audio.bySpeaker')}>
+            <ol className="stack transcript-turns" aria-label={t('audio.bySpeaker')}>
               {turnsOf(transcript).map((turn, index) => (
                 <li
                   key={index}
@@ -311,10 +267,9 @@ export function TranscribePanel() {
               ))}
             </ol>
           )}
-          <div className="field">
-            <label htmlFor={transcriptId}>{t('audio.transcript')}</label>
-            <textarea id={transcriptId} className="input" rows={6} readOnly value={text} />
-          </div>
+          <Field label={t('audio.transcript')}>
+            {(id) => <textarea id={id} className="input" rows={6} readOnly value={text} />}
+          </Field>
           <div className="form-actions">
             <CopyButton text={text} />
             <button

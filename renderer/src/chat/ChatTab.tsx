@@ -5,6 +5,7 @@ import type { UserError } from '../../../shared/types';
 import { useAppStore } from '../store';
 import { useT } from '../i18n/use-t';
 import { ModelPicker } from '../models/ModelPicker';
+import './chat.css';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { ConversationSidebar } from './ConversationSidebar';
 import { ConversationSettings } from './ConversationSettings';

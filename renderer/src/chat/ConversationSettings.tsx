@@ -1,10 +1,11 @@
 // Per-conversation settings: system prompt, temperature and max tokens, saved when a field is left.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { effectiveMaxTokens } from '../../../shared/models';
 import type { Conversation, UserError } from '../../../shared/types';
 import { useAppStore } from '../store';
 import { useT } from '../i18n/use-t';
 import { ErrorNotice } from '../common/ErrorNotice';
+import { Field } from '../common/Field';
 
 function parseOptionalNumber(text: string): number | null | 'invalid' {
   if (text.trim() === '') return null;
@@ -22,68 +23,69 @@ export function ConversationSettings({ conversation }: { conversation: Conversat
   const [temperature, setTemperature] = useState(conversation.temperature?.toString() ?? '');
   const [maxTokens, setMaxTokens] = useState(conversation.maxTokens?.toString() ?? '');
   const [error, setError] = useState<UserError | null>(null);
-  const ids = { prompt: useId(), temperature: useId(), maxTokens: useId() };
-
   async function save(patch: Parameters<typeof updateConversation>[1]) {
     setError(await updateConversation(conversation.id, patch));
   }
 
   return (
     <section className="conversation-settings" aria-label={t('chat.settings')}>
-      <div className="field">
-        <label htmlFor={ids.prompt}>{t('chat.systemPrompt')}</label>
-        <textarea
-          id={ids.prompt}
-          className="input"
-          rows={3}
-          placeholder={t('chat.systemPromptPlaceholder')}
-          value={systemPrompt}
-          onChange={(event) => setSystemPrompt(event.target.value)}
-          onBlur={() => {
-            if (systemPrompt !== conversation.systemPrompt) void save({ systemPrompt });
-          }}
-        />
-      </div>
+      <Field label={t('chat.systemPrompt')}>
+        {(id) => (
+          <textarea
+            id={id}
+            className="input"
+            rows={3}
+            placeholder={t('chat.systemPromptPlaceholder')}
+            value={systemPrompt}
+            onChange={(event) => setSystemPrompt(event.target.value)}
+            onBlur={() => {
+              if (systemPrompt !== conversation.systemPrompt) void save({ systemPrompt });
+            }}
+          />
+        )}
+      </Field>
       <div className="field-row">
-        <div className="field">
-          <label htmlFor={ids.temperature}>{t('chat.temperature')}</label>
-          <input
-            id={ids.temperature}
-            className="input"
-            type="number"
-            min={0}
-            max={2}
-            step={0.1}
-            placeholder={t('chat.temperaturePlaceholder')}
-            value={temperature}
-            onChange={(event) => setTemperature(event.target.value)}
-            onBlur={() => {
-              const value = parseOptionalNumber(temperature);
-              if (value === 'invalid' || value === conversation.temperature) return;
-              void save({ temperature: value === null ? null : Math.min(2, Math.max(0, value)) });
-            }}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.maxTokens}>{t('chat.maxTokens')}</label>
-          <input
-            id={ids.maxTokens}
-            className="input"
-            type="number"
-            min={1}
-            step={1}
-            placeholder={t('chat.maxTokensPlaceholder', {
-              tokens: effectiveMaxTokens(null, contextLength),
-            })}
-            value={maxTokens}
-            onChange={(event) => setMaxTokens(event.target.value)}
-            onBlur={() => {
-              const value = parseOptionalNumber(maxTokens);
-              if (value === 'invalid' || value === conversation.maxTokens) return;
-              void save({ maxTokens: value === null ? null : Math.max(1, Math.round(value)) });
-            }}
-          />
-        </div>
+        <Field label={t('chat.temperature')}>
+          {(id) => (
+            <input
+              id={id}
+              className="input"
+              type="number"
+              min={0}
+              max={2}
+              step={0.1}
+              placeholder={t('chat.temperaturePlaceholder')}
+              value={temperature}
+              onChange={(event) => setTemperature(event.target.value)}
+              onBlur={() => {
+                const value = parseOptionalNumber(temperature);
+                if (value === 'invalid' || value === conversation.temperature) return;
+                void save({ temperature: value === null ? null : Math.min(2, Math.max(0, value)) });
+              }}
+            />
+          )}
+        </Field>
+        <Field label={t('chat.maxTokens')}>
+          {(id) => (
+            <input
+              id={id}
+              className="input"
+              type="number"
+              min={1}
+              step={1}
+              placeholder={t('chat.maxTokensPlaceholder', {
+                tokens: effectiveMaxTokens(null, contextLength),
+              })}
+              value={maxTokens}
+              onChange={(event) => setMaxTokens(event.target.value)}
+              onBlur={() => {
+                const value = parseOptionalNumber(maxTokens);
+                if (value === 'invalid' || value === conversation.maxTokens) return;
+                void save({ maxTokens: value === null ? null : Math.max(1, Math.round(value)) });
+              }}
+            />
+          )}
+        </Field>
       </div>
       <p className="hint">{t('chat.settingsHint')}</p>
       {conversation.contextStart > 0 && (

@@ -142,7 +142,7 @@ function SearchResults({ hits }: { hits: SearchHit[] }) {
   const setTab = useAppStore((s) => s.setTab);
   if (hits.length === 0) return <p className="sidebar-empty">{t('chat.noResults')}</p>;
   return (
-    <ul className="conversation-list">
+    <ul className="stack conversation-list">
       {hits.map((hit) => (
         <li
           key={`${hit.conversationId}:${hit.documentId ?? ''}:${hit.messageId ?? ''}:${hit.snippet}`}
@@ -192,7 +192,7 @@ function ConversationSection({
   return (
     <>
       <h2 className="sidebar-heading">{title}</h2>
-      <ul className="conversation-list">
+      <ul className="stack conversation-list">
         {items.map((summary) => (
           <ConversationRow key={summary.id} summary={summary} active={summary.id === activeId} />
         ))}

@@ -8,6 +8,7 @@ import {
   type BlockSplitState,
   type MarkdownBlock as Block,
 } from './markdown-blocks';
+import './markdown/markdown.css';
 
 // react-markdown, KaTeX and highlight.js stay out of the first screen.
 const loadMarkdownBlock = () => import('./markdown/MarkdownBlock');

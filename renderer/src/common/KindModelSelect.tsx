@@ -1,11 +1,11 @@
 // A Model combobox for a media feature: its own kinds first (in the given order), every other model still reachable.
-import { useEffect, useId, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { ModelInfo, ModelKind } from '../../../shared/types';
-import type { MessageKey } from '../i18n/en';
-import { translateDynamic } from '../i18n/translate';
 import { useT } from '../i18n/use-t';
 import { groupModels, type ModelGroup } from '../models/model-groups';
 import { useAppStore } from '../store';
+import { ModelSelect } from './ModelSelect';
+import { Field } from './Field';
 
 /** The model list grouped by kind, the feature's kinds first in their given order. */
 export function groupsForKinds(
@@ -39,8 +39,6 @@ interface KindModelSelectProps {
 export function KindModelSelect({ value, kinds, onChange, hint }: KindModelSelectProps) {
   const t = useT();
   const models = useAppStore((s) => s.models);
-  const loading = useAppStore((s) => s.modelsLoading);
-  const id = useId();
   const groups = useMemo(() => groupsForKinds(models, kinds), [models, kinds]);
   const selected = models.find((m) => m.id === value) ?? null;
   const firstOfKind = groups[0] && kinds.includes(groups[0].kind) ? groups[0].models[0] : undefined;
@@ -51,38 +49,18 @@ export function KindModelSelect({ value, kinds, onChange, hint }: KindModelSelec
   }, [value, firstOfKind, onChange]);
 
   return (
-    <div className="field">
-      <label htmlFor={id}>{t('models.label')}</label>
-      <select
-        id={id}
-        className="input"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        {!selected && (
-          <option value={value}>
-            {value || (loading ? t('models.loading') : t('models.pickPlaceholder'))}
-          </option>
-        )}
-        {groups.map((group) => (
-          <optgroup
-            key={group.kind}
-            label={translateDynamic(t, `models.kind.${group.kind}` as MessageKey)}
-          >
-            {group.models.map((model) => (
-              <option key={model.id} value={model.id} title={model.description ?? model.id}>
-                {model.name || model.id}
-              </option>
-            ))}
-          </optgroup>
-        ))}
-      </select>
-      {selected && (
-        <p className="hint">
-          <code>{selected.id}</code>
-          {hint ? ` · ${hint}` : ''}
-        </p>
-      )}
-    </div>
+    <Field
+      label={t('models.label')}
+      hint={
+        selected && (
+          <>
+            <code>{selected.id}</code>
+            {hint ? ` · ${hint}` : ''}
+          </>
+        )
+      }
+    >
+      {(id) => <ModelSelect id={id} value={value} groups={groups} onChange={onChange} />}
+    </Field>
   );
 }

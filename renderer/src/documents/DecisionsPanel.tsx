@@ -1,5 +1,5 @@
 // Decisions about the document's text: yes/no, choice and score questions in any mix; answers as probability bars with confidence.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type {
   DecisionOutcome,
   DecisionQuestionInput,
@@ -11,6 +11,7 @@ import { ErrorNotice } from '../common/ErrorNotice';
 import { useLanguage, useT } from '../i18n/use-t';
 import { localeOf } from '../i18n/translate';
 import { useAppStore } from '../store';
+import { Field } from '../common/Field';
 
 const DEFAULT_MODEL = 'decisions/judge-1.0';
 
@@ -148,7 +149,7 @@ function Run({ run }: { run: DecisionRun }) {
         })}
         {run.cost !== null && ` · ${t('documents.cost', { cost: run.cost })}`}
       </p>
-      <ul className="decision-outcomes">
+      <ul className="stack decision-outcomes">
         {run.outcomes.map((outcome, i) => (
           <Outcome key={i} outcome={outcome} />
         ))}
@@ -169,7 +170,6 @@ function QuestionEditor({
   onRemove?: () => void;
 }) {
   const t = useT();
-  const ids = { type: useId(), text: useId(), scale: useId() };
   const setOption = (index: number, patch: Partial<QuestionDraft['options'][number]>) =>
     onChange({
       ...question,
@@ -179,35 +179,37 @@ function QuestionEditor({
     <fieldset className="decision-question-editor">
       <legend>{t('decisions.question', { number })}</legend>
       <div className="field-row">
-        <div className="field">
-          <label htmlFor={ids.type}>{t('decisions.type')}</label>
-          <select
-            id={ids.type}
-            className="input"
-            value={question.type}
-            onChange={(event) => {
-              const type = event.target.value as DecisionType;
-              onChange({
-                ...newQuestion(type),
-                key: question.key,
-                instructions: question.instructions,
-              });
-            }}
-          >
-            <option value="noul">{t('decisions.type.noul')}</option>
-            <option value="choice">{t('decisions.type.choice')}</option>
-            <option value="score">{t('decisions.type.score')}</option>
-          </select>
-        </div>
-        <div className="field grow">
-          <label htmlFor={ids.text}>{t('decisions.instructions')}</label>
-          <input
-            id={ids.text}
-            className="input"
-            value={question.instructions}
-            onChange={(event) => onChange({ ...question, instructions: event.target.value })}
-          />
-        </div>
+        <Field label={t('decisions.type')}>
+          {(id) => (
+            <select
+              id={id}
+              className="input"
+              value={question.type}
+              onChange={(event) => {
+                const type = event.target.value as DecisionType;
+                onChange({
+                  ...newQuestion(type),
+                  key: question.key,
+                  instructions: question.instructions,
+                });
+              }}
+            >
+              <option value="noul">{t('decisions.type.noul')}</option>
+              <option value="choice">{t('decisions.type.choice')}</option>
+              <option value="score">{t('decisions.type.score')}</option>
+            </select>
+          )}
+        </Field>
+        <Field label={t('decisions.instructions')} className="grow">
+          {(id) => (
+            <input
+              id={id}
+              className="input"
+              value={question.instructions}
+              onChange={(event) => onChange({ ...question, instructions: event.target.value })}
+            />
+          )}
+        </Field>
       </div>
       {question.type === 'noul' && (
         <div className="field-row">
@@ -262,15 +264,16 @@ function QuestionEditor({
         </>
       )}
       {question.type === 'score' && (
-        <div className="field">
-          <label htmlFor={ids.scale}>{t('decisions.scale')}</label>
-          <input
-            id={ids.scale}
-            className="input"
-            value={question.scale}
-            onChange={(event) => onChange({ ...question, scale: event.target.value })}
-          />
-        </div>
+        <Field label={t('decisions.scale')}>
+          {(id) => (
+            <input
+              id={id}
+              className="input"
+              value={question.scale}
+              onChange={(event) => onChange({ ...question, scale: event.target.value })}
+            />
+          )}
+        </Field>
       )}
       {onRemove && (
         <button type="button" className="text-button" onClick={onRemove}>
@@ -290,7 +293,6 @@ export function DecisionsPanel({ text }: { text: string }) {
   const [model, setModel] = useState(DEFAULT_MODEL);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<UserError | null>(null);
-  const modelId = useId();
   const decisionModels = models.filter((m) => m.id.startsWith('decisions/'));
   const choices = decisionModels.some((m) => m.id === model)
     ? decisionModels.map((m) => m.id)
@@ -310,21 +312,22 @@ export function DecisionsPanel({ text }: { text: string }) {
     <section className="card decisions">
       <h2>{t('decisions.title')}</h2>
       <p className="hint">{t('decisions.hint')}</p>
-      <div className="field">
-        <label htmlFor={modelId}>{t('decisions.model')}</label>
-        <select
-          id={modelId}
-          className="input"
-          value={model}
-          onChange={(event) => setModel(event.target.value)}
-        >
-          {choices.map((id) => (
-            <option key={id} value={id}>
-              {id}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Field label={t('decisions.model')}>
+        {(id) => (
+          <select
+            id={id}
+            className="input"
+            value={model}
+            onChange={(event) => setModel(event.target.value)}
+          >
+            {choices.map((choice) => (
+              <option key={choice} value={choice}>
+                {choice}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       {questions.map((q, i) => (
         <QuestionEditor
           key={q.key}

@@ -10,7 +10,8 @@ import { useAppStore } from '../store';
 import { documentFileProblem } from '../store/documents-slice';
 import { fileProblem, formatSize } from '../chat/attachments/problems';
 import { DecisionsPanel } from './DecisionsPanel';
-import '../intake.css';
+import { Field } from '../common/Field';
+import './documents.css';
 
 /** Starts a download of `text` as a file; the same anchor works in the browser and in Electron. */
 function downloadText(text: string, name: string, mime: string): void {
@@ -95,7 +96,7 @@ function History() {
       {documents.length === 0 ? (
         <p className="sidebar-empty">{t('documents.historyEmpty')}</p>
       ) : (
-        <ul className="conversation-list">
+        <ul className="stack conversation-list">
           {documents.map((d) => (
             <li key={d.id} className={`conversation${open?.id === d.id ? ' active' : ''}`}>
               <a
@@ -183,7 +184,7 @@ export default function DocumentsTab() {
   const [text, setText] = useState('');
   const [dragging, setDragging] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
-  const ids = { mode: useId(), text: useId(), images: useId() };
+  const ids = { text: useId(), images: useId() };
 
   useEffect(() => {
     void loadDocuments();
@@ -258,20 +259,21 @@ export default function DocumentsTab() {
             </span>
           </div>
           <div className="field-row">
-            <div className="field">
-              <label htmlFor={ids.mode}>{t('documents.mode')}</label>
-              <select
-                id={ids.mode}
-                className="input"
-                value={mode}
-                onChange={(event) => setMode(event.target.value as ExtractionMode)}
-              >
-                <option value="extract">{t('documents.mode.extract')}</option>
-                <option value="ocr" disabled={!isPdf}>
-                  {t('documents.mode.ocr')}
-                </option>
-              </select>
-            </div>
+            <Field label={t('documents.mode')}>
+              {(id) => (
+                <select
+                  id={id}
+                  className="input"
+                  value={mode}
+                  onChange={(event) => setMode(event.target.value as ExtractionMode)}
+                >
+                  <option value="extract">{t('documents.mode.extract')}</option>
+                  <option value="ocr" disabled={!isPdf}>
+                    {t('documents.mode.ocr')}
+                  </option>
+                </select>
+              )}
+            </Field>
             {mode === 'ocr' && (
               <div className="field checkbox-field">
                 <label htmlFor={ids.images}>

@@ -108,7 +108,7 @@ export function EditSources({ limit }: { limit: number | null }) {
         </p>
       )}
       {sources.length > 0 && (
-        <ol className="source-list">
+        <ol className="stack source-list">
           {sources.map((source, index) => (
             <li
               key={source.key}

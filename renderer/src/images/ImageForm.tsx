@@ -1,5 +1,5 @@
 // The left column of Images: mode, model, prompt, shape or sources, Generate, progress, the result and failures.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import {
   imageShapeOf,
   maxSourceImagesOf,
@@ -14,6 +14,7 @@ import { useAppStore } from '../store';
 import { fitNumber, type ImagesMode } from '../store/images-slice';
 import { EditSources } from './EditSources';
 import { firstOfKinds, KindModelSelect } from '../common/KindModelSelect';
+import { Field } from '../common/Field';
 
 const GENERATE_KINDS: readonly ModelKind[] = ['image'];
 const EDIT_KINDS: readonly ModelKind[] = ['image-edit'];
@@ -29,7 +30,7 @@ function ModeSwitch() {
     sdapi: t('images.mode.sdapi'),
   };
   return (
-    <div role="radiogroup" aria-label={t('images.mode')} className="segmented">
+    <div role="radiogroup" aria-label={t('images.mode')} className="image-modes">
       {MODES.map((item, index) => (
         <button
           key={item}
@@ -37,7 +38,7 @@ function ModeSwitch() {
           role="radio"
           aria-checked={mode === item}
           tabIndex={mode === item ? 0 : -1}
-          className="segment"
+          className="image-mode"
           onClick={() => setMode(item)}
           onKeyDown={(event) => {
             const step =
@@ -79,39 +80,38 @@ function ShapeField({
   onAspect(ratio: string): void;
 }) {
   const t = useT();
-  const id = useId();
   if (shape.kind === 'aspect')
     return (
-      <div className="field">
-        <label htmlFor={id}>{t('images.aspectRatio')}</label>
-        <select
-          id={id}
-          className="input"
-          value={aspectRatio}
-          onChange={(event) => onAspect(event.target.value)}
-        >
-          {shape.ratios.map((ratio) => (
-            <option key={ratio} value={ratio}>
-              {ratio}
+      <Field label={t('images.aspectRatio')} hint={t('images.shape.aspect')}>
+        {(id) => (
+          <select
+            id={id}
+            className="input"
+            value={aspectRatio}
+            onChange={(event) => onAspect(event.target.value)}
+          >
+            {shape.ratios.map((ratio) => (
+              <option key={ratio} value={ratio}>
+                {ratio}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+    );
+  return (
+    <Field label={t('images.size')} hint={shape.fixed && t('images.shape.fixed')}>
+      {(id) => (
+        <select id={id} className="input" value={size} onChange={(e) => onSize(e.target.value)}>
+          {!shape.fixed && <option value="">{emptySizeLabel}</option>}
+          {shape.sizes.map((item) => (
+            <option key={item} value={item}>
+              {item.replace('x', ' × ')}
             </option>
           ))}
         </select>
-        <p className="hint">{t('images.shape.aspect')}</p>
-      </div>
-    );
-  return (
-    <div className="field">
-      <label htmlFor={id}>{t('images.size')}</label>
-      <select id={id} className="input" value={size} onChange={(e) => onSize(e.target.value)}>
-        {!shape.fixed && <option value="">{emptySizeLabel}</option>}
-        {shape.sizes.map((item) => (
-          <option key={item} value={item}>
-            {item.replace('x', ' × ')}
-          </option>
-        ))}
-      </select>
-      {shape.fixed && <p className="hint">{t('images.shape.fixed')}</p>}
-    </div>
+      )}
+    </Field>
   );
 }
 
@@ -198,7 +198,6 @@ function Outcome() {
 
 export function ImageForm() {
   const t = useT();
-  const ids = { prompt: useId(), negative: useId(), steps: useId(), w: useId(), h: useId() };
   const mode = useAppStore((s) => s.imagesMode);
   const draft = useAppStore((s) => s.imageDraft);
   const setDraft = useAppStore((s) => s.setImageDraft);
@@ -275,22 +274,23 @@ export function ImageForm() {
       )}
       {mode === 'sdapi' && <p className="hint">{t('images.sd.hint')}</p>}
       {mode === 'edit' && <EditSources limit={limit} />}
-      <div className="field">
-        <label htmlFor={ids.prompt}>{t('images.prompt')}</label>
-        <textarea
-          id={ids.prompt}
-          className="input"
-          rows={4}
-          value={draft.prompt}
-          placeholder={
-            mode === 'edit' ? t('images.editPromptPlaceholder') : t('images.promptPlaceholder')
-          }
-          onChange={(event) => setDraft({ prompt: event.target.value })}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) onSubmit(event);
-          }}
-        />
-      </div>
+      <Field label={t('images.prompt')}>
+        {(id) => (
+          <textarea
+            id={id}
+            className="input"
+            rows={4}
+            value={draft.prompt}
+            placeholder={
+              mode === 'edit' ? t('images.editPromptPlaceholder') : t('images.promptPlaceholder')
+            }
+            onChange={(event) => setDraft({ prompt: event.target.value })}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) onSubmit(event);
+            }}
+          />
+        )}
+      </Field>
       {mode === 'generate' && (
         <ShapeField
           shape={shape}
@@ -313,58 +313,62 @@ export function ImageForm() {
       )}
       {mode === 'sdapi' && (
         <>
-          <div className="field">
-            <label htmlFor={ids.negative}>{t('images.sd.negative')}</label>
-            <textarea
-              id={ids.negative}
-              className="input"
-              rows={2}
-              value={draft.negativePrompt}
-              onChange={(event) => setDraft({ negativePrompt: event.target.value })}
-            />
-          </div>
+          <Field label={t('images.sd.negative')}>
+            {(id) => (
+              <textarea
+                id={id}
+                className="input"
+                rows={2}
+                value={draft.negativePrompt}
+                onChange={(event) => setDraft({ negativePrompt: event.target.value })}
+              />
+            )}
+          </Field>
           <div className="field-row">
-            <div className="field">
-              <label htmlFor={ids.steps}>{t('images.sd.steps')}</label>
-              <input
-                id={ids.steps}
-                className="input"
-                type="number"
-                min={1}
-                max={150}
-                value={draft.steps}
-                onChange={(event) => setDraft({ steps: Number(event.target.value) })}
-                onBlur={() => setDraft({ steps: fitNumber(draft.steps, 1, 150, 1) })}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor={ids.w}>{t('images.sd.width')}</label>
-              <input
-                id={ids.w}
-                className="input"
-                type="number"
-                min={64}
-                max={2048}
-                step={64}
-                value={draft.sdWidth}
-                onChange={(event) => setDraft({ sdWidth: Number(event.target.value) })}
-                onBlur={() => setDraft({ sdWidth: fitNumber(draft.sdWidth, 64, 2048, 8) })}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor={ids.h}>{t('images.sd.height')}</label>
-              <input
-                id={ids.h}
-                className="input"
-                type="number"
-                min={64}
-                max={2048}
-                step={64}
-                value={draft.sdHeight}
-                onChange={(event) => setDraft({ sdHeight: Number(event.target.value) })}
-                onBlur={() => setDraft({ sdHeight: fitNumber(draft.sdHeight, 64, 2048, 8) })}
-              />
-            </div>
+            <Field label={t('images.sd.steps')}>
+              {(id) => (
+                <input
+                  id={id}
+                  className="input"
+                  type="number"
+                  min={1}
+                  max={150}
+                  value={draft.steps}
+                  onChange={(event) => setDraft({ steps: Number(event.target.value) })}
+                  onBlur={() => setDraft({ steps: fitNumber(draft.steps, 1, 150, 1) })}
+                />
+              )}
+            </Field>
+            <Field label={t('images.sd.width')}>
+              {(id) => (
+                <input
+                  id={id}
+                  className="input"
+                  type="number"
+                  min={64}
+                  max={2048}
+                  step={64}
+                  value={draft.sdWidth}
+                  onChange={(event) => setDraft({ sdWidth: Number(event.target.value) })}
+                  onBlur={() => setDraft({ sdWidth: fitNumber(draft.sdWidth, 64, 2048, 8) })}
+                />
+              )}
+            </Field>
+            <Field label={t('images.sd.height')}>
+              {(id) => (
+                <input
+                  id={id}
+                  className="input"
+                  type="number"
+                  min={64}
+                  max={2048}
+                  step={64}
+                  value={draft.sdHeight}
+                  onChange={(event) => setDraft({ sdHeight: Number(event.target.value) })}
+                  onBlur={() => setDraft({ sdHeight: fitNumber(draft.sdHeight, 64, 2048, 8) })}
+                />
+              )}
+            </Field>
           </div>
         </>
       )}

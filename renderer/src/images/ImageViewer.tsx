@@ -10,6 +10,7 @@ import { GALLERY_PAGE } from '../store/images-slice';
 import { itemAt } from './Gallery';
 import { copyImage } from './image-actions';
 import { sendImageToChat } from './send-to-chat';
+import './viewer.css';
 
 function Details({ item }: { item: MediaItem }) {
   const t = useT();

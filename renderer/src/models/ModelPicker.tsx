@@ -3,9 +3,10 @@ import { useId, useMemo, useState } from 'react';
 import type { ModelInfo } from '../../../shared/types';
 import { useAppStore } from '../store';
 import { useLanguage, useT } from '../i18n/use-t';
-import { localeOf, translateDynamic } from '../i18n/translate';
-import type { MessageKey } from '../i18n/en';
+import { localeOf } from '../i18n/translate';
+import { ModelSelect } from '../common/ModelSelect';
 import { groupModels } from './model-groups';
+import './models.css';
 
 interface ModelPickerProps {
   value: string;
@@ -92,30 +93,14 @@ export function ModelPicker({ value, onChange, label, showDetails = true }: Mode
             }
           }}
         />
-        <select
+        <ModelSelect
           className="input model-select"
           aria-label={label ?? t('models.label')}
           value={value}
-          onChange={(event) => onChange(event.target.value)}
-        >
-          {!valueKnown && (
-            <option value={value}>
-              {value || (loading ? t('models.loading') : t('models.pickPlaceholder'))}
-            </option>
-          )}
-          {groups.map((group) => (
-            <optgroup
-              key={group.kind}
-              label={translateDynamic(t, `models.kind.${group.kind}` as MessageKey)}
-            >
-              {group.models.map((model) => (
-                <option key={model.id} value={model.id} title={optionTitle(model, t)}>
-                  {model.name || model.id}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-        </select>
+          groups={groups}
+          onChange={onChange}
+          optionTitle={(model) => optionTitle(model, t)}
+        />
       </div>
       <div className="model-picker-meta" aria-live="polite">
         {query.trim() !== '' &&

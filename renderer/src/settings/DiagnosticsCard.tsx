@@ -6,7 +6,7 @@ import { ErrorNotice } from '../common/ErrorNotice';
 import { useT } from '../i18n/use-t';
 import { invoke } from '../platform';
 import { useAppStore } from '../store';
-import '../intake.css';
+import { Field } from '../common/Field';
 
 function useNow(active: boolean): number {
   const [now, setNow] = useState(() => Date.now());
@@ -33,7 +33,7 @@ export function DiagnosticsCard() {
   const [error, setError] = useState<UserError | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const ids = { debug: useId(), legacy: useId(), use: useId(), title: useId() };
+  const ids = { title: useId() };
   const renderedAt = Date.now();
   const now = Math.max(useNow(nextFetchAt > renderedAt), renderedAt);
   const waitSeconds = Math.max(0, Math.ceil((nextFetchAt - now) / 1000));
@@ -114,49 +114,49 @@ export function DiagnosticsCard() {
     <section className="card" aria-labelledby={ids.title}>
       <h2 id={ids.title}>{t('diagnostics.title')}</h2>
       <p className="hint">{t('diagnostics.body', { seconds })}</p>
-      <div className="field">
-        <label htmlFor={ids.debug}>{t('diagnostics.debugAddress')}</label>
-        <input
-          id={ids.debug}
-          className="input"
-          type="text"
-          inputMode="url"
-          spellCheck={false}
-          value={debugAddress}
-          onChange={(event) => setDebugAddress(event.target.value)}
-        />
-        {view && (
-          <p className="hint">
-            {t('diagnostics.debugDefault', { address: view.defaultDebugBaseUrl })}
-          </p>
+      <Field
+        label={t('diagnostics.debugAddress')}
+        hint={view && t('diagnostics.debugDefault', { address: view.defaultDebugBaseUrl })}
+      >
+        {(id) => (
+          <input
+            id={id}
+            className="input"
+            type="text"
+            inputMode="url"
+            spellCheck={false}
+            value={debugAddress}
+            onChange={(event) => setDebugAddress(event.target.value)}
+          />
         )}
-      </div>
-      <div className="field">
-        <label htmlFor={ids.legacy}>{t('diagnostics.legacyAddress')}</label>
-        <input
-          id={ids.legacy}
-          className="input"
-          type="text"
-          inputMode="url"
-          spellCheck={false}
-          value={legacyAddress}
-          onChange={(event) => setLegacyAddress(event.target.value)}
-        />
-        <p className="hint">{t('diagnostics.legacyHint')}</p>
-      </div>
-      <div className="field">
-        <label htmlFor={ids.use}>{t('diagnostics.addressInUse')}</label>
-        <select
-          id={ids.use}
-          className="input"
-          value={usingLegacy ? 'legacy' : 'main'}
-          disabled={busy || !view}
-          onChange={(event) => void switchAddress(event.target.value as 'main' | 'legacy')}
-        >
-          <option value="main">{t('diagnostics.useMain')}</option>
-          <option value="legacy">{t('diagnostics.useLegacy')}</option>
-        </select>
-      </div>
+      </Field>
+      <Field label={t('diagnostics.legacyAddress')} hint={t('diagnostics.legacyHint')}>
+        {(id) => (
+          <input
+            id={id}
+            className="input"
+            type="text"
+            inputMode="url"
+            spellCheck={false}
+            value={legacyAddress}
+            onChange={(event) => setLegacyAddress(event.target.value)}
+          />
+        )}
+      </Field>
+      <Field label={t('diagnostics.addressInUse')}>
+        {(id) => (
+          <select
+            id={id}
+            className="input"
+            value={usingLegacy ? 'legacy' : 'main'}
+            disabled={busy || !view}
+            onChange={(event) => void switchAddress(event.target.value as 'main' | 'legacy')}
+          >
+            <option value="main">{t('diagnostics.useMain')}</option>
+            <option value="legacy">{t('diagnostics.useLegacy')}</option>
+          </select>
+        )}
+      </Field>
       <div className="form-actions">
         <button
           type="button"

@@ -8,7 +8,7 @@ import { useLanguage, useT } from '../i18n/use-t';
 import { localeOf } from '../i18n/translate';
 import { invoke } from '../platform';
 import { useAppStore } from '../store';
-import '../intake.css';
+import { Field } from '../common/Field';
 
 const POLL_MS = 1500;
 
@@ -21,7 +21,7 @@ export function SemanticSearchCard() {
   const [estimate, setEstimate] = useState<SemanticEstimate | null>(null);
   const [error, setError] = useState<UserError | null>(null);
   const [busy, setBusy] = useState(false);
-  const modelId = useId();
+  const titleId = useId();
 
   const refresh = useCallback(async () => {
     const answer = await invoke('semantic.status', {});
@@ -64,28 +64,29 @@ export function SemanticSearchCard() {
   }
 
   return (
-    <section className="card" aria-labelledby={`${modelId}-title`}>
-      <h2 id={`${modelId}-title`}>{t('semantic.title')}</h2>
+    <section className="card" aria-labelledby={titleId}>
+      <h2 id={titleId}>{t('semantic.title')}</h2>
       <p className="hint">{t('semantic.body')}</p>
-      <div className="field">
-        <label htmlFor={modelId}>{t('semantic.model')}</label>
-        <select
-          id={modelId}
-          className="input"
-          value={model}
-          disabled={status?.enabled}
-          onChange={(event) => {
-            setModel(event.target.value);
-            setEstimate(null);
-          }}
-        >
-          {choices.map((id) => (
-            <option key={id} value={id}>
-              {id}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Field label={t('semantic.model')}>
+        {(id) => (
+          <select
+            id={id}
+            className="input"
+            value={model}
+            disabled={status?.enabled}
+            onChange={(event) => {
+              setModel(event.target.value);
+              setEstimate(null);
+            }}
+          >
+            {choices.map((choice) => (
+              <option key={choice} value={choice}>
+                {choice}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       <p className="form-status" role="status">
         {status?.enabled
           ? t('semantic.on', { indexed: status.indexed, pending: status.pending })

@@ -1,5 +1,5 @@
 // Settings: service address, key (write-only), rate plan, default model, language, theme, demo service.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { Language, RatePlan, SettingsView, Theme, UserError } from '../../../shared/types';
 import { useAppStore } from '../store';
 import { useT } from '../i18n/use-t';
@@ -10,6 +10,8 @@ import type { MessageKey } from '../i18n/en';
 import { translateDynamic } from '../i18n/translate';
 import { SemanticSearchCard } from './SemanticSearchCard';
 import { DiagnosticsCard } from './DiagnosticsCard';
+import { Field } from '../common/Field';
+import './settings.css';
 
 interface Draft {
   baseUrl: string;
@@ -38,7 +40,6 @@ export default function SettingsTab() {
   const [error, setError] = useState<UserError | null>(null);
   const [notice, setNotice] = useState<MessageKey | null>(null);
   const [busy, setBusy] = useState(false);
-  const ids = { baseUrl: useId(), key: useId(), plan: useId(), language: useId(), theme: useId() };
 
   // When core reports new settings (another window, demo switch), the form follows them.
   const savedDraft = JSON.stringify(draftOf(settings));
@@ -92,63 +93,69 @@ export default function SettingsTab() {
         <section className="card">
           <h2>{t('settings.connection')}</h2>
           {settings?.demo && <p className="pill">{t('settings.demoActive')}</p>}
-          <div className="field">
-            <label htmlFor={ids.baseUrl}>{t('settings.baseUrl')}</label>
-            <input
-              id={ids.baseUrl}
-              className="input"
-              type="text"
-              inputMode="url"
-              spellCheck={false}
-              autoComplete="off"
-              value={draft.baseUrl}
-              onChange={(event) => setDraft({ ...draft, baseUrl: event.target.value })}
-            />
-            <p className="hint">{t('settings.baseUrlHint')}</p>
-          </div>
-
-          <div className="field">
-            <label htmlFor={ids.key}>{t('settings.apiKey')}</label>
-            <input
-              id={ids.key}
-              className="input"
-              type="password"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder={t('settings.apiKeyPlaceholder')}
-              value={key}
-              onChange={(event) => setKey(event.target.value)}
-            />
-            <p className="hint">
-              {settings?.keySet && settings.keyLast4
-                ? t('settings.keySet', { last4: settings.keyLast4 })
-                : t('settings.keyNotSet')}{' '}
-              {t('settings.keyHint')}
-            </p>
-            {settings?.keySet && (
-              <button
-                type="button"
-                className="button ghost"
-                disabled={busy}
-                onClick={() => void run(clearKey, 'settings.keyCleared')}
-              >
-                {t('settings.clearKey')}
-              </button>
+          <Field label={t('settings.baseUrl')} hint={t('settings.baseUrlHint')}>
+            {(id) => (
+              <input
+                id={id}
+                className="input"
+                type="text"
+                inputMode="url"
+                spellCheck={false}
+                autoComplete="off"
+                value={draft.baseUrl}
+                onChange={(event) => setDraft({ ...draft, baseUrl: event.target.value })}
+              />
             )}
-          </div>
+          </Field>
 
-          <div className="field">
-            <label htmlFor={ids.plan}>{t('settings.ratePlan')}</label>
-            <select
-              id={ids.plan}
-              className="input"
-              value={draft.ratePlan}
-              onChange={(event) => setDraft({ ...draft, ratePlan: event.target.value as RatePlan })}
-            >
-              <option value="standard">{t('settings.ratePlan.standard')}</option>
-              <option value="fast">{t('settings.ratePlan.fast')}</option>
-            </select>
-          </div>
+          <Field label={t('settings.apiKey')}>
+            {(id) => (
+              <>
+                <input
+                  id={id}
+                  className="input"
+                  type="password"
+                  autoComplete="off"
+                  spellCheck={false}
+                  placeholder={t('settings.apiKeyPlaceholder')}
+                  value={key}
+                  onChange={(event) => setKey(event.target.value)}
+                />
+                <p className="hint">
+                  {settings?.keySet && settings.keyLast4
+                    ? t('settings.keySet', { last4: settings.keyLast4 })
+                    : t('settings.keyNotSet')}{' '}
+                  {t('settings.keyHint')}
+                </p>
+                {settings?.keySet && (
+                  <button
+                    type="button"
+                    className="button ghost"
+                    disabled={busy}
+                    onClick={() => void run(clearKey, 'settings.keyCleared')}
+                  >
+                    {t('settings.clearKey')}
+                  </button>
+                )}
+              </>
+            )}
+          </Field>
+
+          <Field label={t('settings.ratePlan')}>
+            {(id) => (
+              <select
+                id={id}
+                className="input"
+                value={draft.ratePlan}
+                onChange={(event) =>
+                  setDraft({ ...draft, ratePlan: event.target.value as RatePlan })
+                }
+              >
+                <option value="standard">{t('settings.ratePlan.standard')}</option>
+                <option value="fast">{t('settings.ratePlan.fast')}</option>
+              </select>
+            )}
+          </Field>
 
           <div className="field">
             <span className="label">{t('settings.defaultModel')}</span>
@@ -182,41 +189,43 @@ export default function SettingsTab() {
         <section className="card">
           <h2>{t('settings.appearance')}</h2>
           <div className="field-row">
-            <div className="field">
-              <label htmlFor={ids.language}>{t('settings.language')}</label>
-              <select
-                id={ids.language}
-                className="input"
-                value={settings?.language ?? 'en'}
-                onChange={(event) =>
-                  void run(
-                    () => updateSettings({ language: event.target.value as Language }),
-                    'settings.saved',
-                  )
-                }
-              >
-                <option value="en">{t('settings.language.en')}</option>
-                <option value="ru">{t('settings.language.ru')}</option>
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor={ids.theme}>{t('settings.theme')}</label>
-              <select
-                id={ids.theme}
-                className="input"
-                value={settings?.theme ?? 'system'}
-                onChange={(event) =>
-                  void run(
-                    () => updateSettings({ theme: event.target.value as Theme }),
-                    'settings.saved',
-                  )
-                }
-              >
-                <option value="light">{t('settings.theme.light')}</option>
-                <option value="dark">{t('settings.theme.dark')}</option>
-                <option value="system">{t('settings.theme.system')}</option>
-              </select>
-            </div>
+            <Field label={t('settings.language')}>
+              {(id) => (
+                <select
+                  id={id}
+                  className="input"
+                  value={settings?.language ?? 'en'}
+                  onChange={(event) =>
+                    void run(
+                      () => updateSettings({ language: event.target.value as Language }),
+                      'settings.saved',
+                    )
+                  }
+                >
+                  <option value="en">{t('settings.language.en')}</option>
+                  <option value="ru">{t('settings.language.ru')}</option>
+                </select>
+              )}
+            </Field>
+            <Field label={t('settings.theme')}>
+              {(id) => (
+                <select
+                  id={id}
+                  className="input"
+                  value={settings?.theme ?? 'system'}
+                  onChange={(event) =>
+                    void run(
+                      () => updateSettings({ theme: event.target.value as Theme }),
+                      'settings.saved',
+                    )
+                  }
+                >
+                  <option value="light">{t('settings.theme.light')}</option>
+                  <option value="dark">{t('settings.theme.dark')}</option>
+                  <option value="system">{t('settings.theme.system')}</option>
+                </select>
+              )}
+            </Field>
           </div>
           <p className="hint">{t('settings.appearanceHint')}</p>
           <p className="hint">{t('shortcuts.hint')}</p>

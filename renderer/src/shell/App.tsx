@@ -9,6 +9,7 @@ import { useDocumentTheme } from '../theme';
 import { BalanceStatus } from './BalanceStatus';
 import { ErrorBoundary } from './ErrorBoundary';
 import { useShortcuts } from './shortcuts';
+import './shell.css';
 // Chat is the first screen: loaded with the shell, not behind a second round trip and a fallback.
 import ChatTab from '../chat/ChatTab';
 

@@ -1,5 +1,6 @@
 // Shown when window.atelier is missing: the page was opened outside Electron and the web host.
 import { translate } from '../i18n/translate';
+import './shell.css';
 
 export function NoBridgeScreen() {
   // Settings cannot be read without the bridge, so both languages are shown.

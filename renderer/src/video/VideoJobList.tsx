@@ -64,7 +64,7 @@ function JobItem({ job, now }: { job: VideoJob; now: number }) {
   const working = job.phase === 'running' || job.phase === 'downloading';
 
   return (
-    <li className="job" data-phase={job.phase}>
+    <li className="card compact" data-phase={job.phase}>
       <div className="job-head">
         <span className={`job-status phase-${job.phase}`}>
           {working && <span className="media-spinner" aria-hidden="true" />}
@@ -152,7 +152,7 @@ export function VideoJobList() {
       <h2 id="video-jobs-title">{t('video.jobs')}</h2>
       {error && <ErrorNotice error={error} onRetry={() => void load()} />}
       {loaded && jobs.length === 0 && <p className="muted">{t('video.jobsEmpty')}</p>}
-      <ul className="job-list" aria-labelledby="video-jobs-title">
+      <ul className="stack job-list" aria-labelledby="video-jobs-title">
         {jobs.map((job) => (
           <JobItem key={job.id} job={job} now={now} />
         ))}

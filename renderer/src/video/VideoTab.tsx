@@ -1,5 +1,5 @@
 // The Video tab: prompt, model, aspect ratio, duration and frames on one side, the job queue on the other.
-import { useCallback, useEffect, useId, type FormEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, type FormEvent, type KeyboardEvent } from 'react';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { KindModelSelect } from '../common/KindModelSelect';
 import { useT } from '../i18n/use-t';
@@ -8,6 +8,7 @@ import { useAppStore } from '../store';
 import { ASPECT_RATIOS, type AspectRatio } from '../store/video-slice';
 import { FramePicker } from './FramePicker';
 import { VideoJobList } from './VideoJobList';
+import { Field } from '../common/Field';
 import '../common/media-page.css';
 import './video.css';
 
@@ -26,9 +27,6 @@ function VideoForm() {
   const dismiss = useAppStore((s) => s.dismissVideoError);
   const models = useAppStore((s) => s.models);
   const model = models.find((m) => m.id === draft.model);
-  const promptId = useId();
-  const aspectId = useId();
-  const durationId = useId();
   // A duration the new model does not offer goes back to its default.
   const setModel = useCallback(
     (id: string) => {
@@ -64,60 +62,61 @@ function VideoForm() {
   }
 
   return (
-    <form className="media-form" onSubmit={submit}>
-      <div className="field">
-        <label htmlFor={promptId}>{t('video.prompt')}</label>
-        <textarea
-          id={promptId}
-          className="input"
-          rows={4}
-          maxLength={4000}
-          placeholder={t('video.promptPlaceholder')}
-          value={draft.prompt}
-          onChange={(event) => setDraft({ prompt: event.target.value })}
-          onKeyDown={onPromptKey}
-        />
-      </div>
+    <form className="card" onSubmit={submit}>
+      <Field label={t('video.prompt')}>
+        {(id) => (
+          <textarea
+            id={id}
+            className="input"
+            rows={4}
+            maxLength={4000}
+            placeholder={t('video.promptPlaceholder')}
+            value={draft.prompt}
+            onChange={(event) => setDraft({ prompt: event.target.value })}
+            onKeyDown={onPromptKey}
+          />
+        )}
+      </Field>
       <KindModelSelect value={draft.model} kinds={VIDEO_KINDS} onChange={setModel} />
       {models.length > 0 && !hasVideoModels && (
         <p className="hint warning">{t('video.noModels')}</p>
       )}
       <div className="field-row">
-        <div className="field">
-          <label htmlFor={aspectId}>{t('video.aspectRatio')}</label>
-          <select
-            id={aspectId}
-            className="input"
-            value={draft.aspectRatio}
-            onChange={(event) => setDraft({ aspectRatio: event.target.value as AspectRatio })}
-          >
-            {ASPECT_RATIOS.map((ratio) => (
-              <option key={ratio} value={ratio}>
-                {ratio}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={durationId}>{t('video.duration')}</label>
-          {durations.length > 0 ? (
+        <Field label={t('video.aspectRatio')}>
+          {(id) => (
             <select
-              id={durationId}
+              id={id}
               className="input"
-              value={draft.duration}
-              onChange={(event) => setDraft({ duration: Number(event.target.value) })}
+              value={draft.aspectRatio}
+              onChange={(event) => setDraft({ aspectRatio: event.target.value as AspectRatio })}
             >
-              <option value={0}>{t('video.durationDefault')}</option>
-              {durations.map((seconds) => (
-                <option key={seconds} value={seconds}>
-                  {t('video.durationSeconds', { seconds })}
+              {ASPECT_RATIOS.map((ratio) => (
+                <option key={ratio} value={ratio}>
+                  {ratio}
                 </option>
               ))}
             </select>
-          ) : (
-            <>
+          )}
+        </Field>
+        <Field label={t('video.duration')} hint={durations.length === 0 && t('video.durationHint')}>
+          {(id) =>
+            durations.length > 0 ? (
+              <select
+                id={id}
+                className="input"
+                value={draft.duration}
+                onChange={(event) => setDraft({ duration: Number(event.target.value) })}
+              >
+                <option value={0}>{t('video.durationDefault')}</option>
+                {durations.map((seconds) => (
+                  <option key={seconds} value={seconds}>
+                    {t('video.durationSeconds', { seconds })}
+                  </option>
+                ))}
+              </select>
+            ) : (
               <input
-                id={durationId}
+                id={id}
                 className="input"
                 type="number"
                 min={0}
@@ -128,10 +127,9 @@ function VideoForm() {
                   setDraft({ duration: Math.max(0, Math.floor(event.target.valueAsNumber || 0)) })
                 }
               />
-              <p className="hint">{t('video.durationHint')}</p>
-            </>
-          )}
-        </div>
+            )
+          }
+        </Field>
       </div>
       {takesFirst && <FramePicker slot="first" />}
       {takesLast && <FramePicker slot="last" />}

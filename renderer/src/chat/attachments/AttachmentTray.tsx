@@ -1,5 +1,5 @@
 // The composer's attachments: thumbnails and chips with progress and remove, and advice when the model cannot take them.
-import { type ReactElement, useState } from 'react';
+import { type ReactElement, type ReactNode, useState } from 'react';
 import type { MessageAttachment } from '../../../../shared/attachments';
 import { visionVariant } from '../../../../shared/models';
 import type { ModelInfo } from '../../../../shared/types';
@@ -9,7 +9,7 @@ import { mediaUrl } from '../../common/media';
 import { useAppStore } from '../../store';
 import type { PendingAttachment } from '../../store/attachments-slice';
 import { formatSize, problemText } from './problems';
-import '../../intake.css';
+import './attachments.css';
 
 function PhaseLine({ item }: { item: PendingAttachment }) {
   const t = useT();
@@ -64,6 +64,18 @@ export function AttachmentFacts({ attachment }: { attachment: MessageAttachment 
   return <span>{t('attach.imageChip', { size: formatSize(attachment.size, locale) })}</span>;
 }
 
+/** The file's name (cut with an ellipsis, whole in its tooltip) over a line of facts. */
+function AttachmentText({ name, children }: { name: string; children: ReactNode }) {
+  return (
+    <span className="attachment-text">
+      <span className="attachment-name" title={name}>
+        {name}
+      </span>
+      <span className="attachment-facts">{children}</span>
+    </span>
+  );
+}
+
 function kindMark(kind: PendingAttachment['kind']): string {
   return kind === 'document' ? 'DOC' : kind === 'audio' ? '♪' : kind === 'image' ? 'IMG' : '?';
 }
@@ -91,14 +103,9 @@ export function AttachmentTray({ conversationKey }: { conversationKey: string })
                 {kindMark(item.kind)}
               </span>
             )}
-            <span className="attachment-text">
-              <span className="attachment-name" title={item.name}>
-                {item.name}
-              </span>
-              <span className="attachment-facts">
-                <PhaseLine item={item} />
-              </span>
-            </span>
+            <AttachmentText name={item.name}>
+              <PhaseLine item={item} />
+            </AttachmentText>
             <button
               type="button"
               className="icon-button small"
@@ -229,14 +236,9 @@ export function MessageAttachments({ attachments }: { attachments: MessageAttach
               {kindMark(a.kind)}
             </span>
           )}
-          <span className="attachment-text">
-            <span className="attachment-name" title={a.name}>
-              {a.name}
-            </span>
-            <span className="attachment-facts">
-              <AttachmentFacts attachment={a} />
-            </span>
-          </span>
+          <AttachmentText name={a.name}>
+            <AttachmentFacts attachment={a} />
+          </AttachmentText>
         </li>
       ))}
     </ul>
