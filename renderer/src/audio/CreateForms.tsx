@@ -1,4 +1,5 @@
 // The Speech and Music forms of the Audio tab: text, model, voice or length, and the button that makes it.
+import { MUSIC_PROMPT_MAX_CHARS, MUSIC_SECONDS } from '../../../shared/audio';
 import { useCallback, type FormEvent, type KeyboardEvent } from 'react';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { KindModelSelect } from '../common/KindModelSelect';
@@ -162,7 +163,7 @@ export function MusicForm() {
             id={id}
             className="input"
             rows={4}
-            maxLength={4000}
+            maxLength={MUSIC_PROMPT_MAX_CHARS}
             placeholder={t('audio.musicPlaceholder')}
             value={draft.text}
             onChange={(event) => setDraft({ text: event.target.value })}
@@ -183,7 +184,7 @@ export function MusicForm() {
             id={id}
             className="input"
             type="number"
-            min={1}
+            min={MUSIC_SECONDS.min}
             max={maxSeconds}
             step={1}
             value={Number.isFinite(draft.seconds) ? draft.seconds : ''}

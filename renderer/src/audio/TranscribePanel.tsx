@@ -1,4 +1,6 @@
 // Transcription: a file (button, drag and drop) or a microphone recording, and the transcript by speaker.
+import { formatBytes } from '../../../shared/format';
+import { localeOf } from '../i18n/translate';
 import { useCallback, useId, useRef, useState, type DragEvent } from 'react';
 import type { Transcript } from '../../../shared/types';
 import { CopyButton } from '../common/CopyButton';
@@ -6,7 +8,7 @@ import { ErrorNotice } from '../common/ErrorNotice';
 import { KindModelSelect } from '../common/KindModelSelect';
 import { recordingName, useMicrophoneRecorder } from '../common/useMicrophoneRecorder';
 import type { Translate } from '../i18n/translate';
-import { useT } from '../i18n/use-t';
+import { useLanguage, useT } from '../i18n/use-t';
 import { useAppStore } from '../store';
 import { TRANSCRIPTION_LIMIT_BYTES, type AudioFileRefusal } from '../store/audio-slice';
 import { BusyNote } from './CreateForms';
@@ -14,10 +16,6 @@ import { formatClock } from './WaveformPlayer';
 import { Field } from '../common/Field';
 
 const STT_KINDS = ['speech-to-text'] as const;
-
-function megabytes(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
 
 /** SPEAKER_00, SPEAKER_01 … as Speaker 1, Speaker 2 … in order of first appearance. */
 export function speakerNames(transcript: Transcript, t: Translate): Map<string, string> {
@@ -60,12 +58,12 @@ function turnsOf(transcript: Transcript) {
   return turns;
 }
 
-function refusalText(refusal: AudioFileRefusal, t: Translate): string {
+function refusalText(refusal: AudioFileRefusal, t: Translate, locale: string): string {
   return refusal.reason === 'too_large'
     ? t('audio.tooLarge', {
         name: refusal.name,
-        size: megabytes(refusal.size),
-        limit: megabytes(TRANSCRIPTION_LIMIT_BYTES),
+        size: formatBytes(refusal.size, locale),
+        limit: formatBytes(TRANSCRIPTION_LIMIT_BYTES, locale),
       })
     : t('audio.notAudio', { name: refusal.name });
 }
@@ -83,6 +81,7 @@ function saveText(text: string, name: string): void {
 
 export function TranscribePanel() {
   const t = useT();
+  const locale = localeOf(useLanguage());
   const draft = useAppStore((s) => s.transcribeDraft);
   const setDraft = useAppStore((s) => s.setTranscribeDraft);
   const stage = useAppStore((s) => s.transcribeStage);
@@ -220,7 +219,7 @@ export function TranscribePanel() {
       )}
       {refusal && (
         <p className="hint warning" role="alert">
-          {refusalText(refusal, t)}
+          {refusalText(refusal, t, locale)}
         </p>
       )}
       {error && (

@@ -8,7 +8,8 @@ import { useLanguage, useT } from '../i18n/use-t';
 import { localeOf } from '../i18n/translate';
 import { useAppStore } from '../store';
 import { documentFileProblem } from '../store/documents-slice';
-import { fileProblem, formatSize } from '../chat/attachments/problems';
+import { formatBytes } from '../../../shared/format';
+import { fileProblem } from '../chat/attachments/problems';
 import { DecisionsPanel } from './DecisionsPanel';
 import { Field } from '../common/Field';
 import './documents.css';
@@ -254,7 +255,7 @@ export default function DocumentsTab() {
             />
             <span className="hint">
               {file
-                ? t('documents.chosen', { name: file.name, size: formatSize(file.size, locale) })
+                ? t('documents.chosen', { name: file.name, size: formatBytes(file.size, locale) })
                 : t('documents.drop')}
             </span>
           </div>

@@ -1,19 +1,21 @@
 // Source images of an edit: added from files, paste or drop, reordered with buttons or Alt+arrows, removed.
+import { localeOf } from '../i18n/translate';
 import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
-import { formatBytes, MAX_SOURCE_IMAGES } from '../../../shared/images';
-import { useT } from '../i18n/use-t';
+import { formatBytes } from '../../../shared/format';
+import { MAX_SOURCE_IMAGES } from '../../../shared/images';
+import { useLanguage, useT } from '../i18n/use-t';
 import { useAppStore } from '../store';
 import type { SourceRefusal } from '../store/images-slice';
 import type { Translate } from '../i18n/translate';
 import { errorSentence } from '../common/errors';
 
-export function refusalText(t: Translate, refusal: SourceRefusal): string {
+export function refusalText(t: Translate, refusal: SourceRefusal, locale: string): string {
   switch (refusal.kind) {
     case 'tooLarge':
       return t('images.refusal.tooLarge', {
         name: refusal.name,
-        size: formatBytes(refusal.size),
-        limit: formatBytes(refusal.limit),
+        size: formatBytes(refusal.size, locale),
+        limit: formatBytes(refusal.limit, locale),
       });
     case 'notImage':
       return t('images.refusal.notImage', { name: refusal.name });
@@ -34,6 +36,7 @@ export function imageFiles(list: DataTransfer | null): File[] {
 
 export function EditSources({ limit }: { limit: number | null }) {
   const t = useT();
+  const locale = localeOf(useLanguage());
   const sources = useAppStore((s) => s.editSources);
   const refusal = useAppStore((s) => s.sourceRefusal);
   const addSourceFiles = useAppStore((s) => s.addSourceFiles);
@@ -196,7 +199,7 @@ export function EditSources({ limit }: { limit: number | null }) {
       </div>
       {refusal && (
         <div className="error-notice" role="alert">
-          <p className="error-sentence">{refusalText(t, refusal)}</p>
+          <p className="error-sentence">{refusalText(t, refusal, locale)}</p>
           <div className="error-actions">
             <button type="button" className="button ghost" onClick={dismissSourceRefusal}>
               {t('common.close')}

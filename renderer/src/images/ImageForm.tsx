@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import {
   imageShapeOf,
   maxSourceImagesOf,
+  SD_TXT2IMG,
   SDAPI_MAPPING,
   type ImageShape,
 } from '../../../shared/images';
@@ -332,10 +333,12 @@ export function ImageForm() {
                   className="input"
                   type="number"
                   min={1}
-                  max={150}
+                  max={SD_TXT2IMG.maxSteps}
                   value={draft.steps}
                   onChange={(event) => setDraft({ steps: Number(event.target.value) })}
-                  onBlur={() => setDraft({ steps: fitNumber(draft.steps, 1, 150, 1) })}
+                  onBlur={() =>
+                    setDraft({ steps: fitNumber(draft.steps, 1, SD_TXT2IMG.maxSteps, 1) })
+                  }
                 />
               )}
             </Field>
@@ -345,12 +348,21 @@ export function ImageForm() {
                   id={id}
                   className="input"
                   type="number"
-                  min={64}
-                  max={2048}
-                  step={64}
+                  min={SD_TXT2IMG.minSide}
+                  max={SD_TXT2IMG.maxSide}
+                  step={SD_TXT2IMG.sideStep}
                   value={draft.sdWidth}
                   onChange={(event) => setDraft({ sdWidth: Number(event.target.value) })}
-                  onBlur={() => setDraft({ sdWidth: fitNumber(draft.sdWidth, 64, 2048, 8) })}
+                  onBlur={() =>
+                    setDraft({
+                      sdWidth: fitNumber(
+                        draft.sdWidth,
+                        SD_TXT2IMG.minSide,
+                        SD_TXT2IMG.maxSide,
+                        SD_TXT2IMG.sideStep,
+                      ),
+                    })
+                  }
                 />
               )}
             </Field>
@@ -360,12 +372,21 @@ export function ImageForm() {
                   id={id}
                   className="input"
                   type="number"
-                  min={64}
-                  max={2048}
-                  step={64}
+                  min={SD_TXT2IMG.minSide}
+                  max={SD_TXT2IMG.maxSide}
+                  step={SD_TXT2IMG.sideStep}
                   value={draft.sdHeight}
                   onChange={(event) => setDraft({ sdHeight: Number(event.target.value) })}
-                  onBlur={() => setDraft({ sdHeight: fitNumber(draft.sdHeight, 64, 2048, 8) })}
+                  onBlur={() =>
+                    setDraft({
+                      sdHeight: fitNumber(
+                        draft.sdHeight,
+                        SD_TXT2IMG.minSide,
+                        SD_TXT2IMG.maxSide,
+                        SD_TXT2IMG.sideStep,
+                      ),
+                    })
+                  }
                 />
               )}
             </Field>

@@ -1,16 +1,15 @@
 // A first or last frame for a video: a button with a file input beside it, drag and drop, paste, and a preview.
+import { formatBytes } from '../../../shared/format';
+import { localeOf } from '../i18n/translate';
 import { useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
 import { errorSentence } from '../common/errors';
-import { useT } from '../i18n/use-t';
+import { useLanguage, useT } from '../i18n/use-t';
 import { useAppStore } from '../store';
 import { FRAME_LIMIT_BYTES, type FrameSlot } from '../store/video-slice';
 
-function megabytes(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(0)} MB`;
-}
-
 export function FramePicker({ slot }: { slot: FrameSlot }) {
   const t = useT();
+  const locale = localeOf(useLanguage());
   const frame = useAppStore((s) => s.videoFrames[slot]);
   const pickFrame = useAppStore((s) => s.pickFrame);
   const clearFrame = useAppStore((s) => s.clearFrame);
@@ -74,7 +73,9 @@ export function FramePicker({ slot }: { slot: FrameSlot }) {
           </div>
         </div>
       ) : (
-        <p className="hint">{t('video.frameHint', { limit: megabytes(FRAME_LIMIT_BYTES) })}</p>
+        <p className="hint">
+          {t('video.frameHint', { limit: formatBytes(FRAME_LIMIT_BYTES, locale) })}
+        </p>
       )}
       <div className="form-actions">
         <button type="button" className="button" onClick={() => input.current?.click()}>

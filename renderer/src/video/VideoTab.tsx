@@ -1,11 +1,18 @@
 // The Video tab: prompt, model, aspect ratio, duration and frames on one side, the job queue on the other.
+import { formatBytes } from '../../../shared/format';
+import { localeOf } from '../i18n/translate';
 import { useCallback, useEffect, type FormEvent, type KeyboardEvent } from 'react';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { KindModelSelect } from '../common/KindModelSelect';
-import { useT } from '../i18n/use-t';
+import { useLanguage, useT } from '../i18n/use-t';
 import { subscribe } from '../platform';
 import { useAppStore } from '../store';
-import { ASPECT_RATIOS, type AspectRatio } from '../store/video-slice';
+import {
+  VIDEO_ASPECT_RATIOS,
+  VIDEO_FRAME_MAX_BYTES,
+  VIDEO_PROMPT_MAX_CHARS,
+  type VideoAspectRatio,
+} from '../../../shared/video';
 import { FramePicker } from './FramePicker';
 import { VideoJobList } from './VideoJobList';
 import { Field } from '../common/Field';
@@ -16,6 +23,7 @@ const VIDEO_KINDS = ['text-to-video', 'image-to-video'] as const;
 
 function VideoForm() {
   const t = useT();
+  const locale = localeOf(useLanguage());
   const draft = useAppStore((s) => s.videoDraft);
   const setDraft = useAppStore((s) => s.setVideoDraft);
   const frames = useAppStore((s) => s.videoFrames);
@@ -69,7 +77,7 @@ function VideoForm() {
             id={id}
             className="input"
             rows={4}
-            maxLength={4000}
+            maxLength={VIDEO_PROMPT_MAX_CHARS}
             placeholder={t('video.promptPlaceholder')}
             value={draft.prompt}
             onChange={(event) => setDraft({ prompt: event.target.value })}
@@ -88,9 +96,11 @@ function VideoForm() {
               id={id}
               className="input"
               value={draft.aspectRatio}
-              onChange={(event) => setDraft({ aspectRatio: event.target.value as AspectRatio })}
+              onChange={(event) =>
+                setDraft({ aspectRatio: event.target.value as VideoAspectRatio })
+              }
             >
-              {ASPECT_RATIOS.map((ratio) => (
+              {VIDEO_ASPECT_RATIOS.map((ratio) => (
                 <option key={ratio} value={ratio}>
                   {ratio}
                 </option>
@@ -139,8 +149,8 @@ function VideoForm() {
           {refusal.reason === 'too_large'
             ? t('video.frameTooLarge', {
                 name: refusal.name,
-                size: `${(refusal.size / 1048576).toFixed(1)} MB`,
-                limit: '20 MB',
+                size: formatBytes(refusal.size, locale),
+                limit: formatBytes(VIDEO_FRAME_MAX_BYTES, locale),
               })
             : t('video.frameNotImage', { name: refusal.name })}
         </p>

@@ -8,7 +8,8 @@ import { localeOf } from '../../i18n/translate';
 import { mediaUrl } from '../../common/media';
 import { useAppStore } from '../../store';
 import type { PendingAttachment } from '../../store/attachments-slice';
-import { formatSize, problemText } from './problems';
+import { formatBytes } from '../../../../shared/format';
+import { problemText } from './problems';
 import './attachments.css';
 
 function PhaseLine({ item }: { item: PendingAttachment }) {
@@ -57,11 +58,11 @@ export function AttachmentFacts({ attachment }: { attachment: MessageAttachment 
       <span>
         {t('attach.audioChip', {
           format: (attachment.format ?? '').toUpperCase(),
-          size: formatSize(attachment.size, locale),
+          size: formatBytes(attachment.size, locale),
         })}
       </span>
     );
-  return <span>{t('attach.imageChip', { size: formatSize(attachment.size, locale) })}</span>;
+  return <span>{t('attach.imageChip', { size: formatBytes(attachment.size, locale) })}</span>;
 }
 
 /** The file's name (cut with an ellipsis, whole in its tooltip) over a line of facts. */

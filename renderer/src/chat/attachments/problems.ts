@@ -1,20 +1,8 @@
 // Words for attachment and document refusals, in the user's language, from the reason core or the renderer gave.
+import { formatBytes } from '../../../../shared/format';
 import type { UserError } from '../../../../shared/types';
 import { errorSentence } from '../../common/errors';
 import type { Translate } from '../../i18n/translate';
-
-/** "12.3 MB" in the user's locale. */
-export function formatSize(bytes: number, locale: string): string {
-  const units = ['B', 'KB', 'MB', 'GB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  const digits = unit === 0 ? 0 : 1;
-  return `${value.toLocaleString(locale, { maximumFractionDigits: digits, minimumFractionDigits: digits })} ${units[unit]}`;
-}
 
 export function refusal(
   reason: string,
@@ -39,8 +27,8 @@ export function fileProblem(t: Translate, error: UserError, locale: string): str
     case 'too_large':
       return t('attach.tooLarge', {
         name,
-        size: formatSize(Number(d.size), locale),
-        limit: formatSize(Number(d.limit), locale),
+        size: formatBytes(Number(d.size), locale),
+        limit: formatBytes(Number(d.limit), locale),
       });
     case 'wrong_type':
       return t('attach.wrongType', { name, expected: String(d.expected ?? '') });
