@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 
 import { formatBytes, MAX_SOURCE_IMAGES } from '../../../shared/images';
 import { useT } from '../i18n/use-t';
 import { useAppStore } from '../store';
-import type { SourceRefusal } from '../store/images-slice';
+import type { SourceRefusal } from '../store/images-form-slice';
 import type { Translate } from '../i18n/translate';
 import { errorSentence } from '../common/errors';
 

@@ -11,7 +11,7 @@ import { ErrorNotice } from '../common/ErrorNotice';
 import { mediaUrl } from '../common/media';
 import { useT } from '../i18n/use-t';
 import { useAppStore } from '../store';
-import { fitNumber, type ImagesMode } from '../store/images-slice';
+import { fitNumber, type ImagesMode } from '../store/images-form-slice';
 import { EditSources } from './EditSources';
 import { firstOfKinds, KindModelSelect } from '../common/KindModelSelect';
 
