@@ -8,7 +8,7 @@ import { CopyButton } from '../common/CopyButton';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { MessageMarkdown } from './MessageMarkdown';
 import { MessageAttachments } from './attachments/AttachmentTray';
-import type { StreamState } from '../store/types';
+import type { StreamState } from '../store/chat-slice';
 
 interface MessageRowProps {
   conversationId: string;

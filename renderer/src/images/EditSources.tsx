@@ -5,7 +5,7 @@ import { formatBytes } from '../../../shared/format';
 import { MAX_SOURCE_IMAGES } from '../../../shared/images';
 import { useLanguage, useT } from '../i18n/use-t';
 import { useAppStore } from '../store';
-import type { SourceRefusal } from '../store/images-slice';
+import type { SourceRefusal } from '../store/images-form-slice';
 import type { Translate } from '../i18n/translate';
 import { errorSentence } from '../common/errors';
 

@@ -6,7 +6,7 @@ import { mediaUrl } from '../common/media';
 import { useLanguage, useT } from '../i18n/use-t';
 import { localeOf } from '../i18n/translate';
 import { useAppStore } from '../store';
-import { GALLERY_PAGE } from '../store/images-slice';
+import { GALLERY_PAGE } from '../store/images-gallery-slice';
 
 const TILE_MIN = 150;
 const GAP = 8;

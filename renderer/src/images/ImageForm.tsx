@@ -12,7 +12,7 @@ import { ErrorNotice } from '../common/ErrorNotice';
 import { mediaUrl } from '../common/media';
 import { useT } from '../i18n/use-t';
 import { useAppStore } from '../store';
-import { fitNumber, type ImagesMode } from '../store/images-slice';
+import { fitNumber, type ImagesMode } from '../store/images-form-slice';
 import { EditSources } from './EditSources';
 import { firstOfKinds, KindModelSelect } from '../common/KindModelSelect';
 import { Field } from '../common/Field';

@@ -6,7 +6,7 @@ import { mediaUrl, saveMedia } from '../common/media';
 import { useLanguage, useT } from '../i18n/use-t';
 import { localeOf } from '../i18n/translate';
 import { useAppStore } from '../store';
-import { GALLERY_PAGE } from '../store/images-slice';
+import { GALLERY_PAGE } from '../store/images-gallery-slice';
 import { itemAt } from './Gallery';
 import { copyImage } from './image-actions';
 import { sendImageToChat } from './send-to-chat';

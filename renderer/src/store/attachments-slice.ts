@@ -1,5 +1,4 @@
 // Chat attachments waiting in the composer: checked, converted (audio to WAV), uploaded with progress, prepared by core.
-import type { StateCreator } from 'zustand';
 import {
   ATTACHMENT_LIMITS,
   type AttachmentKind,
@@ -12,7 +11,7 @@ import { refusal } from '../chat/attachments/problems';
 import { isModelAudio, toWav } from '../chat/attachments/wav';
 import { uploadFile } from '../common/upload';
 import { invoke } from '../platform';
-import type { AppState } from './types';
+import type { SliceCreator } from './slice';
 
 export type AttachmentPhase = 'converting' | 'uploading' | 'reading' | 'ready' | 'failed';
 
@@ -51,7 +50,7 @@ function release(item: PendingAttachment): void {
   controllers.delete(item.localId);
 }
 
-export const createAttachmentsSlice: StateCreator<AppState, [], [], AttachmentsSlice> = (
+export const createAttachmentsSlice: SliceCreator<AttachmentsSlice> = (
   set,
   get,
 ) => {

@@ -1,10 +1,9 @@
 // The Audio tab's state: drafts of speech and music, the history from the media library, transcription.
-import type { StateCreator } from 'zustand';
 import { ATTACHMENT_LIMITS } from '../../../shared/attachments';
 import type { MediaItem, ServiceRetry, Transcript, UserError } from '../../../shared/types';
 import { uploadFile } from '../common/upload';
 import { invoke } from '../platform';
-import type { AppState } from './types';
+import type { SliceCreator } from './slice';
 
 export type AudioMode = 'speech' | 'music' | 'transcribe';
 export const VOICES = ['alloy', 'echo', 'fable', 'onyx', 'nova', 'shimmer'] as const;
@@ -90,7 +89,7 @@ function claimsAudio(file: Blob, name: string): boolean {
   return /\.(wav|mp3|mpeg|mpga|ogg|oga|opus|flac|m4a|webm)$/i.test(name);
 }
 
-export const createAudioSlice: StateCreator<AppState, [], [], AudioSlice> = (set, get) => {
+export const createAudioSlice: SliceCreator<AudioSlice> = (set, get) => {
   async function create(kind: 'speech' | 'music'): Promise<void> {
     if (get().audioBusy) return;
     set({ audioBusy: kind, audioError: null, audioRetry: null });

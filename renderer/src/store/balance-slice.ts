@@ -1,9 +1,16 @@
 // The account balance shown in the shell; core pushes changes, the user may ask for a fresh one.
-import type { StateCreator } from 'zustand';
+import type { Balance } from '../../../shared/types';
 import { invoke } from '../platform';
-import type { AppState, BalanceSlice } from './types';
+import type { SliceCreator } from './slice';
 
-export const createBalanceSlice: StateCreator<AppState, [], [], BalanceSlice> = (set) => ({
+export interface BalanceSlice {
+  balance: Balance | null;
+  balanceLoading: boolean;
+  refreshBalance(force: boolean): Promise<void>;
+  applyBalance(balance: Balance): void;
+}
+
+export const createBalanceSlice: SliceCreator<BalanceSlice> = (set) => ({
   balance: null,
   balanceLoading: false,
   refreshBalance: async (force) => {

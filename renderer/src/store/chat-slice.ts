@@ -1,8 +1,42 @@
 // Chat turns: sending, stopping, retrying, and folding streamed events into the open conversations.
-import type { StateCreator } from 'zustand';
-import type { ChatMessage, Conversation, UserError } from '../../../shared/types';
+import type { MessageAttachment } from '../../../shared/attachments';
+import type { ChatEvent, ChatMessage, Conversation, UserError } from '../../../shared/types';
 import { invoke } from '../platform';
-import type { AppState, ChatSlice, StreamState, TurnFailure, TurnRequest } from './types';
+import type { AttachmentsSlice } from './attachments-slice';
+import type { ConversationsSlice } from './conversations-slice';
+import type { SliceCreator } from './slice';
+
+export interface StreamState {
+  /** '' until core names the new message. */
+  messageId: string;
+  content: string;
+  reasoning: string;
+  model: string;
+  retrying: { attempt: number; maxAttempts: number } | null;
+  waitingUntil: number | null;
+}
+
+/** What the user asked for, so a failed turn can be sent again as it was. */
+export type TurnRequest =
+  | { kind: 'send'; text: string; attachments?: MessageAttachment[] }
+  | { kind: 'regenerate'; messageId?: string }
+  | { kind: 'edit'; messageId: string; text: string };
+
+export interface TurnFailure {
+  error: UserError;
+  request: TurnRequest;
+}
+
+export interface ChatSlice {
+  /** Running answers, by conversation id. */
+  streams: Record<string, StreamState>;
+  /** Turns core refused before any answer started, by conversation id. */
+  turnFailures: Record<string, TurnFailure>;
+  sendTurn(request: TurnRequest, trimOldest?: boolean): Promise<void>;
+  stopStreaming(conversationId: string): Promise<void>;
+  dismissTurnFailure(conversationId: string): void;
+  applyChatEvents(events: ChatEvent[]): void;
+}
 
 function emptyStream(messageId: string, model: string): StreamState {
   return { messageId, content: '', reasoning: '', model, retrying: null, waitingUntil: null };
@@ -42,7 +76,7 @@ function optimisticMessages(conversation: Conversation, request: TurnRequest): C
   return index < 0 ? conversation : { ...conversation, messages: messages.slice(0, index) };
 }
 
-export const createChatSlice: StateCreator<AppState, [], [], ChatSlice> = (set, get) => {
+export const createChatSlice: SliceCreator<ChatSlice, ConversationsSlice & AttachmentsSlice> = (set, get) => {
   async function ensureConversation(): Promise<string | UserError> {
     return get().activeId ?? (await get().createConversation());
   }
@@ -64,10 +98,6 @@ export const createChatSlice: StateCreator<AppState, [], [], ChatSlice> = (set, 
   return {
     streams: {},
     turnFailures: {},
-    drafts: {},
-
-    setDraft: (conversationKey, text) =>
-      set((s) => ({ drafts: { ...s.drafts, [conversationKey]: text } })),
 
     sendTurn: async (request, trimOldest) => {
       const target = await ensureConversation();

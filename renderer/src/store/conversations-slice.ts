@@ -1,8 +1,52 @@
 // Conversation list, search, the open conversation and its per-conversation settings.
-import type { StateCreator } from 'zustand';
-import type { Conversation, ConversationSummary } from '../../../shared/types';
+import type {
+  Conversation,
+  ConversationSummary,
+  SearchHit,
+  StorageProblem,
+  UserError,
+} from '../../../shared/types';
 import { invoke } from '../platform';
-import type { AppState, ConversationsSlice } from './types';
+import type { SettingsSlice } from './settings-slice';
+import type { SliceCreator } from './slice';
+import type { UiSlice } from './ui-slice';
+
+export interface ConversationPatch {
+  title?: string;
+  pinned?: boolean;
+  model?: string;
+  systemPrompt?: string;
+  temperature?: number | null;
+  maxTokens?: number | null;
+}
+
+export interface ConversationsSlice {
+  summaries: ConversationSummary[];
+  listProblems: StorageProblem[];
+  listError: UserError | null;
+  /** null: a new chat not yet created (it is created by its first message). */
+  activeId: string | null;
+  /** Conversations loaded in full, by id. */
+  open: Record<string, Conversation>;
+  /** The model picked for a new chat before it exists. */
+  newChatModel: string | null;
+  searchQuery: string;
+  searchHits: SearchHit[] | null;
+  conversationError: UserError | null;
+  /** Unsent composer text, by conversation id ('' for a new chat). */
+  drafts: Record<string, string>;
+  setDraft(conversationKey: string, text: string): void;
+  loadConversations(): Promise<void>;
+  openConversation(id: string): Promise<void>;
+  reloadConversation(id: string): Promise<void>;
+  startNewChat(): void;
+  /** Creates the new chat (with the model picked for it) and makes it active; returns its id. */
+  createConversation(): Promise<string | UserError>;
+  setNewChatModel(model: string): void;
+  updateConversation(id: string, patch: ConversationPatch): Promise<UserError | null>;
+  deleteConversation(id: string): Promise<UserError | null>;
+  searchConversations(query: string): Promise<void>;
+}
 
 function summaryOf(conversation: Conversation): ConversationSummary {
   const { id, title, pinned, createdAt, updatedAt, model, messageCount } = conversation;
@@ -20,10 +64,10 @@ function withSummary(
   return next;
 }
 
-export const createConversationsSlice: StateCreator<AppState, [], [], ConversationsSlice> = (
-  set,
-  get,
-) => {
+export const createConversationsSlice: SliceCreator<
+  ConversationsSlice,
+  UiSlice & SettingsSlice
+> = (set, get) => {
   // Answers can come back out of order; only the newest request for a thing may land.
   const loadTickets = new Map<string, number>();
   let listTicket = 0;
@@ -39,6 +83,10 @@ export const createConversationsSlice: StateCreator<AppState, [], [], Conversati
     searchQuery: '',
     searchHits: null,
     conversationError: null,
+    drafts: {},
+
+    setDraft: (conversationKey, text) =>
+      set((s) => ({ drafts: { ...s.drafts, [conversationKey]: text } })),
 
     loadConversations: async () => {
       const ticket = ++listTicket;

@@ -1,5 +1,4 @@
 // The Documents tab: the history of extractions, the open document, a running extraction and decisions.
-import type { StateCreator } from 'zustand';
 import { ATTACHMENT_LIMITS, claimedKind } from '../../../shared/attachments';
 import type {
   DecisionQuestionInput,
@@ -11,7 +10,11 @@ import type { UserError } from '../../../shared/types';
 import { refusal } from '../chat/attachments/problems';
 import { uploadFile } from '../common/upload';
 import { invoke } from '../platform';
-import type { AppState } from './types';
+import type { AttachmentsSlice } from './attachments-slice';
+import type { BalanceSlice } from './balance-slice';
+import type { ConversationsSlice } from './conversations-slice';
+import type { SliceCreator } from './slice';
+import type { UiSlice } from './ui-slice';
 
 export interface ExtractionProgress {
   name: string;
@@ -55,7 +58,10 @@ export function documentFileProblem(file: File): UserError | null {
   return null;
 }
 
-export const createDocumentsSlice: StateCreator<AppState, [], [], DocumentsSlice> = (set, get) => ({
+export const createDocumentsSlice: SliceCreator<
+  DocumentsSlice,
+  BalanceSlice & ConversationsSlice & AttachmentsSlice & UiSlice
+> = (set, get) => ({
   documents: [],
   documentProblems: 0,
   openDocument: null,

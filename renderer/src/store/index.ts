@@ -1,17 +1,32 @@
 // The renderer's store: one zustand store combined from feature slices (no middleware needed).
 import { create } from 'zustand';
-import { createBalanceSlice } from './balance-slice';
-import { createChatSlice } from './chat-slice';
-import { createConversationsSlice } from './conversations-slice';
-import { createImagesSlice } from './images-slice';
-import { createAudioSlice } from './audio-slice';
-import { createVideoSlice } from './video-slice';
-import { createAttachmentsSlice } from './attachments-slice';
-import { createDocumentsSlice } from './documents-slice';
-import { createModelsSlice } from './models-slice';
-import { createSettingsSlice } from './settings-slice';
-import type { AppState } from './types';
-import { createUiSlice } from './ui-slice';
+import { createAttachmentsSlice, type AttachmentsSlice } from './attachments-slice';
+import { createAudioSlice, type AudioSlice } from './audio-slice';
+import { createBalanceSlice, type BalanceSlice } from './balance-slice';
+import { createChatSlice, type ChatSlice } from './chat-slice';
+import { createConversationsSlice, type ConversationsSlice } from './conversations-slice';
+import { createDocumentsSlice, type DocumentsSlice } from './documents-slice';
+import { createImageFormSlice, type ImageFormSlice } from './images-form-slice';
+import { createImageGallerySlice, type ImageGallerySlice } from './images-gallery-slice';
+import { createImageRunSlice, type ImageRunSlice } from './images-run-slice';
+import { createModelsSlice, type ModelsSlice } from './models-slice';
+import { createSettingsSlice, type SettingsSlice } from './settings-slice';
+import { createUiSlice, type UiSlice } from './ui-slice';
+import { createVideoSlice, type VideoSlice } from './video-slice';
+
+export type AppState = UiSlice &
+  SettingsSlice &
+  BalanceSlice &
+  ModelsSlice &
+  ConversationsSlice &
+  ChatSlice &
+  ImageFormSlice &
+  ImageRunSlice &
+  ImageGallerySlice &
+  AudioSlice &
+  VideoSlice &
+  AttachmentsSlice &
+  DocumentsSlice;
 
 export const useAppStore = create<AppState>()((...args) => ({
   ...createUiSlice(...args),
@@ -20,11 +35,13 @@ export const useAppStore = create<AppState>()((...args) => ({
   ...createModelsSlice(...args),
   ...createConversationsSlice(...args),
   ...createChatSlice(...args),
-  ...createImagesSlice(...args),
+  ...createImageFormSlice(...args),
+  ...createImageRunSlice(...args),
+  ...createImageGallerySlice(...args),
   ...createAudioSlice(...args),
   ...createVideoSlice(...args),
   ...createAttachmentsSlice(...args),
   ...createDocumentsSlice(...args),
 }));
 
-export type { AppState, Tab } from './types';
+export type { Tab } from './ui-slice';

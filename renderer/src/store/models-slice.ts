@@ -1,9 +1,16 @@
 // The service's model list, loaded through core (which caches it).
-import type { StateCreator } from 'zustand';
+import type { ModelInfo, UserError } from '../../../shared/types';
 import { invoke } from '../platform';
-import type { AppState, ModelsSlice } from './types';
+import type { SliceCreator } from './slice';
 
-export const createModelsSlice: StateCreator<AppState, [], [], ModelsSlice> = (set) => {
+export interface ModelsSlice {
+  models: ModelInfo[];
+  modelsLoading: boolean;
+  modelsError: UserError | null;
+  loadModels(refresh: boolean): Promise<void>;
+}
+
+export const createModelsSlice: SliceCreator<ModelsSlice> = (set) => {
   let latest = 0;
   return {
     models: [],

@@ -1,10 +1,29 @@
 // Settings as core reports them (never the key), and the calls that change them.
-import type { StateCreator } from 'zustand';
 import type { SettingsView, UserError } from '../../../shared/types';
 import { invoke } from '../platform';
-import type { AppState, SettingsSlice } from './types';
+import type { BalanceSlice } from './balance-slice';
+import type { ModelsSlice } from './models-slice';
+import type { SliceCreator } from './slice';
 
-export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> = (set, get) => {
+export interface SettingsSlice {
+  settings: SettingsView | null;
+  applySettings(view: SettingsView): void;
+  /** Each returns the failure, or null on success. */
+  updateSettings(patch: SettingsPatch): Promise<UserError | null>;
+  saveKey(key: string): Promise<UserError | null>;
+  clearKey(): Promise<UserError | null>;
+  useDemoService(): Promise<UserError | null>;
+}
+
+export interface SettingsPatch {
+  baseUrl?: string;
+  ratePlan?: SettingsView['ratePlan'];
+  defaultModel?: string;
+  language?: SettingsView['language'];
+  theme?: SettingsView['theme'];
+}
+
+export const createSettingsSlice: SliceCreator<SettingsSlice, BalanceSlice & ModelsSlice> = (set, get) => {
   /** After the service address or key changes, what we showed from the old one is stale. */
   function afterConnectionChange(before: SettingsView | null, after: SettingsView): void {
     const changed =

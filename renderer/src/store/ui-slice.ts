@@ -1,8 +1,19 @@
 // UI state shared across features: the open tab and focus requests from keyboard shortcuts.
-import type { StateCreator } from 'zustand';
-import type { AppState, UiSlice } from './types';
+import type { SliceCreator } from './slice';
 
-export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => ({
+export type Tab = 'chat' | 'images' | 'audio' | 'video' | 'documents' | 'settings';
+
+export interface UiSlice {
+  tab: Tab;
+  setTab(tab: Tab): void;
+  /** Bumped to ask the conversation search box to take focus (Ctrl/Cmd+K). */
+  searchFocusRequest: number;
+  requestSearchFocus(): void;
+  composerFocusRequest: number;
+  requestComposerFocus(): void;
+}
+
+export const createUiSlice: SliceCreator<UiSlice> = (set) => ({
   tab: 'chat',
   setTab: (tab) => set({ tab }),
   searchFocusRequest: 0,

@@ -1,10 +1,9 @@
 // The Video tab's state: the request draft, its frames (uploaded as they are picked) and the job list from core.
-import type { StateCreator } from 'zustand';
 import { ATTACHMENT_LIMITS } from '../../../shared/attachments';
 import type { ServiceRetry, UserError, VideoJob } from '../../../shared/types';
 import { uploadFile } from '../common/upload';
 import { invoke } from '../platform';
-import type { AppState } from './types';
+import type { SliceCreator } from './slice';
 
 export const ASPECT_RATIOS = ['16:9', '9:16', '1:1', '4:3', '3:4', '21:9'] as const;
 export type AspectRatio = (typeof ASPECT_RATIOS)[number];
@@ -59,7 +58,7 @@ function isPicture(file: File): boolean {
   return file.type === '' && /\.(png|jpe?g|gif|webp|bmp)$/i.test(file.name);
 }
 
-export const createVideoSlice: StateCreator<AppState, [], [], VideoSlice> = (set, get) => {
+export const createVideoSlice: SliceCreator<VideoSlice> = (set, get) => {
   /** Bumped per pick, so an older upload finishing late does not overwrite a newer frame. */
   const pickTickets: Record<FrameSlot, number> = { first: 0, last: 0 };
 
