@@ -9,7 +9,7 @@ import { localeOf } from '../i18n/translate';
 import { useAppStore } from '../store';
 import { documentFileProblem } from '../store/documents-slice';
 import { formatBytes } from '../../../shared/format';
-import { fileProblem } from '../chat/attachments/problems';
+import { fileProblem } from '../common/file-problems';
 import { DecisionsPanel } from './DecisionsPanel';
 import { Field } from '../common/Field';
 import './documents.css';

@@ -7,8 +7,8 @@ import {
   claimedKind,
 } from '../../../shared/attachments';
 import type { UserError } from '../../../shared/types';
-import { refusal } from '../chat/attachments/problems';
-import { isModelAudio, toWav } from '../chat/attachments/wav';
+import { refusal } from '../common/file-problems';
+import { isModelAudio, toWav } from '../common/wav';
 import { uploadFile } from '../common/upload';
 import { invoke } from '../platform';
 import type { SliceCreator } from './slice';

@@ -7,7 +7,7 @@ import type {
   ExtractionMode,
 } from '../../../shared/documents';
 import type { UserError } from '../../../shared/types';
-import { refusal } from '../chat/attachments/problems';
+import { refusal } from '../common/file-problems';
 import { uploadFile } from '../common/upload';
 import { invoke } from '../platform';
 import type { AttachmentsSlice } from './attachments-slice';

@@ -9,7 +9,7 @@ import { mediaUrl } from '../../common/media';
 import { useAppStore } from '../../store';
 import type { PendingAttachment } from '../../store/attachments-slice';
 import { formatBytes } from '../../../../shared/format';
-import { problemText } from './problems';
+import { problemText } from '../../common/file-problems';
 import './attachments.css';
 
 function PhaseLine({ item }: { item: PendingAttachment }) {

@@ -1,7 +1,7 @@
 // The composer's Record button: a microphone recording handed over as a WAV file.
 import { useT } from '../../i18n/use-t';
 import { recordingName, useMicrophoneRecorder } from '../../common/useMicrophoneRecorder';
-import { toWav } from './wav';
+import { toWav } from '../../common/wav';
 import './attachments.css';
 
 export function Recorder({ onRecorded }: { onRecorded(file: File): void }) {

@@ -7,7 +7,7 @@ import {
   splitMarkdownBlocks,
   tailText,
   type BlockSplitState,
-} from '../../renderer/src/chat/markdown-blocks';
+} from '../../../../renderer/src/chat/markdown-blocks';
 
 function streamInPieces(text: string, size: number): BlockSplitState {
   let state = emptyBlockSplit;

@@ -1,6 +1,6 @@
 // The microphone recording's WAV encoding: header and clamped 16-bit samples.
 import { describe, expect, it } from 'vitest';
-import { encodeWav } from '../../../../../renderer/src/chat/attachments/wav';
+import { encodeWav } from '../../../../renderer/src/common/wav';
 
 describe('encodeWav', () => {
   it('writes a 16-bit PCM WAV header and clamps samples', async () => {

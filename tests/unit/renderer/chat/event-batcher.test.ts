@@ -1,7 +1,7 @@
 // Unit tests of the per-frame chat event batcher (renderer/src/chat/event-batcher.ts).
 import { describe, expect, it } from 'vitest';
-import { createChatEventBatcher } from '../../renderer/src/chat/event-batcher';
-import type { ChatEvent } from '../../shared/types';
+import { createChatEventBatcher } from '../../../../renderer/src/chat/event-batcher';
+import type { ChatEvent } from '../../../../shared/types';
 
 function delta(messageId: string, content: string, reasoning = ''): ChatEvent {
   return { type: 'delta', conversationId: 'c1', messageId, content, reasoning };
@@ -32,7 +32,31 @@ describe('createChatEventBatcher', () => {
 
   it('keeps other events in order and does not merge across them', () => {
     const { applied, batcher, runFrame } = harness();
-    const start: ChatEvent = { type: 'start', conversationId: 'c1', messageId: 'm2', model: 'x' };
+    const question = {
+      id: 'q2',
+      role: 'user' as const,
+      content: 'Next?',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      status: 'done' as const,
+    };
+    const summary = {
+      id: 'c1',
+      title: 'Next?',
+      pinned: false,
+      createdAt: question.createdAt,
+      updatedAt: question.createdAt,
+      model: 'x',
+      messageCount: 4,
+    };
+    const start: ChatEvent = {
+      type: 'start',
+      conversationId: 'c1',
+      messageId: 'm2',
+      model: 'x',
+      question,
+      contextStart: 0,
+      summary,
+    };
     batcher.push(delta('m1', 'a'));
     batcher.push(start);
     batcher.push(delta('m2', 'b'));

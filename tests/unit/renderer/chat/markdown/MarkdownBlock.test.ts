@@ -3,8 +3,8 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import katex from 'katex';
 import { describe, expect, it } from 'vitest';
-import MarkdownBlock from '../../renderer/src/chat/markdown/MarkdownBlock';
-import { openCodeFence } from '../../renderer/src/chat/markdown-blocks';
+import MarkdownBlock from '../../../../../renderer/src/chat/markdown/MarkdownBlock';
+import { openCodeFence } from '../../../../../renderer/src/chat/markdown-blocks';
 
 function render(text: string, streaming: boolean): string {
   return renderToStaticMarkup(createElement(MarkdownBlock, { text, streaming }));

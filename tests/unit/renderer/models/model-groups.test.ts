@@ -1,7 +1,7 @@
 // Unit tests of the model pickers' search and grouping (renderer/src/models/model-groups.ts).
 import { describe, expect, it } from 'vitest';
-import { groupModels, matchesModelQuery } from '../../renderer/src/models/model-groups';
-import type { ModelInfo, ModelKind } from '../../shared/types';
+import { groupModels, matchesModelQuery } from '../../../../renderer/src/models/model-groups';
+import type { ModelInfo, ModelKind } from '../../../../shared/types';
 
 function model(id: string, name: string, kind: string): ModelInfo {
   return {

@@ -1,8 +1,8 @@
 // Words for attachment and document refusals, in the user's language, from the reason core or the renderer gave.
-import { formatBytes } from '../../../../shared/format';
-import type { UserError } from '../../../../shared/types';
-import { errorSentence } from '../../common/errors';
-import type { Translate } from '../../i18n/translate';
+import { formatBytes } from '../../../shared/format';
+import type { UserError } from '../../../shared/types';
+import { errorSentence } from './errors';
+import type { Translate } from '../i18n/translate';
 
 export function refusal(
   reason: string,
