@@ -12,3 +12,10 @@ export function summaryOf(c: Conversation): ConversationSummary {
     messageCount: c.messages.length,
   };
 }
+
+/** The list's order: pinned first, then the most recently changed. */
+export function compareSummaries(a: ConversationSummary, b: ConversationSummary): number {
+  if (a.pinned !== b.pinned) return a.pinned ? -1 : 1;
+  if (a.updatedAt !== b.updatedAt) return a.updatedAt < b.updatedAt ? 1 : -1;
+  return a.id < b.id ? -1 : 1;
+}

@@ -31,18 +31,13 @@ export function startApp(): () => void {
     nextUpdate,
   );
 
-  let listTimer: ReturnType<typeof setTimeout> | undefined;
   const unsubscribers = [
     subscribe('chat.event', (event) => batcher.push(event)),
     subscribe('balance.changed', (balance) => useAppStore.getState().applyBalance(balance)),
     subscribe('settings.changed', (view) => useAppStore.getState().applySettings(view)),
-    subscribe('conversations.changed', ({ id }) => {
-      // Core saves a running answer often; one list reload per burst is enough.
-      clearTimeout(listTimer);
-      listTimer = setTimeout(() => void useAppStore.getState().loadConversations(), 150);
-      const state = useAppStore.getState();
-      if (id && id === state.activeId && !state.streams[id]) void state.reloadConversation(id);
-    }),
+    subscribe('conversations.changed', (change) =>
+      useAppStore.getState().applyConversationChange(change),
+    ),
   ];
   const flushWhenHidden = () => batcher.flush();
   document.addEventListener('visibilitychange', flushWhenHidden);
@@ -65,7 +60,6 @@ export function startApp(): () => void {
 
   return () => {
     clearTimeout(preload);
-    clearTimeout(listTimer);
     document.removeEventListener('visibilitychange', flushWhenHidden);
     for (const unsubscribe of unsubscribers) unsubscribe();
   };

@@ -5,12 +5,11 @@ import { join } from 'node:path';
 import type {
   Conversation,
   ConversationList,
-  ConversationSummary,
   SearchHit,
   StorageProblem,
 } from '../../../shared/types';
 import type { ConversationPatch } from '../../../shared/channels';
-import { summaryOf } from '../../../shared/conversations';
+import { compareSummaries, summaryOf } from '../../../shared/conversations';
 import { isAtomicTempFile, writeFileAtomic } from './atomic-write';
 import {
   conversationSchema,
@@ -60,12 +59,6 @@ export function titleFromText(text: string): string {
   const cut = line.slice(0, TITLE_MAX);
   const space = cut.lastIndexOf(' ');
   return (space > TITLE_MAX / 2 ? cut.slice(0, space) : cut).trimEnd() + '…';
-}
-
-function compareSummaries(a: ConversationSummary, b: ConversationSummary): number {
-  if (a.pinned !== b.pinned) return a.pinned ? -1 : 1;
-  if (a.updatedAt !== b.updatedAt) return a.updatedAt < b.updatedAt ? 1 : -1;
-  return a.id < b.id ? -1 : 1;
 }
 
 function notFound(id: string): ServiceError {

@@ -50,10 +50,7 @@ function release(item: PendingAttachment): void {
   controllers.delete(item.localId);
 }
 
-export const createAttachmentsSlice: SliceCreator<AttachmentsSlice> = (
-  set,
-  get,
-) => {
+export const createAttachmentsSlice: SliceCreator<AttachmentsSlice> = (set, get) => {
   function patch(key: string, localId: string, change: Partial<PendingAttachment>): void {
     set((s) => {
       const list = s.pendingAttachments[key];

@@ -3,7 +3,7 @@ import type { MessageAttachment } from '../../../shared/attachments';
 import type { ChatEvent, ChatMessage, Conversation, UserError } from '../../../shared/types';
 import { invoke } from '../platform';
 import type { AttachmentsSlice } from './attachments-slice';
-import type { ConversationsSlice } from './conversations-slice';
+import { type ConversationsSlice, withSummary } from './conversations-slice';
 import type { SliceCreator } from './slice';
 
 export interface StreamState {
@@ -38,6 +38,9 @@ export interface ChatSlice {
   applyChatEvents(events: ChatEvent[]): void;
 }
 
+/** Ids of messages shown before core has saved them. */
+const LOCAL_PREFIX = 'local-';
+
 function emptyStream(messageId: string, model: string): StreamState {
   return { messageId, content: '', reasoning: '', model, retrying: null, waitingUntil: null };
 }
@@ -50,12 +53,28 @@ function upsertMessage(conversation: Conversation, message: ChatMessage): Conver
   return { ...conversation, messages, messageCount: messages.length };
 }
 
+/**
+ * Core's copy of the turn's start: the question as saved (replacing the one shown at once), and
+ * nothing after it, since an answer that is regenerated or follows an edit gives way.
+ */
+function withQuestion(
+  conversation: Conversation,
+  question: ChatMessage,
+  contextStart: number,
+): Conversation {
+  const messages = conversation.messages.filter((m) => !m.id.startsWith(LOCAL_PREFIX));
+  const at = messages.findIndex((m) => m.id === question.id);
+  const kept = at >= 0 ? messages.slice(0, at) : messages;
+  const next = [...kept, question];
+  return { ...conversation, messages: next, messageCount: next.length, contextStart };
+}
+
 /** What the screen shows at once when a turn starts, before core's copy comes back. */
 function optimisticMessages(conversation: Conversation, request: TurnRequest): Conversation {
   const messages = conversation.messages;
   if (request.kind === 'send') {
     const local: ChatMessage = {
-      id: `local-${Date.now()}`,
+      id: `${LOCAL_PREFIX}${Date.now()}`,
       role: 'user',
       content: request.text,
       createdAt: new Date().toISOString(),
@@ -76,7 +95,10 @@ function optimisticMessages(conversation: Conversation, request: TurnRequest): C
   return index < 0 ? conversation : { ...conversation, messages: messages.slice(0, index) };
 }
 
-export const createChatSlice: SliceCreator<ChatSlice, ConversationsSlice & AttachmentsSlice> = (set, get) => {
+export const createChatSlice: SliceCreator<ChatSlice, ConversationsSlice & AttachmentsSlice> = (
+  set,
+  get,
+) => {
   async function ensureConversation(): Promise<string | UserError> {
     return get().activeId ?? (await get().createConversation());
   }
@@ -152,9 +174,9 @@ export const createChatSlice: SliceCreator<ChatSlice, ConversationsSlice & Attac
         });
       } else {
         fail(conversationId, { error: envelope.error, request });
+        // What was shown at once did not happen: show core's copy again.
+        await get().reloadConversation(conversationId);
       }
-      await get().reloadConversation(conversationId);
-      void get().loadConversations();
     },
 
     stopStreaming: async (conversationId) => {
@@ -170,20 +192,28 @@ export const createChatSlice: SliceCreator<ChatSlice, ConversationsSlice & Attac
       }),
 
     applyChatEvents: (events) => {
-      const finished = new Set<string>();
       set((s) => {
         const streams = { ...s.streams };
         let open = s.open;
+        let summaries = s.summaries;
         for (const event of events) {
           const id = event.conversationId;
           const current = streams[id];
           switch (event.type) {
-            case 'start':
+            case 'start': {
               streams[id] =
                 current && (current.messageId === event.messageId || current.messageId === '')
                   ? { ...current, messageId: event.messageId, model: event.model, retrying: null }
                   : emptyStream(event.messageId, event.model);
+              const conversation = open[id];
+              if (conversation)
+                open = {
+                  ...open,
+                  [id]: withQuestion(conversation, event.question, event.contextStart),
+                };
+              summaries = withSummary(summaries, event.summary);
               break;
+            }
             case 'delta': {
               const base =
                 current && (current.messageId === event.messageId || current.messageId === '')
@@ -214,20 +244,16 @@ export const createChatSlice: SliceCreator<ChatSlice, ConversationsSlice & Attac
             case 'done':
             case 'error': {
               delete streams[id];
-              finished.add(id);
               const conversation = open[id];
               if (conversation)
                 open = { ...open, [id]: upsertMessage(conversation, event.message) };
+              summaries = withSummary(summaries, event.summary);
               break;
             }
           }
         }
-        return { streams, open };
+        return { streams, open, summaries };
       });
-      for (const id of finished) {
-        void get().reloadConversation(id);
-        void get().loadConversations();
-      }
     },
   };
 };

@@ -6,19 +6,12 @@ import type {
   StorageProblem,
   UserError,
 } from '../../../shared/types';
+import type { ConversationPatch, EventPayloads } from '../../../shared/channels';
+import { compareSummaries, summaryOf } from '../../../shared/conversations';
 import { invoke } from '../platform';
 import type { SettingsSlice } from './settings-slice';
 import type { SliceCreator } from './slice';
 import type { UiSlice } from './ui-slice';
-
-export interface ConversationPatch {
-  title?: string;
-  pinned?: boolean;
-  model?: string;
-  systemPrompt?: string;
-  temperature?: number | null;
-  maxTokens?: number | null;
-}
 
 export interface ConversationsSlice {
   summaries: ConversationSummary[];
@@ -39,6 +32,8 @@ export interface ConversationsSlice {
   loadConversations(): Promise<void>;
   openConversation(id: string): Promise<void>;
   reloadConversation(id: string): Promise<void>;
+  /** Core's word that a conversation's list entry changed (or it was deleted). */
+  applyConversationChange(change: EventPayloads['conversations.changed']): void;
   startNewChat(): void;
   /** Creates the new chat (with the model picked for it) and makes it active; returns its id. */
   createConversation(): Promise<string | UserError>;
@@ -48,26 +43,18 @@ export interface ConversationsSlice {
   searchConversations(query: string): Promise<void>;
 }
 
-function summaryOf(conversation: Conversation): ConversationSummary {
-  const { id, title, pinned, createdAt, updatedAt, model, messageCount } = conversation;
-  return { id, title, pinned, createdAt, updatedAt, model, messageCount };
-}
-
-function withSummary(
+/** The list with one entry put in or replaced, in the list's order. */
+export function withSummary(
   list: ConversationSummary[],
   summary: ConversationSummary,
 ): ConversationSummary[] {
-  const index = list.findIndex((item) => item.id === summary.id);
-  if (index < 0) return [summary, ...list];
-  const next = list.slice();
-  next[index] = summary;
-  return next;
+  return [...list.filter((item) => item.id !== summary.id), summary].sort(compareSummaries);
 }
 
-export const createConversationsSlice: SliceCreator<
-  ConversationsSlice,
-  UiSlice & SettingsSlice
-> = (set, get) => {
+export const createConversationsSlice: SliceCreator<ConversationsSlice, UiSlice & SettingsSlice> = (
+  set,
+  get,
+) => {
   // Answers can come back out of order; only the newest request for a thing may land.
   const loadTickets = new Map<string, number>();
   let listTicket = 0;
@@ -119,6 +106,24 @@ export const createConversationsSlice: SliceCreator<
       } else if (get().activeId === id) {
         set({ conversationError: envelope.error });
       }
+    },
+
+    applyConversationChange: (change) => {
+      if (change.id === null) {
+        void get().loadConversations();
+        return;
+      }
+      const { id, summary } = change;
+      set((s) => {
+        if (summary) return { summaries: withSummary(s.summaries, summary) };
+        const open = { ...s.open };
+        delete open[id];
+        return {
+          open,
+          summaries: s.summaries.filter((item) => item.id !== id),
+          activeId: s.activeId === id ? null : s.activeId,
+        };
+      });
     },
 
     startNewChat: () => {

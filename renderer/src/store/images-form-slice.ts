@@ -1,5 +1,9 @@
 // Images form: the mode, the draft (models, prompt, shape) and the edit sources being uploaded or taken from the library.
-import { IMAGE_SOURCE_MAX_BYTES, MAX_SOURCE_IMAGES, type ImageSourceRef } from '../../../shared/images';
+import {
+  IMAGE_SOURCE_MAX_BYTES,
+  MAX_SOURCE_IMAGES,
+  type ImageSourceRef,
+} from '../../../shared/images';
 import type { MediaItem, UserError } from '../../../shared/types';
 import { mediaUrl } from '../common/media';
 import { uploadFile } from '../common/upload';

@@ -1,4 +1,5 @@
 // Settings as core reports them (never the key), and the calls that change them.
+import type { SettingsPatch } from '../../../shared/channels';
 import type { SettingsView, UserError } from '../../../shared/types';
 import { invoke } from '../platform';
 import type { BalanceSlice } from './balance-slice';
@@ -15,15 +16,10 @@ export interface SettingsSlice {
   useDemoService(): Promise<UserError | null>;
 }
 
-export interface SettingsPatch {
-  baseUrl?: string;
-  ratePlan?: SettingsView['ratePlan'];
-  defaultModel?: string;
-  language?: SettingsView['language'];
-  theme?: SettingsView['theme'];
-}
-
-export const createSettingsSlice: SliceCreator<SettingsSlice, BalanceSlice & ModelsSlice> = (set, get) => {
+export const createSettingsSlice: SliceCreator<SettingsSlice, BalanceSlice & ModelsSlice> = (
+  set,
+  get,
+) => {
   /** After the service address or key changes, what we showed from the old one is stale. */
   function afterConnectionChange(before: SettingsView | null, after: SettingsView): void {
     const changed =

@@ -1,0 +1,209 @@
+// The store folds a turn's events into the open conversation and the list without asking core again.
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AtelierApi } from '../../../../shared/channels';
+import type {
+  ChatEvent,
+  ChatMessage,
+  Conversation,
+  ConversationSummary,
+  Envelope,
+} from '../../../../shared/types';
+
+type Answer = (input: unknown) => Envelope<unknown>;
+
+const calls: Array<{ channel: string; input: unknown }> = [];
+const answers = new Map<string, Answer>();
+
+const fakeBridge: AtelierApi = {
+  platform: 'web',
+  invoke: (async (channel: string, input: unknown) => {
+    calls.push({ channel, input });
+    const answer = answers.get(channel);
+    return answer
+      ? answer(input)
+      : {
+          ok: false,
+          error: { code: 'unknown', message: 'not faked', status: null, retryable: false },
+        };
+  }) as AtelierApi['invoke'],
+  on: () => () => undefined,
+};
+
+let store: typeof import('../../../../renderer/src/store').useAppStore;
+
+beforeAll(async () => {
+  (globalThis as { window?: unknown }).window = { atelier: fakeBridge };
+  const platform = await import('../../../../renderer/src/platform');
+  await platform.connectPlatform(100);
+  store = (await import('../../../../renderer/src/store')).useAppStore;
+});
+
+const at = '2026-02-01T10:00:00.000Z';
+
+function message(id: string, role: ChatMessage['role'], content: string): ChatMessage {
+  return { id, role, content, createdAt: at, status: 'done' };
+}
+
+function summaryOf(c: Conversation, patch: Partial<ConversationSummary> = {}): ConversationSummary {
+  const { id, title, pinned, createdAt, updatedAt, model, messageCount } = c;
+  return { id, title, pinned, createdAt, updatedAt, model, messageCount, ...patch };
+}
+
+function conversation(id: string, messages: ChatMessage[]): Conversation {
+  return {
+    version: 1,
+    id,
+    title: messages[0]?.content ?? '',
+    pinned: false,
+    createdAt: at,
+    updatedAt: at,
+    model: 'm/a',
+    messageCount: messages.length,
+    systemPrompt: '',
+    temperature: null,
+    maxTokens: null,
+    contextStart: 0,
+    messages,
+  };
+}
+
+const older = conversation('c-old', [message('o1', 'user', 'Older chat')]);
+
+function openWith(c: Conversation): void {
+  store.setState({
+    activeId: c.id,
+    open: { [c.id]: c },
+    summaries: [summaryOf(older, { updatedAt: '2026-02-01T11:00:00.000Z' }), summaryOf(c)],
+    streams: {},
+    turnFailures: {},
+    drafts: {},
+  });
+}
+
+beforeEach(() => {
+  calls.length = 0;
+  answers.clear();
+});
+
+describe('a chat turn in the store', () => {
+  it('shows the question at once, swaps in the saved one on start, folds deltas, ends on done', async () => {
+    const c = conversation('c1', [
+      message('q0', 'user', 'First'),
+      message('a0', 'assistant', 'One'),
+    ]);
+    openWith(c);
+    answers.set('chat.send', () => ({ ok: true, data: { messageId: 'a1' } }));
+
+    await store.getState().sendTurn({ kind: 'send', text: 'Second' });
+    const shown = store.getState().open.c1!.messages;
+    expect(shown.map((m) => m.content)).toEqual(['First', 'One', 'Second']);
+    expect(shown[2]!.id.startsWith('local-')).toBe(true);
+
+    const question = message('q1', 'user', 'Second');
+    const startSummary = summaryOf(c, { updatedAt: '2026-02-01T12:00:00.000Z', messageCount: 4 });
+    const events: ChatEvent[] = [
+      {
+        type: 'start',
+        conversationId: 'c1',
+        messageId: 'a1',
+        model: 'm/a',
+        question,
+        contextStart: 0,
+        summary: startSummary,
+      },
+      { type: 'delta', conversationId: 'c1', messageId: 'a1', content: 'Tw', reasoning: '' },
+      { type: 'delta', conversationId: 'c1', messageId: 'a1', content: 'o', reasoning: 'r' },
+    ];
+    store.getState().applyChatEvents(events);
+    let state = store.getState();
+    expect(state.open.c1!.messages.map((m) => m.id)).toEqual(['q0', 'a0', 'q1']);
+    expect(state.streams.c1).toMatchObject({ messageId: 'a1', content: 'Two', reasoning: 'r' });
+    // The changed conversation moves to the top of the list.
+    expect(state.summaries.map((s) => s.id)).toEqual(['c1', 'c-old']);
+
+    const answer = { ...message('a1', 'assistant', 'Two'), model: 'm/a' };
+    const doneSummary = { ...startSummary, updatedAt: '2026-02-01T12:00:05.000Z' };
+    store
+      .getState()
+      .applyChatEvents([
+        { type: 'done', conversationId: 'c1', message: answer, summary: doneSummary },
+      ]);
+    state = store.getState();
+    expect(state.streams.c1).toBeUndefined();
+    expect(state.open.c1!.messages.map((m) => m.content)).toEqual([
+      'First',
+      'One',
+      'Second',
+      'Two',
+    ]);
+    expect(state.summaries[0]).toEqual(doneSummary);
+
+    // Everything came with the events: nothing was read back from core.
+    expect(calls.map((call) => call.channel)).toEqual(['chat.send']);
+  });
+
+  it('drops what followed the question on a regenerate or an edit', () => {
+    const c = conversation('c2', [
+      message('q0', 'user', 'A'),
+      message('a0', 'assistant', 'B'),
+      message('q1', 'user', 'C'),
+      message('a1', 'assistant', 'D'),
+    ]);
+    openWith(c);
+    const edited = { ...message('q0', 'user', 'A, edited') };
+    store.getState().applyChatEvents([
+      {
+        type: 'start',
+        conversationId: 'c2',
+        messageId: 'a2',
+        model: 'm/a',
+        question: edited,
+        contextStart: 0,
+        summary: summaryOf(c, { messageCount: 2 }),
+      },
+    ]);
+    expect(store.getState().open.c2!.messages).toEqual([edited]);
+    expect(store.getState().summaries.find((s) => s.id === 'c2')?.messageCount).toBe(2);
+  });
+
+  it('reads the conversation back only when core refused the turn', async () => {
+    const c = conversation('c3', [message('q0', 'user', 'Hi')]);
+    openWith(c);
+    const refusal = { code: 'no_key', message: 'No key', status: null, retryable: false } as const;
+    answers.set('chat.send', () => ({ ok: false, error: refusal }));
+    answers.set('conversations.get', () => ({ ok: true, data: c }));
+
+    await store.getState().sendTurn({ kind: 'send', text: 'Lost?' });
+    const state = store.getState();
+    expect(calls.map((call) => call.channel)).toEqual(['chat.send', 'conversations.get']);
+    expect(state.open.c3!.messages.map((m) => m.content)).toEqual(['Hi']);
+    expect(state.turnFailures.c3?.error.code).toBe('no_key');
+    expect(state.drafts.c3).toBe('Lost?');
+    expect(state.streams.c3).toBeUndefined();
+  });
+});
+
+describe('conversations.changed in the store', () => {
+  it('puts in the new entry, removes a deleted one, and reads the list only when told to', async () => {
+    const c = conversation('c4', [message('q0', 'user', 'Keep')]);
+    openWith(c);
+    const pinned = summaryOf(c, { pinned: true, title: 'Pinned now' });
+    store.getState().applyConversationChange({ id: 'c4', summary: pinned });
+    expect(store.getState().summaries[0]).toEqual(pinned);
+
+    store.getState().applyConversationChange({ id: 'c4', summary: null });
+    const state = store.getState();
+    expect(state.summaries.map((s) => s.id)).toEqual(['c-old']);
+    expect(state.open.c4).toBeUndefined();
+    expect(state.activeId).toBeNull();
+    expect(calls).toEqual([]);
+
+    answers.set('conversations.list', () => ({
+      ok: true,
+      data: { items: [summaryOf(older)], problems: [] },
+    }));
+    store.getState().applyConversationChange({ id: null });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(calls.map((call) => call.channel)).toEqual(['conversations.list']);
+  });
+});
