@@ -181,6 +181,9 @@ test('send to chat opens a new chat with the picture attached', async ({ page, a
   const tray = page.getByRole('list', { name: 'Attachments' });
   await expect(tray.getByRole('img', { name: 'a picture for the chat.png' })).toBeVisible();
   await expect(tray).toContainText(/Image · /, { timeout: 15_000 });
+  // The kept picture is attached by its id: no upload, so no second copy in the library.
+  await section(page, 'Images').click();
+  await expect(page.getByText('Pictures: 1')).toBeVisible();
 });
 
 test('save as downloads the picture, copy puts it on the clipboard as an image', async ({

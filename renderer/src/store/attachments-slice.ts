@@ -37,6 +37,8 @@ export interface AttachmentsSlice {
   removeAttachment(conversationKey: string, localId: string): void;
   /** The ready attachments, leaving the composer empty of them. */
   takeAttachments(conversationKey: string): MessageAttachment[];
+  /** Attaches a picture the library already keeps (Images' "Send to chat"): nothing is uploaded. */
+  attachLibraryPicture(conversationKey: string, mediaId: string): Promise<UserError | null>;
   /** Puts attachments of a refused turn back in the composer, so nothing is lost. */
   restoreAttachments(conversationKey: string, attachments: readonly MessageAttachment[]): void;
 }
@@ -179,6 +181,13 @@ export const createAttachmentsSlice: SliceCreator<AttachmentsSlice> = (set, get)
       for (const item of list) release(item);
       set((s) => ({ pendingAttachments: { ...s.pendingAttachments, [key]: [] } }));
       return ready.map((a) => a.attachment!);
+    },
+
+    async attachLibraryPicture(key, mediaId) {
+      const prepared = await invoke('attachments.prepare', { mediaId });
+      if (!prepared.ok) return prepared.error;
+      get().restoreAttachments(key, [prepared.data]);
+      return null;
     },
 
     restoreAttachments(key, attachments) {
