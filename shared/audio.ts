@@ -1,10 +1,12 @@
 // What the audio endpoints accept, declared once for the channel schemas and the Audio tab.
+import { ATTACHMENT_LIMITS } from './attachments';
 
 /** The voices of /audio/speech. */
 export const VOICES = ['alloy', 'echo', 'fable', 'onyx', 'nova', 'shimmer'] as const;
 export type Voice = (typeof VOICES)[number];
 
 export const SPEECH_FORMATS = ['mp3', 'wav'] as const;
+export type SpeechFormat = (typeof SPEECH_FORMATS)[number];
 
 /** The longest text one speech request takes. */
 export const SPEECH_MAX_CHARS = 4096;
@@ -14,3 +16,7 @@ export const MUSIC_PROMPT_MAX_CHARS = 4000;
 export const MUSIC_SECONDS = { min: 1, max: 600 } as const;
 /** A transcription language is a short code such as "en" or "pt-BR". */
 export const TRANSCRIBE_LANGUAGE_MAX_CHARS = 20;
+/** The longest music the Music form offers when the model list gives no length for the model. */
+export const MUSIC_DEFAULT_MAX_SECONDS = 47;
+/** An audio file larger than this is refused before it is uploaded for transcription. */
+export const TRANSCRIBE_MAX_BYTES = ATTACHMENT_LIMITS.audio;

@@ -1,22 +1,23 @@
 // The Speech and Music forms of the Audio tab: text, model, voice or length, and the button that makes it.
-import { MUSIC_PROMPT_MAX_CHARS, MUSIC_SECONDS } from '../../../shared/audio';
+import {
+  MUSIC_DEFAULT_MAX_SECONDS,
+  MUSIC_PROMPT_MAX_CHARS,
+  MUSIC_SECONDS,
+  SPEECH_FORMATS,
+  SPEECH_MAX_CHARS,
+  type SpeechFormat,
+  VOICES,
+  type Voice,
+} from '../../../shared/audio';
 import { useCallback, type FormEvent, type KeyboardEvent } from 'react';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { KindModelSelect } from '../common/KindModelSelect';
 import { useT } from '../i18n/use-t';
 import { useAppStore } from '../store';
-import {
-  DEFAULT_MAX_MUSIC_SECONDS,
-  MAX_SPEECH_CHARS,
-  VOICES,
-  type SpeechFormat,
-  type Voice,
-} from '../store/audio-slice';
 import { Field } from '../common/Field';
 
 const SPEECH_KINDS = ['text-to-speech'] as const;
 const MUSIC_KINDS = ['music'] as const;
-const FORMATS: readonly SpeechFormat[] = ['mp3', 'wav'];
 
 /** Ctrl/Cmd+Enter in the text sends the form, as in the chat composer. */
 function submitOnCtrlEnter(event: KeyboardEvent<HTMLTextAreaElement>): void {
@@ -73,14 +74,14 @@ export function SpeechForm() {
     <form className="card" onSubmit={submit}>
       <Field
         label={t('audio.text')}
-        hint={t('audio.chars', { count: draft.text.length, max: MAX_SPEECH_CHARS })}
+        hint={t('audio.chars', { count: draft.text.length, max: SPEECH_MAX_CHARS })}
       >
         {(id) => (
           <textarea
             id={id}
             className="input"
             rows={5}
-            maxLength={MAX_SPEECH_CHARS}
+            maxLength={SPEECH_MAX_CHARS}
             placeholder={t('audio.speechPlaceholder')}
             value={draft.text}
             onChange={(event) => setDraft({ text: event.target.value })}
@@ -115,7 +116,7 @@ export function SpeechForm() {
               value={draft.format}
               onChange={(event) => setDraft({ format: event.target.value as SpeechFormat })}
             >
-              {FORMATS.map((format) => (
+              {SPEECH_FORMATS.map((format) => (
                 <option key={format} value={format}>
                   {t(format === 'mp3' ? 'audio.format.mp3' : 'audio.format.wav')}
                 </option>
@@ -144,7 +145,7 @@ export function MusicForm() {
   const makeMusic = useAppStore((s) => s.makeMusic);
   const dismiss = useAppStore((s) => s.dismissAudioError);
   const model = useAppStore((s) => s.models.find((m) => m.id === s.musicDraft.model));
-  const maxSeconds = model?.limits?.maxSeconds ?? DEFAULT_MAX_MUSIC_SECONDS;
+  const maxSeconds = model?.limits?.maxSeconds ?? MUSIC_DEFAULT_MAX_SECONDS;
   const setModel = useCallback((id: string) => setDraft({ model: id }), [setDraft]);
   const secondsValid =
     Number.isInteger(draft.seconds) && draft.seconds >= 1 && draft.seconds <= maxSeconds;

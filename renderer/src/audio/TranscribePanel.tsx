@@ -10,7 +10,8 @@ import { recordingName, useMicrophoneRecorder } from '../common/useMicrophoneRec
 import type { Translate } from '../i18n/translate';
 import { useLanguage, useT } from '../i18n/use-t';
 import { useAppStore } from '../store';
-import { TRANSCRIPTION_LIMIT_BYTES, type AudioFileRefusal } from '../store/audio-slice';
+import { TRANSCRIBE_MAX_BYTES } from '../../../shared/audio';
+import type { AudioFileRefusal } from '../store/audio-slice';
 import { BusyNote } from './CreateForms';
 import { formatClock } from './WaveformPlayer';
 import { Field } from '../common/Field';
@@ -63,7 +64,7 @@ function refusalText(refusal: AudioFileRefusal, t: Translate, locale: string): s
     ? t('audio.tooLarge', {
         name: refusal.name,
         size: formatBytes(refusal.size, locale),
-        limit: formatBytes(TRANSCRIPTION_LIMIT_BYTES, locale),
+        limit: formatBytes(TRANSCRIBE_MAX_BYTES, locale),
       })
     : t('audio.notAudio', { name: refusal.name });
 }

@@ -1,18 +1,12 @@
 // The Audio tab's state: drafts of speech and music, the history from the media library, transcription.
-import { ATTACHMENT_LIMITS } from '../../../shared/attachments';
+import { type SpeechFormat, TRANSCRIBE_MAX_BYTES, type Voice } from '../../../shared/audio';
 import type { MediaItem, ServiceRetry, Transcript, UserError } from '../../../shared/types';
 import { uploadFile } from '../common/upload';
 import { invoke } from '../platform';
 import type { SliceCreator } from './slice';
 
 export type AudioMode = 'speech' | 'music' | 'transcribe';
-export const VOICES = ['alloy', 'echo', 'fable', 'onyx', 'nova', 'shimmer'] as const;
-export type Voice = (typeof VOICES)[number];
-export type SpeechFormat = 'mp3' | 'wav';
-export const MAX_SPEECH_CHARS = 4096;
 /** The longest clip a music model makes when the list does not say (the service's WAV models: 47 s). */
-export const DEFAULT_MAX_MUSIC_SECONDS = 47;
-export const TRANSCRIPTION_LIMIT_BYTES = ATTACHMENT_LIMITS.audio;
 
 export interface SpeechDraft {
   text: string;
@@ -188,7 +182,7 @@ export const createAudioSlice: SliceCreator<AudioSlice> = (set, get) => {
       if (get().transcribeStage.stage !== 'idle') return;
       set({ transcribeError: null, transcribeRefusal: null });
       // Refused here, before a byte is sent: too large, or plainly not audio.
-      if (file.size > TRANSCRIPTION_LIMIT_BYTES) {
+      if (file.size > TRANSCRIBE_MAX_BYTES) {
         set({ transcribeRefusal: { reason: 'too_large', name, size: file.size } });
         return;
       }

@@ -1,4 +1,5 @@
 // The account balance shown in the shell; core pushes changes, the user may ask for a fresh one.
+import { blankBalance } from '../../../shared/balance';
 import type { Balance } from '../../../shared/types';
 import { invoke } from '../platform';
 import type { SliceCreator } from './slice';
@@ -20,18 +21,7 @@ export const createBalanceSlice: SliceCreator<BalanceSlice> = (set) => ({
     else
       set({
         balanceLoading: false,
-        balance: {
-          state: 'error',
-          credits: null,
-          userStatus: null,
-          userStatusText: null,
-          subscriptionStatus: null,
-          subscriptionEnd: null,
-          subscriptionEndUtc: null,
-          reason: null,
-          error: envelope.error,
-          checkedAt: new Date().toISOString(),
-        },
+        balance: blankBalance('error', envelope.error, new Date().toISOString()),
       });
   },
   applyBalance: (balance) => set({ balance }),

@@ -1,14 +1,11 @@
 // The Video tab's state: the request draft, its frames (uploaded as they are picked) and the job list from core.
-import { ATTACHMENT_LIMITS } from '../../../shared/attachments';
+import { VIDEO_FRAME_MAX_BYTES, type VideoAspectRatio } from '../../../shared/video';
 import type { ServiceRetry, UserError, VideoJob } from '../../../shared/types';
 import { uploadFile } from '../common/upload';
 import { invoke } from '../platform';
 import type { SliceCreator } from './slice';
 
-export const ASPECT_RATIOS = ['16:9', '9:16', '1:1', '4:3', '3:4', '21:9'] as const;
-export type AspectRatio = (typeof ASPECT_RATIOS)[number];
 export type FrameSlot = 'first' | 'last';
-export const FRAME_LIMIT_BYTES = ATTACHMENT_LIMITS.image;
 
 export interface FrameState {
   name: string;
@@ -25,7 +22,7 @@ export type FrameRefusal =
 export interface VideoDraft {
   prompt: string;
   model: string;
-  aspectRatio: AspectRatio;
+  aspectRatio: VideoAspectRatio;
   /** 0: the model's default. */
   duration: number;
 }
@@ -78,7 +75,7 @@ export const createVideoSlice: SliceCreator<VideoSlice> = (set, get) => {
         set({ frameRefusal: { reason: 'not_image', name: file.name } });
         return;
       }
-      if (file.size > FRAME_LIMIT_BYTES) {
+      if (file.size > VIDEO_FRAME_MAX_BYTES) {
         set({ frameRefusal: { reason: 'too_large', name: file.name, size: file.size } });
         return;
       }

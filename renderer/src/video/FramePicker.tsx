@@ -5,7 +5,8 @@ import { useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
 import { errorSentence } from '../common/errors';
 import { useLanguage, useT } from '../i18n/use-t';
 import { useAppStore } from '../store';
-import { FRAME_LIMIT_BYTES, type FrameSlot } from '../store/video-slice';
+import { VIDEO_FRAME_MAX_BYTES } from '../../../shared/video';
+import type { FrameSlot } from '../store/video-slice';
 
 export function FramePicker({ slot }: { slot: FrameSlot }) {
   const t = useT();
@@ -74,7 +75,7 @@ export function FramePicker({ slot }: { slot: FrameSlot }) {
         </div>
       ) : (
         <p className="hint">
-          {t('video.frameHint', { limit: formatBytes(FRAME_LIMIT_BYTES, locale) })}
+          {t('video.frameHint', { limit: formatBytes(VIDEO_FRAME_MAX_BYTES, locale) })}
         </p>
       )}
       <div className="form-actions">

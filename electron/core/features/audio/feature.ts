@@ -1,5 +1,5 @@
 // Audio in core: speech and music into the media library, transcription of uploaded recordings.
-import { ATTACHMENT_LIMITS } from '../../../../shared/attachments';
+import { TRANSCRIBE_MAX_BYTES } from '../../../../shared/audio';
 import { extensionOfMime } from '../../../../shared/media-files';
 import type {
   MediaItem,
@@ -146,7 +146,7 @@ export async function openAudioFeature(ctx: FeatureContext): Promise<Feature<Aud
       'audio.transcribe': async ({ fileId, model, language, timestamps }) => {
         const file = await ctx.files.info(fileId);
         // Refuses an empty file, one over 25 MB (the transcription limit) and one that is not audio.
-        checkUploadedFile(file, () => ATTACHMENT_LIMITS.audio, ['audio']);
+        checkUploadedFile(file, () => TRANSCRIBE_MAX_BYTES, ['audio']);
         const sniffed = file.sniffedMime ?? 'audio/wav';
         const bytes = await ctx.files.read(fileId);
         const fileName = uploadName(file.name, sniffed);
