@@ -1,4 +1,4 @@
-// English strings of the Audio tab: speech, music, transcription, the waveform player and the history.
+// English strings of audio.*: the Audio tab: speech, music, transcription.
 
 export const audioEn = {
   'audio.title': 'Audio',
@@ -6,7 +6,6 @@ export const audioEn = {
   'audio.mode.speech': 'Speech',
   'audio.mode.music': 'Music',
   'audio.mode.transcribe': 'Transcription',
-
   'audio.text': 'Text',
   'audio.speechPlaceholder': 'What should be said',
   'audio.musicPlaceholder': 'Describe the music: instruments, mood, tempo',
@@ -23,7 +22,6 @@ export const audioEn = {
   'audio.noModels':
     'The model list has no {kind} models. Refresh the list in Settings, or check the service.',
   'audio.chars': '{count} of {max} characters',
-
   'audio.player': 'Player: {title}',
   'audio.play': 'Play',
   'audio.pause': 'Pause',
@@ -35,14 +33,12 @@ export const audioEn = {
   'audio.download': 'Download',
   'audio.delete': 'Delete',
   'audio.nothingSelected': 'Make speech or music, or pick one from the history, to play it here.',
-
   'audio.history': 'Audio history',
   'audio.historyEmpty': 'Nothing yet. What you make is kept here.',
   'audio.historyLoadFailed': 'Could not load the audio history.',
   'audio.open': 'Play {title}',
   'audio.meta.cost': '{cost} credits',
   'audio.meta.seconds': '{seconds} s',
-
   'audio.transcribeFile': 'Transcribe file',
   'audio.dropHint': 'Drop an audio file here (WAV, MP3, OGG, FLAC, M4A, WEBM, up to 25 MB)',
   'audio.record': 'Record',

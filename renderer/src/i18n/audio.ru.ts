@@ -1,4 +1,4 @@
-// Russian strings of the Audio tab; the type requires every key of the English ones.
+// Russian strings of audio.*: the Audio tab: speech, music, transcription; typed against the English ones.
 import type { audioEn } from './audio.en';
 
 export const audioRu: { readonly [K in keyof typeof audioEn]: string } = {
@@ -7,7 +7,6 @@ export const audioRu: { readonly [K in keyof typeof audioEn]: string } = {
   'audio.mode.speech': 'Речь',
   'audio.mode.music': 'Музыка',
   'audio.mode.transcribe': 'Расшифровка',
-
   'audio.text': 'Текст',
   'audio.speechPlaceholder': 'Что нужно произнести',
   'audio.musicPlaceholder': 'Опишите музыку: инструменты, настроение, темп',
@@ -24,7 +23,6 @@ export const audioRu: { readonly [K in keyof typeof audioEn]: string } = {
   'audio.noModels':
     'В списке нет моделей «{kind}». Обновите список в настройках или проверьте сервис.',
   'audio.chars': '{count} из {max} символов',
-
   'audio.player': 'Проигрыватель: {title}',
   'audio.play': 'Воспроизвести',
   'audio.pause': 'Пауза',
@@ -37,14 +35,12 @@ export const audioRu: { readonly [K in keyof typeof audioEn]: string } = {
   'audio.delete': 'Удалить',
   'audio.nothingSelected':
     'Создайте речь или музыку или выберите запись в истории, чтобы прослушать её здесь.',
-
   'audio.history': 'История аудио',
   'audio.historyEmpty': 'Пока пусто. Всё созданное сохраняется здесь.',
   'audio.historyLoadFailed': 'Не удалось загрузить историю аудио.',
   'audio.open': 'Воспроизвести {title}',
   'audio.meta.cost': '{cost} кредитов',
   'audio.meta.seconds': '{seconds} с',
-
   'audio.transcribeFile': 'Расшифровать файл',
   'audio.dropHint': 'Перетащите сюда аудиофайл (WAV, MP3, OGG, FLAC, M4A, WEBM, до 25 МБ)',
   'audio.record': 'Записать',

@@ -1,202 +1,38 @@
-// The English dictionary: the source of every visible string and aria-label; Russian must match its keys.
+// The English dictionary, composed of one part per key prefix: the source of every visible string and aria-label.
+import { appEn } from './app.en';
+import { navEn } from './nav.en';
+import { balanceEn } from './balance.en';
+import { commonEn } from './common.en';
+import { modelsEn } from './models.en';
+import { settingsEn } from './settings.en';
+import { chatEn } from './chat.en';
+import { errorEn } from './error.en';
+import { shortcutsEn } from './shortcuts.en';
 import { imagesEn } from './images.en';
-import { intakeEn } from './intake.en';
+import { attachEn } from './attach.en';
+import { documentsEn } from './documents.en';
+import { decisionsEn } from './decisions.en';
+import { semanticEn } from './semantic.en';
+import { diagnosticsEn } from './diagnostics.en';
 import { audioEn } from './audio.en';
 import { videoEn } from './video.en';
 
 export const en = {
-  'app.title': 'Atelier',
-  'app.noBridge.title': 'Atelier cannot reach its core',
-  'app.noBridge.body':
-    'This window was opened without the Atelier bridge, so it cannot talk to the app. Start Atelier from its installer or with "npm run web", then open the address it prints.',
-  'app.loading': 'Loading…',
-
-  'nav.label': 'Sections',
-  'nav.chat': 'Chat',
-  'nav.images': 'Images',
-  'nav.audio': 'Audio',
-  'nav.video': 'Video',
-  'nav.documents': 'Documents',
-  'nav.settings': 'Settings',
-
-  'balance.label': 'Balance',
-  'balance.credits': '{credits} credits',
-  'balance.refresh': 'Refresh balance',
-  'balance.checking': 'Checking balance…',
-  'balance.status.green': 'Account in good standing',
-  'balance.status.yellow': 'Balance running low',
-  'balance.status.red': 'Account blocked or out of funds',
-  'balance.subscriptionUntil': 'Subscription until {date}',
-  'balance.moscowTime': 'Moscow time',
-  'balance.off': 'Balance retrieval is off: {reason}',
-  'balance.offHelp': 'Enable “balance retrieval” in your account settings on the service’s site.',
-  'balance.unknown': 'No key yet: add one in Settings to see the balance.',
-  'balance.error': 'Balance unavailable.',
-
-  'common.cancel': 'Cancel',
-  'common.close': 'Close',
-  'common.retry': 'Retry',
-  'common.copy': 'Copy',
-  'common.copied': 'Copied',
-  'common.delete': 'Delete',
-  'common.save': 'Save',
-  'common.saved': 'Saved',
-  'common.serviceSaid': 'The service said: {message}',
-
-  'models.label': 'Model',
-  'models.search': 'Search models',
-  'models.searchPlaceholder': 'Search by name or id',
-  'models.none': 'No models loaded',
-  'models.noMatch': 'No model matches “{query}”',
-  'models.loading': 'Loading models…',
-  'models.pickPlaceholder': 'Choose a model',
-  'models.id': 'Id',
-  'models.promptPrice': 'Prompt: {price} per token',
-  'models.completionPrice': 'Completion: {price} per token',
-  'models.context': 'Context: {tokens} tokens',
-  'models.priceUnknown': 'not given',
-  'models.count': '{shown} of {total} models',
-  'models.kind.chat': 'Chat',
-  'models.kind.vision': 'Vision chat',
-  'models.kind.image': 'Images',
-  'models.kind.image-edit': 'Image editing',
-  'models.kind.speech-to-text': 'Speech to text',
-  'models.kind.text-to-speech': 'Text to speech',
-  'models.kind.music': 'Music',
-  'models.kind.text-to-video': 'Text to video',
-  'models.kind.image-to-video': 'Image to video',
-  'models.kind.embedding': 'Embeddings',
-  'models.kind.utility': 'Utilities',
-  'models.kind.other': 'Other',
-  'models.loadFailed': 'Could not load the model list.',
-
-  'settings.title': 'Settings',
-  'settings.connection': 'Connection',
-  'settings.baseUrl': 'Base URL',
-  'settings.baseUrlHint': 'The service address, ending with /v1.',
-  'settings.apiKey': 'API key',
-  'settings.apiKeyPlaceholder': 'Paste a new key',
-  'settings.keySet': 'Key set, ends with ····{last4}',
-  'settings.keyNotSet': 'No key set.',
-  'settings.keyHint': 'The key is encrypted on this computer and never shown again.',
-  'settings.clearKey': 'Clear key',
-  'settings.ratePlan': 'Rate plan',
-  'settings.ratePlan.standard': 'Standard: 1 request / 2 s',
-  'settings.ratePlan.fast': 'FAST',
-  'settings.defaultModel': 'Default model',
-  'settings.appearance': 'Appearance',
-  'settings.language': 'Language',
-  'settings.language.en': 'English',
-  'settings.language.ru': 'Русский',
-  'settings.theme': 'Theme',
-  'settings.theme.light': 'Light',
-  'settings.theme.dark': 'Dark',
-  'settings.theme.system': 'System',
-  'settings.appearanceHint': 'Language and theme apply at once.',
-  'settings.demo': 'Use demo service',
-  'settings.demoHint': 'An offline demo service, so you can try every tab without an account.',
-  'settings.demoActive': 'The demo service is in use.',
-  'settings.saved': 'Settings saved.',
-  'settings.keySaved': 'Key saved.',
-  'settings.keyCleared': 'Key cleared.',
-  'settings.demoEnabled': 'The demo service is now in use.',
-
-  'chat.newChat': 'New chat',
-  'chat.searchLabel': 'Search conversations',
-  'chat.searchPlaceholder': 'Search titles and messages',
-  'chat.conversations': 'Conversations',
-  'chat.pinned': 'Pinned',
-  'chat.recent': 'Recent',
-  'chat.noConversations': 'No conversations yet.',
-  'chat.noResults': 'Nothing found.',
-  'chat.rename': 'Rename',
-  'chat.renameLabel': 'Conversation title',
-  'chat.pin': 'Pin',
-  'chat.unpin': 'Unpin',
-  'chat.deleteConfirm': 'Delete “{title}”? This cannot be undone.',
-  'chat.conversationActions': 'Actions for “{title}”',
-  'chat.untitled': 'Untitled',
-  'chat.listProblems': '{count} conversation file(s) could not be read.',
-  'chat.emptyTitle': 'Start a conversation',
-  'chat.emptyBody': 'Pick a model, type a message and press Enter.',
-  'chat.messages': 'Messages',
-  'chat.userMessage': 'user message',
-  'chat.assistantMessage': 'assistant message',
-  'chat.you': 'You',
-  'chat.assistant': 'Assistant',
-  'chat.reasoning': 'Reasoning',
-  'chat.regenerate': 'Regenerate',
-  'chat.edit': 'Edit',
-  'chat.editLabel': 'Edited text',
-  'chat.saveAndSend': 'Save & send',
-  'chat.message': 'Message',
-  'chat.messagePlaceholder': 'Message (Enter to send, Shift+Enter for a new line)',
-  'chat.send': 'Send',
-  'chat.stop': 'Stop',
-  'chat.attach': 'Attach',
-  'chat.thinking': 'Waiting for the answer…',
-  'chat.retrying': 'Retrying… (attempt {attempt} of {max})',
-  'chat.waiting': 'Waiting for a free request slot…',
-  'chat.stopped': 'Stopped.',
-  'chat.interrupted': 'This answer was interrupted.',
-  'chat.usage': 'Tokens: {prompt} in · {completion} out · {total} total',
-  'chat.cost': 'Cost: {cost} credits',
-  'chat.copyCode': 'Copy code',
-  'chat.trimOldest': 'Trim oldest messages',
-  'chat.settings': 'Conversation settings',
-  'chat.systemPrompt': 'System prompt',
-  'chat.systemPromptPlaceholder': 'Optional instructions for the model',
-  'chat.temperature': 'Temperature',
-  'chat.temperaturePlaceholder': 'Model default',
-  'chat.maxTokens': 'Max tokens',
-  'chat.maxTokensPlaceholder': 'Default {tokens} (4096 capped by the model)',
-  'chat.settingsHint': 'Changes are saved when you leave a field.',
-  'chat.trimmedNote': '{count} older message(s) are no longer sent to the model.',
-  'chat.openLink': 'Opens in your browser: {url}',
-
-  'error.no_key': 'No API key is set. Add your key in Settings, or use the demo service.',
-  'error.key_unknown':
-    'The service does not know this key. Check the key in Settings (copy it again from your account).',
-  'error.foreign_key':
-    'This key belongs to another provider. Use a key issued by this service, in Settings.',
-  'error.no_funds': 'Your balance is too low for this request. Top up the balance, then retry.',
-  'error.per_request_limit':
-    'This request would cost more than your per-request limit. Raise the per-request limit in your account settings, or pick a cheaper model.',
-  'error.not_in_plan': 'This model is not in your plan. Pick a model included in your plan.',
-  'error.context_exceeded':
-    'The conversation is too long for this model’s context. Shorten the history (trim the oldest messages) or pick a model with a larger context.',
-  'error.max_tokens_too_large':
-    'The answer length (max tokens) is too large for this model. Lower “Max tokens” in the conversation settings.',
-  'error.too_large':
-    'The request is too large for the service. Send a smaller file: files travel as base64, which adds a third to their size.',
-  'error.moderation':
-    'The model’s moderation refused this request. Edit the request or choose another model.',
-  'error.rate_limited': 'Too many requests right now. Wait a moment, then retry.',
-  'error.upstream_timeout': 'The service timed out while busy. Wait a moment, then retry.',
-  'error.model_unavailable':
-    'This model is unavailable right now. Retry later or pick another model.',
-  'error.bad_request':
-    'The service rejected the request. Check the model and the conversation settings.',
-  'error.server_error': 'The service had an internal error. Wait a moment, then retry.',
-  'error.bad_gateway': 'The service could not reach the model. Wait a moment, then retry.',
-  'error.malformed_response':
-    'The service sent an answer Atelier could not read. Retry, or pick another model.',
-  'error.network':
-    'The service could not be reached. Check your connection and the Base URL in Settings.',
-  'error.bad_base_url':
-    'The Base URL does not point at the service. Check it in Settings (it ends with /v1), or use the demo service.',
-  'error.cancelled': 'Stopped.',
-  'error.invalid_input': 'Atelier sent something invalid. Check what you entered and try again.',
-  'error.not_found': 'It no longer exists. It may have been deleted.',
-  'error.storage':
-    'Atelier could not read or write its data folder. Check free disk space and permissions.',
-  'error.encryption_unavailable':
-    'This system cannot encrypt the key, so it was not saved. Enable the system keychain, then try again.',
-  'error.unknown': 'Something went wrong. Retry; if it persists, check Settings.',
-
-  'shortcuts.hint': 'Ctrl+N new chat · Ctrl+K search · Esc stop · Ctrl+, settings',
+  ...appEn,
+  ...navEn,
+  ...balanceEn,
+  ...commonEn,
+  ...modelsEn,
+  ...settingsEn,
+  ...chatEn,
+  ...errorEn,
+  ...shortcutsEn,
   ...imagesEn,
-  ...intakeEn,
+  ...attachEn,
+  ...documentsEn,
+  ...decisionsEn,
+  ...semanticEn,
+  ...diagnosticsEn,
   ...audioEn,
   ...videoEn,
 } as const;

@@ -1,4 +1,4 @@
-// English strings of the Images tab, its gallery and the Automatic1111 section in Settings.
+// English strings of images.*: the Images tab and its Settings card.
 
 export const imagesEn = {
   'images.title': 'Images',
@@ -23,7 +23,6 @@ export const imagesEn = {
   'images.costUnknown': 'The service did not report the cost.',
   'images.result': 'Result',
   'images.resultSaved': 'Saved in the gallery.',
-
   'images.sources': 'Source images',
   'images.addSource': 'Add source image',
   'images.sourcesHint':
@@ -47,7 +46,6 @@ export const imagesEn = {
     '{name} is not a picture Atelier can send (PNG, JPEG, GIF, WEBP or BMP), whatever its name says.',
   'images.refusal.tooMany': 'At most {limit} source images can be sent.',
   'images.refusal.upload': '{name} could not be read.',
-
   'images.sd.negative': 'Negative prompt',
   'images.sd.steps': 'Steps',
   'images.sd.width': 'Width',
@@ -56,7 +54,6 @@ export const imagesEn = {
     'Sends a stable-diffusion-style txt2img request; the model is the one your account maps to sdapi/txt2img.',
   'images.sd.mappingMissing':
     'Your account has no mapping for sdapi/txt2img yet. On the service’s site open the account settings, then Model mapping: add sdapi/txt2img and map it to an image model (for example img-stable/stable-diffusion-xl-1024). Then generate again.',
-
   'images.gallery': 'Gallery',
   'images.galleryCount': 'Pictures: {count}',
   'images.galleryEmpty': 'Pictures you make appear here and stay after restarts.',
@@ -89,7 +86,6 @@ export const imagesEn = {
   'images.details.pixels': 'Pixels',
   'images.details.sources': 'Sources',
   'images.details.revised': 'Revised prompt',
-
   'images.sdSettings.title': 'Automatic1111 tools',
   'images.sdSettings.body':
     'Tools that speak the Automatic1111 (stable-diffusion web UI) API can use the service. First map sdapi/txt2img in your account: on the service’s site open the account settings, then Model mapping, add sdapi/txt2img and map it to an image model (for example img-stable/stable-diffusion-xl-1024).',

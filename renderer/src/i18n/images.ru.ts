@@ -1,4 +1,4 @@
-// Russian strings of the Images tab, its gallery and the Automatic1111 section in Settings.
+// Russian strings of images.*: the Images tab and its Settings card; typed against the English ones.
 import type { imagesEn } from './images.en';
 
 export const imagesRu: { readonly [K in keyof typeof imagesEn]: string } = {
@@ -24,7 +24,6 @@ export const imagesRu: { readonly [K in keyof typeof imagesEn]: string } = {
   'images.costUnknown': 'Сервис не сообщил стоимость.',
   'images.result': 'Результат',
   'images.resultSaved': 'Сохранено в галерее.',
-
   'images.sources': 'Исходные изображения',
   'images.addSource': 'Добавить исходник',
   'images.sourcesHint':
@@ -48,7 +47,6 @@ export const imagesRu: { readonly [K in keyof typeof imagesEn]: string } = {
     '{name} — не картинка, которую Atelier может отправить (PNG, JPEG, GIF, WEBP или BMP), что бы ни говорило имя.',
   'images.refusal.tooMany': 'Можно отправить не больше {limit} исходников.',
   'images.refusal.upload': 'Не удалось прочитать {name}.',
-
   'images.sd.negative': 'Негативное описание',
   'images.sd.steps': 'Шаги',
   'images.sd.width': 'Ширина',
@@ -57,7 +55,6 @@ export const imagesRu: { readonly [K in keyof typeof imagesEn]: string } = {
     'Отправляет запрос txt2img в стиле stable-diffusion; модель — та, что в вашем аккаунте сопоставлена sdapi/txt2img.',
   'images.sd.mappingMissing':
     'В вашем аккаунте ещё нет сопоставления для sdapi/txt2img. На сайте сервиса откройте настройки аккаунта, затем «Сопоставление моделей»: добавьте sdapi/txt2img и укажите модель изображений (например, img-stable/stable-diffusion-xl-1024). Затем повторите.',
-
   'images.gallery': 'Галерея',
   'images.galleryCount': 'Картинок: {count}',
   'images.galleryEmpty': 'Здесь появятся созданные картинки; они сохраняются после перезапуска.',
@@ -90,7 +87,6 @@ export const imagesRu: { readonly [K in keyof typeof imagesEn]: string } = {
   'images.details.pixels': 'Пиксели',
   'images.details.sources': 'Исходники',
   'images.details.revised': 'Уточнённое описание',
-
   'images.sdSettings.title': 'Инструменты Automatic1111',
   'images.sdSettings.body':
     'Программы, работающие с API Automatic1111 (stable-diffusion web UI), могут использовать сервис. Сначала сопоставьте sdapi/txt2img в аккаунте: на сайте сервиса откройте настройки аккаунта, затем «Сопоставление моделей», добавьте sdapi/txt2img и укажите модель изображений (например, img-stable/stable-diffusion-xl-1024).',

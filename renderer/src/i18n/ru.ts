@@ -1,203 +1,39 @@
-// The Russian dictionary: typed against the English one, so a missing or extra key fails the build.
+// The Russian dictionary, composed like the English one; typed against it, so a missing or extra key fails the build.
 import type { MessageKey } from './en';
+import { appRu } from './app.ru';
+import { navRu } from './nav.ru';
+import { balanceRu } from './balance.ru';
+import { commonRu } from './common.ru';
+import { modelsRu } from './models.ru';
+import { settingsRu } from './settings.ru';
+import { chatRu } from './chat.ru';
+import { errorRu } from './error.ru';
+import { shortcutsRu } from './shortcuts.ru';
 import { imagesRu } from './images.ru';
-import { intakeRu } from './intake.ru';
+import { attachRu } from './attach.ru';
+import { documentsRu } from './documents.ru';
+import { decisionsRu } from './decisions.ru';
+import { semanticRu } from './semantic.ru';
+import { diagnosticsRu } from './diagnostics.ru';
 import { audioRu } from './audio.ru';
 import { videoRu } from './video.ru';
 
 export const ru: { readonly [K in MessageKey]: string } = {
-  'app.title': 'Atelier',
-  'app.noBridge.title': 'Atelier не может связаться с ядром',
-  'app.noBridge.body':
-    'Это окно открыто без моста Atelier, поэтому оно не может работать с приложением. Запустите Atelier из установщика или командой «npm run web» и откройте адрес, который она выведет.',
-  'app.loading': 'Загрузка…',
-
-  'nav.label': 'Разделы',
-  'nav.chat': 'Чат',
-  'nav.images': 'Изображения',
-  'nav.audio': 'Аудио',
-  'nav.video': 'Видео',
-  'nav.documents': 'Документы',
-  'nav.settings': 'Настройки',
-
-  'balance.label': 'Баланс',
-  'balance.credits': '{credits} кредитов',
-  'balance.refresh': 'Обновить баланс',
-  'balance.checking': 'Проверяем баланс…',
-  'balance.status.green': 'С аккаунтом всё в порядке',
-  'balance.status.yellow': 'Баланс заканчивается',
-  'balance.status.red': 'Аккаунт заблокирован или нет средств',
-  'balance.subscriptionUntil': 'Подписка до {date}',
-  'balance.moscowTime': 'по московскому времени',
-  'balance.off': 'Получение баланса выключено: {reason}',
-  'balance.offHelp': 'Включите «получение баланса» в настройках аккаунта на сайте сервиса.',
-  'balance.unknown': 'Ключа пока нет: добавьте его в настройках, чтобы видеть баланс.',
-  'balance.error': 'Баланс недоступен.',
-
-  'common.cancel': 'Отмена',
-  'common.close': 'Закрыть',
-  'common.retry': 'Повторить',
-  'common.copy': 'Копировать',
-  'common.copied': 'Скопировано',
-  'common.delete': 'Удалить',
-  'common.save': 'Сохранить',
-  'common.saved': 'Сохранено',
-  'common.serviceSaid': 'Ответ сервиса: {message}',
-
-  'models.label': 'Модель',
-  'models.search': 'Поиск моделей',
-  'models.searchPlaceholder': 'Поиск по названию или id',
-  'models.none': 'Модели не загружены',
-  'models.noMatch': 'Нет моделей по запросу «{query}»',
-  'models.loading': 'Загружаем модели…',
-  'models.pickPlaceholder': 'Выберите модель',
-  'models.id': 'Id',
-  'models.promptPrice': 'Запрос: {price} за токен',
-  'models.completionPrice': 'Ответ: {price} за токен',
-  'models.context': 'Контекст: {tokens} токенов',
-  'models.priceUnknown': 'не указана',
-  'models.count': '{shown} из {total} моделей',
-  'models.kind.chat': 'Чат',
-  'models.kind.vision': 'Чат с изображениями',
-  'models.kind.image': 'Изображения',
-  'models.kind.image-edit': 'Редактирование изображений',
-  'models.kind.speech-to-text': 'Речь в текст',
-  'models.kind.text-to-speech': 'Текст в речь',
-  'models.kind.music': 'Музыка',
-  'models.kind.text-to-video': 'Текст в видео',
-  'models.kind.image-to-video': 'Изображение в видео',
-  'models.kind.embedding': 'Эмбеддинги',
-  'models.kind.utility': 'Утилиты',
-  'models.kind.other': 'Другое',
-  'models.loadFailed': 'Не удалось загрузить список моделей.',
-
-  'settings.title': 'Настройки',
-  'settings.connection': 'Подключение',
-  'settings.baseUrl': 'Базовый URL',
-  'settings.baseUrlHint': 'Адрес сервиса, оканчивается на /v1.',
-  'settings.apiKey': 'API-ключ',
-  'settings.apiKeyPlaceholder': 'Вставьте новый ключ',
-  'settings.keySet': 'Ключ задан, оканчивается на ····{last4}',
-  'settings.keyNotSet': 'Ключ не задан.',
-  'settings.keyHint': 'Ключ шифруется на этом компьютере и больше не показывается.',
-  'settings.clearKey': 'Удалить ключ',
-  'settings.ratePlan': 'Тариф',
-  'settings.ratePlan.standard': 'Стандартный: 1 запрос / 2 с',
-  'settings.ratePlan.fast': 'FAST',
-  'settings.defaultModel': 'Модель по умолчанию',
-  'settings.appearance': 'Внешний вид',
-  'settings.language': 'Язык',
-  'settings.language.en': 'English',
-  'settings.language.ru': 'Русский',
-  'settings.theme': 'Тема',
-  'settings.theme.light': 'Светлая',
-  'settings.theme.dark': 'Тёмная',
-  'settings.theme.system': 'Системная',
-  'settings.appearanceHint': 'Язык и тема меняются сразу.',
-  'settings.demo': 'Демо-сервис',
-  'settings.demoHint': 'Офлайн-демо сервиса: можно попробовать все вкладки без аккаунта.',
-  'settings.demoActive': 'Используется демо-сервис.',
-  'settings.saved': 'Настройки сохранены.',
-  'settings.keySaved': 'Ключ сохранён.',
-  'settings.keyCleared': 'Ключ удалён.',
-  'settings.demoEnabled': 'Теперь используется демо-сервис.',
-
-  'chat.newChat': 'Новый чат',
-  'chat.searchLabel': 'Поиск по чатам',
-  'chat.searchPlaceholder': 'Поиск по названиям и сообщениям',
-  'chat.conversations': 'Чаты',
-  'chat.pinned': 'Закреплённые',
-  'chat.recent': 'Недавние',
-  'chat.noConversations': 'Чатов пока нет.',
-  'chat.noResults': 'Ничего не найдено.',
-  'chat.rename': 'Переименовать',
-  'chat.renameLabel': 'Название чата',
-  'chat.pin': 'Закрепить',
-  'chat.unpin': 'Открепить',
-  'chat.deleteConfirm': 'Удалить «{title}»? Это нельзя отменить.',
-  'chat.conversationActions': 'Действия для «{title}»',
-  'chat.untitled': 'Без названия',
-  'chat.listProblems': 'Не удалось прочитать файлов чатов: {count}.',
-  'chat.emptyTitle': 'Начните разговор',
-  'chat.emptyBody': 'Выберите модель, напишите сообщение и нажмите Enter.',
-  'chat.messages': 'Сообщения',
-  'chat.userMessage': 'сообщение пользователя',
-  'chat.assistantMessage': 'сообщение ассистента',
-  'chat.you': 'Вы',
-  'chat.assistant': 'Ассистент',
-  'chat.reasoning': 'Рассуждения',
-  'chat.regenerate': 'Ответить заново',
-  'chat.edit': 'Изменить',
-  'chat.editLabel': 'Исправленный текст',
-  'chat.saveAndSend': 'Сохранить и отправить',
-  'chat.message': 'Сообщение',
-  'chat.messagePlaceholder': 'Сообщение (Enter — отправить, Shift+Enter — новая строка)',
-  'chat.send': 'Отправить',
-  'chat.stop': 'Остановить',
-  'chat.attach': 'Прикрепить',
-  'chat.thinking': 'Ждём ответа…',
-  'chat.retrying': 'Повторяем… (попытка {attempt} из {max})',
-  'chat.waiting': 'Ждём свободного слота для запроса…',
-  'chat.stopped': 'Остановлено.',
-  'chat.interrupted': 'Этот ответ был прерван.',
-  'chat.usage': 'Токены: {prompt} на входе · {completion} на выходе · всего {total}',
-  'chat.cost': 'Стоимость: {cost} кредитов',
-  'chat.copyCode': 'Копировать код',
-  'chat.trimOldest': 'Убрать самые старые сообщения',
-  'chat.settings': 'Настройки чата',
-  'chat.systemPrompt': 'Системный промпт',
-  'chat.systemPromptPlaceholder': 'Необязательные инструкции для модели',
-  'chat.temperature': 'Температура',
-  'chat.temperaturePlaceholder': 'Как у модели',
-  'chat.maxTokens': 'Макс. токенов',
-  'chat.maxTokensPlaceholder': 'По умолчанию {tokens} (4096, но не больше, чем позволяет модель)',
-  'chat.settingsHint': 'Изменения сохраняются, когда вы уходите из поля.',
-  'chat.trimmedNote': 'Старые сообщения ({count}) больше не отправляются модели.',
-  'chat.openLink': 'Откроется в браузере: {url}',
-
-  'error.no_key': 'API-ключ не задан. Добавьте ключ в настройках или включите демо-сервис.',
-  'error.key_unknown':
-    'Сервис не знает этот ключ. Проверьте ключ в настройках (скопируйте его заново из аккаунта).',
-  'error.foreign_key':
-    'Это ключ другого провайдера. Укажите в настройках ключ, выданный этим сервисом.',
-  'error.no_funds': 'На балансе недостаточно средств для запроса. Пополните баланс и повторите.',
-  'error.per_request_limit':
-    'Запрос стоит больше вашего лимита на один запрос. Поднимите лимит в настройках аккаунта или выберите модель дешевле.',
-  'error.not_in_plan': 'Эта модель не входит в ваш тариф. Выберите модель из вашего тарифа.',
-  'error.context_exceeded':
-    'Разговор слишком длинный для контекста модели. Сократите историю (уберите старые сообщения) или выберите модель с большим контекстом.',
-  'error.max_tokens_too_large':
-    'Длина ответа (макс. токенов) слишком велика для модели. Уменьшите «Макс. токенов» в настройках чата.',
-  'error.too_large':
-    'Запрос слишком велик для сервиса. Отправьте файл поменьше: файлы передаются в base64, это добавляет к размеру треть.',
-  'error.moderation':
-    'Модерация модели отклонила запрос. Измените запрос или выберите другую модель.',
-  'error.rate_limited': 'Сейчас слишком много запросов. Подождите немного и повторите.',
-  'error.upstream_timeout': 'Сервис перегружен и не успел ответить. Подождите немного и повторите.',
-  'error.model_unavailable':
-    'Модель сейчас недоступна. Повторите позже или выберите другую модель.',
-  'error.bad_request': 'Сервис отклонил запрос. Проверьте модель и настройки чата.',
-  'error.server_error': 'Внутренняя ошибка сервиса. Подождите немного и повторите.',
-  'error.bad_gateway': 'Сервис не смог связаться с моделью. Подождите немного и повторите.',
-  'error.malformed_response':
-    'Сервис прислал ответ, который Atelier не смог прочитать. Повторите или выберите другую модель.',
-  'error.network':
-    'Не удалось связаться с сервисом. Проверьте подключение и базовый URL в настройках.',
-  'error.bad_base_url':
-    'Базовый URL указывает не на сервис. Проверьте его в настройках (он оканчивается на /v1) или включите демо-сервис.',
-  'error.cancelled': 'Остановлено.',
-  'error.invalid_input':
-    'Atelier отправил неверные данные. Проверьте введённое и попробуйте снова.',
-  'error.not_found': 'Этого больше нет. Возможно, его удалили.',
-  'error.storage':
-    'Atelier не может читать или писать свою папку данных. Проверьте свободное место и права доступа.',
-  'error.encryption_unavailable':
-    'Система не может зашифровать ключ, поэтому он не сохранён. Включите системное хранилище ключей и повторите.',
-  'error.unknown': 'Что-то пошло не так. Повторите; если не поможет, проверьте настройки.',
-
-  'shortcuts.hint': 'Ctrl+N новый чат · Ctrl+K поиск · Esc стоп · Ctrl+, настройки',
+  ...appRu,
+  ...navRu,
+  ...balanceRu,
+  ...commonRu,
+  ...modelsRu,
+  ...settingsRu,
+  ...chatRu,
+  ...errorRu,
+  ...shortcutsRu,
   ...imagesRu,
-  ...intakeRu,
+  ...attachRu,
+  ...documentsRu,
+  ...decisionsRu,
+  ...semanticRu,
+  ...diagnosticsRu,
   ...audioRu,
   ...videoRu,
 };

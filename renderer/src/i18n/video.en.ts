@@ -1,4 +1,4 @@
-// English strings of the Video tab: the request form, frames and the job list.
+// English strings of video.*: the Video tab.
 
 export const videoEn = {
   'video.title': 'Video',
@@ -26,7 +26,6 @@ export const videoEn = {
     'The service is asked about each job every 10 seconds or less often; jobs go on after Atelier restarts.',
   'video.noModels':
     'The model list has no video models. Refresh the list in Settings, or check the service.',
-
   'video.jobs': 'Video jobs',
   'video.jobsEmpty': 'No jobs yet. A generated video appears here and plays when it is done.',
   'video.jobsLoadFailed': 'Could not load the video jobs.',

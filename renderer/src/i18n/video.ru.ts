@@ -1,4 +1,4 @@
-// Russian strings of the Video tab; the type requires every key of the English ones.
+// Russian strings of video.*: the Video tab; typed against the English ones.
 import type { videoEn } from './video.en';
 
 export const videoRu: { readonly [K in keyof typeof videoEn]: string } = {
@@ -26,7 +26,6 @@ export const videoRu: { readonly [K in keyof typeof videoEn]: string } = {
   'video.pollNote':
     'Сервис опрашивается о каждой задаче не чаще раза в 10 секунд; задачи продолжаются после перезапуска Atelier.',
   'video.noModels': 'В списке нет видеомоделей. Обновите список в настройках или проверьте сервис.',
-
   'video.jobs': 'Задачи видео',
   'video.jobsEmpty': 'Задач пока нет. Созданное видео появится здесь и будет готово к просмотру.',
   'video.jobsLoadFailed': 'Не удалось загрузить задачи видео.',

@@ -1,0 +1,44 @@
+// English strings of attach.*: chat attachments.
+
+export const attachEn = {
+  'attach.files': 'Attach files',
+  'attach.hint': 'Images, audio, PDF or DOCX: pick, paste or drop them here.',
+  'attach.dropHere': 'Drop files to attach them',
+  'attach.remove': 'Remove {name}',
+  'attach.list': 'Attachments',
+  'attach.record': 'Record audio',
+  'attach.stopRecording': 'Stop recording ({seconds} s)',
+  'attach.recording': 'Recording',
+  'attach.micUnavailable': 'The microphone is not available: {reason}',
+  'attach.phase.converting': 'Converting to WAV…',
+  'attach.phase.uploading': 'Uploading {percent}%',
+  'attach.phase.reading': 'Reading…',
+  'attach.phase.failed': 'Not attached',
+  'attach.documentChip': '{pages} · about {tokens} tokens',
+  'attach.pages': '{count} page(s)',
+  'attach.audioChip': '{format} · {size}',
+  'attach.imageChip': 'Image · {size}',
+  'attach.tooMany': 'At most {max} attachments per message.',
+  'attach.empty': '“{name}” is empty (0 bytes), so there is nothing to send.',
+  'attach.tooLarge': '“{name}” is {size}; the limit for this kind of file is {limit}.',
+  'attach.wrongType': '“{name}” is not a {expected} file, although its name says so.',
+  'attach.unsupported':
+    '“{name}” is not a file chat can send. Attach images (PNG, JPEG, GIF, WEBP), audio, PDF or DOCX.',
+  'attach.audioFormat': '“{name}” could not be turned into WAV; audio models take WAV or MP3.',
+  'attach.audioUnsupported':
+    '{model} does not take audio. Pick a model marked “audio input”, such as {suggestion}.',
+  'attach.ocrPdfOnly': 'OCR reads PDF files only; use “Extract text” for DOCX.',
+  'attach.vision.title': '{model} does not see images.',
+  'attach.vision.body':
+    'Its vision variant {vision} reads them. Images are priced right only on vis- models: the plain model would refuse the request on cost.',
+  'attach.vision.switch': 'Use {vision}',
+  'attach.vision.keep': 'Send as chosen',
+  'attach.vision.none':
+    '{model} may not see images, and the list has no vis- variant of it. Pick a vision model, or send as chosen.',
+  'attach.audio.switch': 'Use {model}',
+  'attach.audio.none': 'No model in the list takes audio.',
+  'attach.contextWarning':
+    'The message with its attachments needs about {tokens} tokens; {model} has a context of {limit}. Remove a document or pick a model with a larger context.',
+  'attach.waitUploads': 'Wait for the attachments to finish uploading.',
+  'attach.open': 'Open {name}',
+} as const;

@@ -1,0 +1,45 @@
+// Russian strings of attach.*: chat attachments; typed against the English ones.
+import type { attachEn } from './attach.en';
+
+export const attachRu: { readonly [K in keyof typeof attachEn]: string } = {
+  'attach.files': 'Прикрепить файлы',
+  'attach.hint': 'Изображения, аудио, PDF или DOCX: выберите, вставьте или перетащите сюда.',
+  'attach.dropHere': 'Отпустите файлы, чтобы прикрепить их',
+  'attach.remove': 'Убрать {name}',
+  'attach.list': 'Вложения',
+  'attach.record': 'Записать звук',
+  'attach.stopRecording': 'Остановить запись ({seconds} с)',
+  'attach.recording': 'Идёт запись',
+  'attach.micUnavailable': 'Микрофон недоступен: {reason}',
+  'attach.phase.converting': 'Перевод в WAV…',
+  'attach.phase.uploading': 'Загрузка {percent}%',
+  'attach.phase.reading': 'Чтение…',
+  'attach.phase.failed': 'Не прикреплено',
+  'attach.documentChip': '{pages} · около {tokens} токенов',
+  'attach.pages': 'страниц: {count}',
+  'attach.audioChip': '{format} · {size}',
+  'attach.imageChip': 'Изображение · {size}',
+  'attach.tooMany': 'Не больше {max} вложений в одном сообщении.',
+  'attach.empty': '«{name}» пуст (0 байт), отправлять нечего.',
+  'attach.tooLarge': '«{name}» весит {size}; предел для таких файлов — {limit}.',
+  'attach.wrongType': '«{name}» — не файл {expected}, хотя так сказано в его имени.',
+  'attach.unsupported':
+    '«{name}» нельзя отправить в чат. Прикрепляйте изображения (PNG, JPEG, GIF, WEBP), аудио, PDF или DOCX.',
+  'attach.audioFormat': '«{name}» не удалось перевести в WAV; аудиомодели принимают WAV или MP3.',
+  'attach.audioUnsupported':
+    '{model} не принимает аудио. Выберите модель с пометкой «audio input», например {suggestion}.',
+  'attach.ocrPdfOnly': 'OCR читает только PDF; для DOCX используйте «Извлечь текст».',
+  'attach.vision.title': '{model} не видит изображений.',
+  'attach.vision.body':
+    'Их читает её вариант для зрения {vision}. Изображения правильно тарифицируются только на моделях vis-: обычная модель отклонит запрос по стоимости.',
+  'attach.vision.switch': 'Перейти на {vision}',
+  'attach.vision.keep': 'Отправить как есть',
+  'attach.vision.none':
+    '{model}, возможно, не видит изображений, а варианта vis- в списке нет. Выберите модель со зрением или отправьте как есть.',
+  'attach.audio.switch': 'Перейти на {model}',
+  'attach.audio.none': 'В списке нет моделей, принимающих аудио.',
+  'attach.contextWarning':
+    'Сообщению с вложениями нужно около {tokens} токенов, а контекст {model} — {limit}. Уберите документ или выберите модель с бо́льшим контекстом.',
+  'attach.waitUploads': 'Дождитесь окончания загрузки вложений.',
+  'attach.open': 'Открыть {name}',
+};

@@ -1,0 +1,17 @@
+// English strings of balance.*: the balance in the shell.
+
+export const balanceEn = {
+  'balance.label': 'Balance',
+  'balance.credits': '{credits} credits',
+  'balance.refresh': 'Refresh balance',
+  'balance.checking': 'Checking balance…',
+  'balance.status.green': 'Account in good standing',
+  'balance.status.yellow': 'Balance running low',
+  'balance.status.red': 'Account blocked or out of funds',
+  'balance.subscriptionUntil': 'Subscription until {date}',
+  'balance.moscowTime': 'Moscow time',
+  'balance.off': 'Balance retrieval is off: {reason}',
+  'balance.offHelp': 'Enable “balance retrieval” in your account settings on the service’s site.',
+  'balance.unknown': 'No key yet: add one in Settings to see the balance.',
+  'balance.error': 'Balance unavailable.',
+} as const;

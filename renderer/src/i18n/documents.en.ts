@@ -1,0 +1,45 @@
+// English strings of documents.*: the Documents tab.
+
+export const documentsEn = {
+  'documents.title': 'Documents',
+  'documents.choose': 'Choose document',
+  'documents.chooseInput': 'Document file',
+  'documents.drop': 'Drop a PDF or DOCX here',
+  'documents.mode': 'Mode',
+  'documents.mode.extract': 'Extract text',
+  'documents.mode.ocr': 'OCR',
+  'documents.ocrHint': 'OCR reads PDF only: use it for scans and pictures of text.',
+  'documents.returnImages': 'Return page images',
+  'documents.extract': 'Extract',
+  'documents.extracting': 'Extracting…',
+  'documents.uploading': 'Uploading {percent}%',
+  'documents.chosen': '{name} · {size}',
+  'documents.noFile': 'No document chosen.',
+  'documents.text': 'Extracted text',
+  'documents.textPlaceholder':
+    'The extracted text appears here. You can also paste text to ask about.',
+  'documents.copy': 'Copy text',
+  'documents.saveTxt': 'Save as .txt',
+  'documents.saveMd': 'Save as .md',
+  'documents.toChat': 'Send to new chat',
+  'documents.toChatText': 'Here is the document “{name}”:',
+  'documents.pages': 'Pages',
+  'documents.page': 'Page {number}',
+  'documents.gallery': 'Page images',
+  'documents.pageImage': 'Page {number}, image {index}',
+  'documents.badImages':
+    '{count} page image(s) in the answer were not valid images (broken base64) and were left out; the text is kept.',
+  'documents.history': 'History',
+  'documents.historyEmpty': 'Extractions you make are kept here.',
+  'documents.summary': '{mode} · {pages} · {tokens} tokens',
+  'documents.pagesUnknown': 'pages unknown',
+  'documents.fromChat': 'from chat',
+  'documents.pasted': 'pasted text',
+  'documents.delete': 'Delete {name}',
+  'documents.cost': 'Cost: {cost} credits',
+  'documents.serviceCouldNotRead':
+    'The service could not read this document. Check that it opens on your computer, or try OCR for a scan.',
+  'documents.problems': '{count} document file(s) could not be read.',
+  'documents.tooLargeForService':
+    'The service refused a request this large. Sending adds a third to the size (base64): split the document or compress its images.',
+} as const;

@@ -1,0 +1,31 @@
+// Russian strings of models.*: the model picker; typed against the English ones.
+import type { modelsEn } from './models.en';
+
+export const modelsRu: { readonly [K in keyof typeof modelsEn]: string } = {
+  'models.label': 'Модель',
+  'models.search': 'Поиск моделей',
+  'models.searchPlaceholder': 'Поиск по названию или id',
+  'models.none': 'Модели не загружены',
+  'models.noMatch': 'Нет моделей по запросу «{query}»',
+  'models.loading': 'Загружаем модели…',
+  'models.pickPlaceholder': 'Выберите модель',
+  'models.id': 'Id',
+  'models.promptPrice': 'Запрос: {price} за токен',
+  'models.completionPrice': 'Ответ: {price} за токен',
+  'models.context': 'Контекст: {tokens} токенов',
+  'models.priceUnknown': 'не указана',
+  'models.count': '{shown} из {total} моделей',
+  'models.kind.chat': 'Чат',
+  'models.kind.vision': 'Чат с изображениями',
+  'models.kind.image': 'Изображения',
+  'models.kind.image-edit': 'Редактирование изображений',
+  'models.kind.speech-to-text': 'Речь в текст',
+  'models.kind.text-to-speech': 'Текст в речь',
+  'models.kind.music': 'Музыка',
+  'models.kind.text-to-video': 'Текст в видео',
+  'models.kind.image-to-video': 'Изображение в видео',
+  'models.kind.embedding': 'Эмбеддинги',
+  'models.kind.utility': 'Утилиты',
+  'models.kind.other': 'Другое',
+  'models.loadFailed': 'Не удалось загрузить список моделей.',
+};

@@ -1,0 +1,21 @@
+// English strings of semantic.*: semantic search in Settings.
+
+export const semanticEn = {
+  'semantic.title': 'Semantic search',
+  'semantic.body':
+    'Find messages and documents by meaning, not only by their words. Atelier embeds your conversations and extracted documents with the service, in the background; this costs credits.',
+  'semantic.model': 'Embedding model',
+  'semantic.estimate': 'Estimate the cost',
+  'semantic.estimated': 'To embed {texts} text(s), about {tokens} tokens: {cost}.',
+  'semantic.costCredits': 'about {cost} credits',
+  'semantic.costUnknown': 'the price of this model is not given',
+  'semantic.enable': 'Turn on semantic search',
+  'semantic.disable': 'Turn off semantic search',
+  'semantic.on': 'On: {indexed} text(s) embedded, {pending} waiting.',
+  'semantic.off': 'Off. Search finds words only.',
+  'semantic.running': 'Embedding in the background…',
+  'semantic.lastError': 'The last background pass failed: {message}',
+  'semantic.byMeaning': 'by meaning',
+  'semantic.byWords': 'by words',
+  'semantic.documentHit': 'Document',
+} as const;

@@ -1,0 +1,22 @@
+// Russian strings of semantic.*: semantic search in Settings; typed against the English ones.
+import type { semanticEn } from './semantic.en';
+
+export const semanticRu: { readonly [K in keyof typeof semanticEn]: string } = {
+  'semantic.title': 'Смысловой поиск',
+  'semantic.body':
+    'Находите сообщения и документы по смыслу, а не только по словам. Atelier в фоне получает у сервиса эмбеддинги ваших бесед и извлечённых документов; это тратит кредиты.',
+  'semantic.model': 'Модель эмбеддингов',
+  'semantic.estimate': 'Оценить стоимость',
+  'semantic.estimated': 'Текстов к обработке: {texts}, около {tokens} токенов: {cost}.',
+  'semantic.costCredits': 'около {cost} кредитов',
+  'semantic.costUnknown': 'цена этой модели не указана',
+  'semantic.enable': 'Включить смысловой поиск',
+  'semantic.disable': 'Выключить смысловой поиск',
+  'semantic.on': 'Включён: обработано текстов {indexed}, в очереди {pending}.',
+  'semantic.off': 'Выключен. Поиск находит только слова.',
+  'semantic.running': 'Идёт фоновая обработка…',
+  'semantic.lastError': 'Последний фоновый проход не удался: {message}',
+  'semantic.byMeaning': 'по смыслу',
+  'semantic.byWords': 'по словам',
+  'semantic.documentHit': 'Документ',
+};
