@@ -1,0 +1,187 @@
+// What every endpoint family builds on: where the service is, the key, the rate-limited transport, JSON calls and downloads.
+import { serviceError } from './errors';
+import { createTransport, failureOf, readJsonAnswer, type Transport, type WireCall } from './http';
+import type { BinaryResult, CallOptions, RequestScheduler, ServiceConnection } from './types';
+
+export interface ServiceClientOptions {
+  connection: () => ServiceConnection;
+  scheduler: RequestScheduler;
+  fetch?: typeof fetch;
+  appTitle?: string;
+  /** Per attempt, until a whole answer (or a stream's headers) arrives. */
+  requestTimeoutMs?: number;
+  /** Longest silence allowed inside a chat stream. */
+  streamIdleTimeoutMs?: number;
+  now?: () => number;
+  /** The debug log's read interval (default 20 s; tests shorten it). */
+  debugLatestIntervalMs?: number;
+}
+
+/** Image, music and OCR calls can take minutes. */
+const DEFAULT_REQUEST_TIMEOUT_MS = 300_000;
+const DEFAULT_STREAM_IDLE_MS = 120_000;
+
+export interface ServicePlace {
+  base: string;
+  hostRoot: string;
+  origin: string;
+  debugBase: string;
+  apiKey: string | null;
+}
+
+/** The shared helpers one endpoint family receives. */
+export interface ServiceCalls {
+  options: ServiceClientOptions;
+  now(): number;
+  transport: Transport;
+  streamIdleMs: number;
+  /** The service's addresses and key as they are now (settings may change between calls). */
+  place(debugOverride?: string): ServicePlace;
+  /** A JSON call on the base URL with the Bearer key. */
+  postJson(
+    path: string,
+    body: unknown,
+    opts?: CallOptions,
+  ): Promise<{ json: unknown; text: string }>;
+  getJson(path: string, opts?: CallOptions): Promise<{ json: unknown; text: string }>;
+  /** A result's bytes: a data URI, or a URL (the key goes only to the service's own origin). */
+  downloadFile(url: string, opts?: CallOptions): Promise<BinaryResult>;
+}
+
+/** An endpoint family: its part of the client, built on the shared helpers. */
+export type CallFamily<T> = (calls: ServiceCalls) => T;
+
+export function createServiceCalls(options: ServiceClientOptions): ServiceCalls {
+  const now = options.now ?? (() => Date.now());
+  const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
+  const transport = createTransport({
+    scheduler: options.scheduler,
+    fetch: fetchImpl,
+    appTitle: options.appTitle ?? 'Atelier',
+    requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    now,
+  });
+  const place = (debugOverride?: string) => resolvePlace(options.connection(), debugOverride);
+
+  function jsonCall(method: 'GET' | 'POST', path: string, body: unknown, opts: CallOptions) {
+    const where = place();
+    const apiKey = requireKey(where);
+    const call: WireCall = {
+      method,
+      url: `${where.base}${path}`,
+      auth: 'bearer',
+      ...(method === 'POST' ? { json: body } : {}),
+      accept: 'application/json',
+    };
+    return transport.send(call, apiKey, opts, (res, ctx) => readJsonAnswer(res, ctx, now()));
+  }
+
+  async function downloadFile(url: string, opts: CallOptions = {}): Promise<BinaryResult> {
+    if (url.startsWith('data:')) {
+      const parts = dataUriParts(url);
+      if (!parts) throw serviceError('malformed_response', 'The result is a broken data URI.');
+      return { bytes: parts.bytes, mimeType: parts.mimeType };
+    }
+    const where = place();
+    let target: URL;
+    try {
+      target = new URL(url, `${where.origin}/`);
+    } catch {
+      throw serviceError('malformed_response', 'The result address is not valid.');
+    }
+    if (target.protocol !== 'http:' && target.protocol !== 'https:')
+      throw serviceError('invalid_input', 'Only http and https results can be downloaded.');
+    // The key goes only to the service itself, never to a storage host it links to.
+    const call: WireCall = {
+      method: 'GET',
+      url: target.toString(),
+      auth: target.origin === where.origin ? 'bearer' : 'none',
+    };
+    return transport.send(call, where.apiKey, opts, async (res) => {
+      if (!res.ok) throw await failureOf(res, where.apiKey, now());
+      return {
+        bytes: await readBytes(res),
+        mimeType: mediaType(res) ?? 'application/octet-stream',
+      };
+    });
+  }
+
+  return {
+    options,
+    now,
+    transport,
+    streamIdleMs: options.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_MS,
+    place,
+    postJson: (path, body, opts = {}) => jsonCall('POST', path, body, opts),
+    getJson: (path, opts = {}) => jsonCall('GET', path, undefined, opts),
+    downloadFile,
+  };
+}
+
+function httpUrl(text: string, what: string): URL {
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    throw serviceError('bad_base_url', `The ${what} "${text}" is not a valid address.`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw serviceError('bad_base_url', `The ${what} must start with http:// or https://.`);
+  return url;
+}
+
+function withoutTrailingSlash(text: string): string {
+  return text.replace(/\/+$/, '');
+}
+
+/** The debug listener: the same host on the next port, the same path. */
+function defaultDebugBase(base: URL): string {
+  const debug = new URL(base.toString());
+  const port = debug.port ? Number(debug.port) : debug.protocol === 'https:' ? 443 : 80;
+  debug.port = String(port + 1);
+  return withoutTrailingSlash(`${debug.origin}${debug.pathname}`);
+}
+
+function resolvePlace(conn: ServiceConnection, debugOverride?: string): ServicePlace {
+  const url = httpUrl(conn.baseUrl, 'base URL');
+  const base = withoutTrailingSlash(`${url.origin}${url.pathname}`);
+  const debugText = debugOverride ?? conn.debugBaseUrl;
+  const debugBase = debugText
+    ? withoutTrailingSlash(httpUrl(debugText, 'debug address').toString())
+    : defaultDebugBase(url);
+  const apiKey = conn.apiKey?.trim() ? conn.apiKey.trim() : null;
+  return { base, hostRoot: base.replace(/\/v1$/, ''), origin: url.origin, debugBase, apiKey };
+}
+
+export function requireKey(place: ServicePlace): string {
+  if (!place.apiKey) throw serviceError('no_key', null);
+  return place.apiKey;
+}
+
+export function dataUriParts(uri: string): { mimeType: string; bytes: Buffer } | null {
+  const m = /^data:([^;,]*)((?:;[^;,]*)*?)(;base64)?,(.*)$/s.exec(uri);
+  if (!m) return null;
+  const payload = m[4] ?? '';
+  const bytes = m[3] ? Buffer.from(payload, 'base64') : Buffer.from(decodeURIComponent(payload));
+  return { mimeType: m[1] || 'application/octet-stream', bytes };
+}
+
+export function mediaType(res: Response): string | null {
+  return res.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() || null;
+}
+
+export async function readBytes(res: Response): Promise<Buffer> {
+  return Buffer.from(await res.arrayBuffer());
+}
+
+/** The cost field only when the service gave one, so answers without it keep their shape. */
+export function withCost(cost: string | null): { cost?: string } {
+  return cost === null ? {} : { cost };
+}
+
+/** A cost as the service wrote it (a decimal string or a number), or null. */
+export function costText(value: unknown): string | null {
+  if (typeof value === 'string' && /^\d+(\.\d+)?$/.test(value.trim())) return value.trim();
+  if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return String(value);
+  return null;
+}
