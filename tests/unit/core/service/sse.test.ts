@@ -1,6 +1,6 @@
 // SSE parser: any split of bytes, every line ending, comments, multi-line data, the last event at EOF.
 import { describe, expect, it } from 'vitest';
-import { SseParser, type SseEvent } from '../../electron/core/service/sse';
+import { SseParser, type SseEvent } from '../../../../electron/core/service/sse';
 
 function parseAll(chunks: Array<string | Uint8Array>): SseEvent[] {
   const parser = new SseParser();

@@ -1,0 +1,88 @@
+// Video jobs over real HTTP and the simulator: Bearer to submit, Key to poll, the result downloaded.
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  closeLocalServers,
+  KEY,
+  startLocal,
+  clientFor,
+  failureOf,
+  sendJson,
+  sleep,
+  useSimulator,
+} from './client-harness';
+
+afterEach(closeLocalServers);
+
+describe('video calls', () => {
+  it('videoGenerate uses Bearer; videoStatus uses Key and request_id', async () => {
+    const statuses = [
+      { status: 'IN_QUEUE' },
+      { status: 'COMPLETED', url: 'http://x/v.mp4' },
+      { status: 'FAILED', reason: 'nsfw' },
+      { status: 'error', reason: 'generation failed' },
+    ];
+    const local = await startLocal((req, res) => {
+      if (req.url.startsWith('/v1/video/generate')) sendJson(res, 200, { request_id: 'job 1' });
+      else sendJson(res, 200, statuses.shift());
+    });
+    const { client } = clientFor(local.base);
+    const { requestId } = await client.videoGenerate({
+      model: 'txt2vid-x',
+      prompt: 'waves',
+      aspect_ratio: '16:9',
+      duration: 5,
+    });
+    expect(requestId).toBe('job 1');
+    expect(local.requests[0]?.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(JSON.parse(local.requests[0]?.body.toString() ?? '')).toMatchObject({
+      action: 'generate',
+    });
+    expect(await client.videoStatus(requestId)).toEqual({
+      status: 'IN_QUEUE',
+      phase: 'running',
+      url: null,
+      reason: null,
+    });
+    expect(local.requests[1]?.method).toBe('GET');
+    expect(local.requests[1]?.url).toBe('/v1/video/status?request_id=job%201');
+    expect(local.requests[1]?.headers.authorization).toBe(`Key ${KEY}`);
+    expect((await client.videoStatus(requestId)).phase).toBe('completed');
+    expect(await client.videoStatus(requestId)).toMatchObject({ phase: 'failed', reason: 'nsfw' });
+    expect(await client.videoStatus(requestId)).toMatchObject({
+      phase: 'failed',
+      reason: 'generation failed',
+    });
+  });
+
+  it('videoGenerate maps {status: "error", reason}', async () => {
+    const local = await startLocal((_req, res) =>
+      sendJson(res, 200, { status: 'error', reason: 'Model is disabled' }),
+    );
+    const { client } = clientFor(local.base);
+    const e = await failureOf(
+      client.videoGenerate({ model: 'txt2vid-x', prompt: 'p', aspect_ratio: '1:1' }),
+    );
+    expect(e.error).toMatchObject({ code: 'model_unavailable', message: 'Model is disabled' });
+  });
+});
+
+describe('against the simulator', () => {
+  const { simClient } = useSimulator();
+
+  it('video: generate with Bearer, poll with Key until COMPLETED, download the result', async () => {
+    const client = simClient('sim-fast');
+    const { requestId } = await client.videoGenerate({
+      model: 'txt2vid-kling/kling-v2.1',
+      prompt: 'waves at dusk',
+      aspect_ratio: '16:9',
+    });
+    let status = await client.videoStatus(requestId);
+    for (let polls = 0; status.phase === 'running' && polls < 50; polls++) {
+      await sleep(100);
+      status = await client.videoStatus(requestId);
+    }
+    expect(status.phase).toBe('completed');
+    const video = await client.downloadFile(status.url ?? '');
+    expect(video.bytes.length).toBeGreaterThan(0);
+  });
+});
