@@ -117,6 +117,17 @@ describe('the transport', () => {
     expect(local.requests).toHaveLength(2);
   });
 
+  for (const status of [400, 402, 403, 500, 502]) {
+    it(`never resends a ${status}`, async () => {
+      const local = await startLocal((_req, res) => sendJson(res, status, { error: 'no' }));
+      const { client } = clientFor(local.base);
+      const retries: RetryInfo[] = [];
+      await failureOf(client.chat(CHAT, { onRetry: (info) => retries.push(info) }));
+      expect(local.requests).toHaveLength(1);
+      expect(retries).toEqual([]);
+    });
+  }
+
   it('gives up at once when Retry-After is far too long', async () => {
     const local = await startLocal((_req, res) =>
       sendJson(res, 429, { error: 'Too many requests' }, { 'Retry-After': '3600' }),
