@@ -1,0 +1,170 @@
+// The deterministic answer to a chat request: ordinary text, long markdown, reasoning, a tool call or structured output.
+import { numericTrigger } from '../triggers';
+import { estimateTokens, hash32, hashHex, longMarkdown, pick, words } from '../text';
+
+import { type ChatRequestPlan, isRecord, MAX_LONG_TOKENS } from './plan';
+
+export interface ToolCall {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+export interface ChatAnswer {
+  content: string;
+  reasoning: string;
+  toolCall: ToolCall | null;
+  finishReason: 'stop' | 'length' | 'tool_calls';
+  citations: string[] | null;
+  completionTokens: number;
+}
+
+export function exampleFor(schema: unknown, name: string, question: string): unknown {
+  if (!isRecord(schema)) return `${name} value`;
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  switch (type) {
+    case 'object': {
+      const properties = isRecord(schema.properties) ? schema.properties : {};
+      return Object.fromEntries(
+        Object.entries(properties).map(([key, sub]) => [key, exampleFor(sub, key, question)]),
+      );
+    }
+    case 'array':
+      return [exampleFor(schema.items, name, question)];
+    case 'integer':
+      return (hash32(name + question) % 100) + 1;
+    case 'number':
+      return ((hash32(name + question) % 1000) + 1) / 10;
+    case 'boolean':
+      return hash32(name + question) % 2 === 0;
+    case 'null':
+      return null;
+    default:
+      return words(question).slice(0, 3).join(' ') || `${name} value`;
+  }
+}
+
+export function quote(text: string): string {
+  const shown = text.length > 280 ? `${text.slice(0, 280)}…` : text;
+  return (shown.trim() || '(no text)')
+    .split('\n')
+    .map((line) => `> ${line}`)
+    .join('\n');
+}
+
+export const CLOSINGS = [
+  'Ask again with more detail and I will answer in the same deterministic way.',
+  'This answer comes from the offline simulator, so it is the same every time.',
+  'Nothing here was written by a real model; the simulator builds it from your words.',
+  'The simulator never reads the network; every answer is built from the request.',
+];
+
+export function ordinaryAnswer(plan: ChatRequestPlan): string {
+  const userWords = words(plan.lastUserText);
+  const attachments: string[] = [];
+  if (plan.images.length > 0)
+    attachments.push(
+      `I see ${plan.images.length} image${plan.images.length === 1 ? '' : 's'} (${plan.images.map((i) => `${i.mime}, ${i.bytes.length} bytes`).join('; ')}).`,
+    );
+  if (plan.audioParts.length > 0)
+    attachments.push(
+      `I heard ${plan.audioParts.length} audio clip${plan.audioParts.length === 1 ? '' : 's'} (${plan.audioParts.map((a) => `${a.format}, ${a.bytes} bytes`).join('; ')}).`,
+    );
+  const seed = hash32(plan.lastUserText);
+  return [
+    `Here is the simulated answer of **${plan.model.name}**.`,
+    quote(plan.lastUserText),
+    `I received ${plan.messageCount} message${plan.messageCount === 1 ? '' : 's'}${plan.hasSystem ? ', including a system prompt' : ''}. ${attachments.join(' ')}`.trim(),
+    [
+      `- Your message has ${userWords.length} word${userWords.length === 1 ? '' : 's'} and ${plan.lastUserText.length} characters.`,
+      userWords.length > 0
+        ? `- Its first word is "${userWords[0]}" and its last word is "${userWords[userWords.length - 1]}".`
+        : '- It has no words.',
+      `- Reference: \`${hashHex(plan.lastUserText)}\``,
+    ].join('\n'),
+    pick(CLOSINGS, seed),
+  ].join('\n\n');
+}
+
+export function reasoningFor(plan: ChatRequestPlan): string {
+  const userWords = words(plan.lastUserText);
+  return [
+    `The user wrote ${userWords.length} words, starting with "${userWords.slice(0, 4).join(' ')}".`,
+    `The dialogue has ${plan.messageCount} message${plan.messageCount === 1 ? '' : 's'}, so I should answer the last one.`,
+    'I will quote the question, count the messages and add a short list.',
+  ].join(' ');
+}
+
+export function buildAnswer(plan: ChatRequestPlan, nextId: (prefix: string) => string): ChatAnswer {
+  const { model, lastUserText } = plan;
+  const wantsTool =
+    plan.tools.length > 0 &&
+    !plan.toolChoiceNone &&
+    plan.lastToolResult === null &&
+    (plan.forcedTool ??
+      plan.tools.find((tool) => lastUserText.toLowerCase().includes(tool.name.toLowerCase()))
+        ?.name);
+  if (wantsTool) {
+    const tool = plan.tools.find((t) => t.name === wantsTool);
+    const args = JSON.stringify(exampleFor(tool?.parameters ?? {}, wantsTool, lastUserText));
+    return {
+      content: '',
+      reasoning: '',
+      toolCall: { id: nextId('call'), name: wantsTool, arguments: args },
+      finishReason: 'tool_calls',
+      citations: null,
+      completionTokens: estimateTokens(wantsTool + args),
+    };
+  }
+
+  const asked = numericTrigger(lastUserText, 'long');
+  const long = asked === null ? null : Math.min(asked, MAX_LONG_TOKENS);
+  let content: string;
+  let citations: string[] | null = null;
+  if (plan.lastToolResult) {
+    const result = plan.lastToolResult.content;
+    content = `The tool \`${plan.lastToolResult.name}\` returned:\n\n${quote(result)}\n\nThat answers the question.`;
+  } else if (plan.responseFormat) {
+    const value =
+      plan.responseFormat.type === 'json_schema'
+        ? exampleFor(plan.responseFormat.schema, 'answer', lastUserText)
+        : {
+            answer: `Simulated answer to: ${lastUserText.slice(0, 200)}`,
+            words: words(lastUserText).length,
+          };
+    const json = JSON.stringify(value, null, 2);
+    // Models without the structured-outputs badge wrap JSON in a fence: the format drift clients meet.
+    content =
+      plan.responseFormat.type === 'json_schema' && !model.features.includes('structured_outputs')
+        ? `\`\`\`json\n${json}\n\`\`\``
+        : json;
+  } else if (long !== null) {
+    content = longMarkdown(long);
+  } else {
+    content = ordinaryAnswer(plan);
+    if (model.features.includes('web_search')) {
+      const query = encodeURIComponent(words(lastUserText).slice(0, 6).join(' '));
+      citations = [
+        `https://example.org/search?q=${query}`,
+        `https://example.com/articles/${hashHex(lastUserText)}`,
+      ];
+      content += `\n\nSources: [1](${citations[0]}), [2](${citations[1]})`;
+    }
+  }
+  const reasoning = model.features.includes('reasoning') ? reasoningFor(plan) : '';
+  let finishReason: ChatAnswer['finishReason'] = 'stop';
+  // [[long:N]] is a test device: it gives N tokens whatever max_tokens says.
+  if (long === null && plan.maxTokens !== null && estimateTokens(content) > plan.maxTokens) {
+    content = content.slice(0, plan.maxTokens * 4);
+    finishReason = 'length';
+  }
+  return {
+    content,
+    reasoning,
+    toolCall: null,
+    finishReason,
+    citations,
+    completionTokens: estimateTokens(content) + estimateTokens(reasoning),
+  };
+}

@@ -1,0 +1,262 @@
+// A /chat/completions request read and checked: messages, images and audio, tools, response format, what it may cost.
+import type { Account } from '../accounts';
+import { type Call } from '../context';
+import { requireString, SimHttpError } from '../http';
+import { decodeImageSource, type DecodedImage } from '../media/data-uri';
+import { costOfUnits } from '../money';
+import { requireKind, resolveModel, type SimModel } from '../models';
+
+const IMAGE_TOKENS = 85;
+const AUDIO_BYTES_PER_TOKEN = 320;
+export const MAX_LONG_TOKENS = 200_000;
+
+export interface ToolSpec {
+  name: string;
+  parameters: unknown;
+}
+
+export interface ChatRequestPlan {
+  model: SimModel;
+  stream: boolean;
+  maxTokens: number | null;
+  messageCount: number;
+  hasSystem: boolean;
+  images: DecodedImage[];
+  audioParts: Array<{ format: string; bytes: number }>;
+  promptTokens: number;
+  lastUserText: string;
+  lastToolResult: { name: string; content: string } | null;
+  tools: ToolSpec[];
+  forcedTool: string | null;
+  toolChoiceNone: boolean;
+  responseFormat: { type: string; schema: unknown } | null;
+}
+
+export function invalid(message: string): SimHttpError {
+  return new SimHttpError(400, message, { code: 'invalid_request' });
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function readTools(body: Record<string, unknown>, model: SimModel): ToolSpec[] {
+  if (body.tools === undefined || body.tools === null) return [];
+  if (!Array.isArray(body.tools)) throw invalid("Field 'tools' must be an array");
+  if (body.tools.length === 0) return [];
+  if (!model.features.includes('tools'))
+    throw new SimHttpError(
+      400,
+      `Model ${model.id} does not support tools. Choose a model with the tools badge.`,
+      { code: 'tools_unsupported' },
+    );
+  return body.tools.map((tool: unknown, index) => {
+    if (!isRecord(tool) || tool.type !== 'function' || !isRecord(tool.function))
+      throw invalid(`tools[${index}] must be {type: "function", function: {name, parameters}}`);
+    const name = tool.function.name;
+    if (typeof name !== 'string' || !/^[\w-]{1,64}$/.test(name))
+      throw invalid(`tools[${index}].function.name must be 1-64 letters, digits, _ or -`);
+    return { name, parameters: tool.function.parameters };
+  });
+}
+
+export function readResponseFormat(
+  body: Record<string, unknown>,
+): ChatRequestPlan['responseFormat'] {
+  const format = body.response_format;
+  if (format === undefined || format === null) return null;
+  if (!isRecord(format) || typeof format.type !== 'string')
+    throw invalid("Field 'response_format' must be an object with a type");
+  if (format.type === 'json_schema') {
+    if (!isRecord(format.json_schema) || !isRecord(format.json_schema.schema))
+      throw invalid('response_format json_schema needs json_schema: {name, schema}');
+    return { type: 'json_schema', schema: format.json_schema.schema };
+  }
+  if (!['text', 'json_object', 'json_output'].includes(format.type))
+    throw invalid(`Unknown response_format type '${format.type}'`);
+  return format.type === 'text' ? null : { type: format.type, schema: null };
+}
+
+export function planChat(
+  body: Record<string, unknown>,
+  account: Account,
+  call: Call,
+): ChatRequestPlan {
+  const model = resolveModel(requireString(body, 'model'), account);
+  requireKind(model, ['chat'], '/chat/completions');
+  if (body.functions !== undefined)
+    throw new SimHttpError(
+      400,
+      "'functions' no longer works since 20 August 2024: use 'tools' instead.",
+      { code: 'functions_deprecated' },
+    );
+  if (!Array.isArray(body.messages) || body.messages.length === 0)
+    throw invalid("Field 'messages' must be a non-empty array");
+  const rawMax = body.max_tokens ?? body.max_completion_tokens;
+  if (
+    rawMax !== undefined &&
+    rawMax !== null &&
+    (!Number.isInteger(rawMax) || (rawMax as number) < 1)
+  )
+    throw invalid("Field 'max_tokens' must be a positive integer");
+  const maxTokens = typeof rawMax === 'number' ? rawMax : null;
+  if (body.temperature !== undefined && body.temperature !== null) {
+    const t = body.temperature;
+    if (typeof t !== 'number' || t < 0 || t > 2) throw invalid("'temperature' must be within 0..2");
+  }
+  if (body.stream !== undefined && typeof body.stream !== 'boolean')
+    throw invalid("Field 'stream' must be a boolean");
+
+  let textChars = 0;
+  let hasSystem = false;
+  let lastUserText = '';
+  let lastToolResult: ChatRequestPlan['lastToolResult'] = null;
+  const images: DecodedImage[] = [];
+  const audioParts: ChatRequestPlan['audioParts'] = [];
+  const toolNames = new Map<string, string>();
+  body.messages.forEach((message: unknown, index) => {
+    if (!isRecord(message)) throw invalid(`messages[${index}] must be an object`);
+    const role = message.role;
+    if (
+      typeof role !== 'string' ||
+      !['system', 'developer', 'user', 'assistant', 'tool'].includes(role)
+    )
+      throw invalid(`messages[${index}].role must be system, user, assistant or tool`);
+    if (role === 'system' || role === 'developer') hasSystem = true;
+    let text = '';
+    const content = message.content;
+    if (typeof content === 'string') text = content;
+    else if (Array.isArray(content)) {
+      content.forEach((part: unknown, partIndex) => {
+        const where = `messages[${index}].content[${partIndex}]`;
+        if (!isRecord(part)) throw invalid(`${where} must be an object`);
+        if (part.type === 'text') {
+          if (typeof part.text !== 'string') throw invalid(`${where}.text must be a string`);
+          text += (text ? '\n' : '') + part.text;
+        } else if (part.type === 'image_url') {
+          const source = isRecord(part.image_url) ? part.image_url.url : part.image_url;
+          if (typeof source !== 'string') throw invalid(`${where}.image_url must be a URL string`);
+          images.push(decodeImageSource(source, call.state.files));
+        } else if (part.type === 'input_audio') {
+          const audio = part.input_audio;
+          if (
+            !isRecord(audio) ||
+            typeof audio.data !== 'string' ||
+            typeof audio.format !== 'string'
+          )
+            throw invalid(`${where}.input_audio must be {data: base64, format}`);
+          audioParts.push({
+            format: audio.format,
+            bytes: Buffer.from(audio.data, 'base64').length,
+          });
+        } else throw invalid(`${where}.type '${String(part.type)}' is not supported`);
+      });
+    } else if (!(content === null && role === 'assistant'))
+      throw invalid(`messages[${index}].content must be a string or an array of parts`);
+    if (role === 'assistant' && Array.isArray(message.tool_calls)) {
+      for (const toolCall of message.tool_calls as unknown[]) {
+        if (isRecord(toolCall) && isRecord(toolCall.function) && typeof toolCall.id === 'string')
+          toolNames.set(toolCall.id, String(toolCall.function.name));
+        text += JSON.stringify(toolCall);
+      }
+    }
+    textChars += text.length;
+    if (role === 'user') {
+      lastUserText = text;
+      lastToolResult = null;
+    }
+    if (role === 'tool') {
+      const id = typeof message.tool_call_id === 'string' ? message.tool_call_id : '';
+      lastToolResult = { name: toolNames.get(id) ?? 'tool', content: text };
+    }
+  });
+
+  if (images.length > 0 && !model.features.includes('vision'))
+    throw new SimHttpError(
+      400,
+      `Request rejected on cost: images sent to ${model.id} are priced as text, which costs far too much. Use a vision variant (ids starting with vis-).`,
+      { code: 'image_needs_vision_model' },
+    );
+  if (audioParts.length > 0 && !model.features.includes('audioinput'))
+    throw new SimHttpError(
+      400,
+      `Model ${model.id} does not take audio input (input_audio). Choose a model with the audioinput feature.`,
+      { code: 'audio_unsupported' },
+    );
+
+  const audioTokens = audioParts.reduce(
+    (sum, part) => sum + Math.ceil(part.bytes / AUDIO_BYTES_PER_TOKEN),
+    0,
+  );
+  const promptTokens = Math.ceil(textChars / 4) + images.length * IMAGE_TOKENS + audioTokens;
+  const maxOutput = model.maxOutputTokens ?? 4096;
+  if (maxTokens !== null && maxTokens > maxOutput)
+    throw new SimHttpError(
+      400,
+      `max_tokens is too large: ${model.id} allows at most ${maxOutput} output tokens, ${maxTokens} were requested. Prompt plus the expected answer must fit in the context.`,
+      { code: 'max_tokens_too_large', extra: { metadata: { max_output_tokens: maxOutput } } },
+    );
+  const contextLength = model.contextLength ?? Number.MAX_SAFE_INTEGER;
+  if (promptTokens + (maxTokens ?? 0) > contextLength)
+    throw new SimHttpError(
+      400,
+      `This model's maximum context length is ${contextLength} tokens. However, you requested ${promptTokens + (maxTokens ?? 0)} tokens (${promptTokens} in the messages, ${maxTokens ?? 0} in max_tokens). Reduce the history or use a model with a larger context.`,
+      {
+        code: 'context_length_exceeded',
+        extra: {
+          metadata: {
+            context_length: contextLength,
+            prompt_tokens: promptTokens,
+            max_tokens: maxTokens ?? 0,
+          },
+        },
+      },
+    );
+
+  const tools = readTools(body, model);
+  const choice = body.tool_choice;
+  const forcedTool =
+    isRecord(choice) && isRecord(choice.function) && typeof choice.function.name === 'string'
+      ? choice.function.name
+      : choice === 'required'
+        ? (tools[0]?.name ?? null)
+        : null;
+  return {
+    model,
+    stream: body.stream === true,
+    maxTokens,
+    messageCount: body.messages.length,
+    hasSystem,
+    images,
+    audioParts,
+    promptTokens,
+    lastUserText,
+    lastToolResult,
+    tools,
+    forcedTool,
+    toolChoiceNone: choice === 'none',
+    responseFormat: readResponseFormat(body),
+  };
+}
+
+/** The cost a request may reach: its prompt plus every output token it allows. */
+export function expectedCost(plan: ChatRequestPlan): number {
+  const { model } = plan;
+  const room = Math.max(0, (model.contextLength ?? 0) - plan.promptTokens);
+  const completion = plan.maxTokens ?? Math.min(model.maxOutputTokens ?? 4096, room);
+  return (
+    costOfUnits(plan.promptTokens, model.promptMicroPerM) +
+    costOfUnits(completion, model.completionMicroPerM) +
+    (model.unitMicro ?? 0)
+  );
+}
+
+export function actualCost(plan: ChatRequestPlan, completionTokens: number): number {
+  return (
+    costOfUnits(plan.promptTokens, plan.model.promptMicroPerM) +
+    costOfUnits(completionTokens, plan.model.completionMicroPerM) +
+    (plan.model.unitMicro ?? 0)
+  );
+}
+
+/** A value that fits a JSON schema, built from the schema alone (the simulator's "model"). */
