@@ -1,0 +1,88 @@
+// The simulator's video jobs: states, polling pace, failures.
+import { describe, expect, it } from 'vitest';
+import { PNG_1X1, sleep, call, useSimulators } from './sim-harness';
+
+useSimulators();
+
+describe('video jobs', () => {
+  const generate = (prompt: string, extra: Record<string, unknown> = {}, key = 'sim-fast') =>
+    call('/video/generate', {
+      key,
+      json: {
+        model: 'txt2vid-kling/kling-v2.1',
+        action: 'generate',
+        prompt,
+        aspect_ratio: '16:9',
+        ...extra,
+      },
+    });
+  const poll = async (id: string) => {
+    const res = await call(`/video/status?request_id=${id}`, {
+      headers: { Authorization: 'Key sim-fast' },
+    });
+    return {
+      status: res.status,
+      retryAfter: res.headers.get('retry-after'),
+      body: (await res.json()) as Record<string, string>,
+    };
+  };
+  const start = async (prompt: string) =>
+    ((await (await generate(prompt)).json()) as { request_id: string }).request_id;
+
+  it('runs through its states to COMPLETED with a real MP4, polled no faster than allowed', async () => {
+    const id = await start('waves [[polls:3]]');
+    expect((await poll(id)).body.status).toBe('IN_QUEUE');
+    const early = await poll(id);
+    expect(early.status).toBe(429);
+    expect(early.retryAfter).toBe('1');
+    await sleep(300);
+    expect((await poll(id)).body.status).toBe('IN_PROGRESS');
+    await sleep(300);
+    const done = await poll(id);
+    expect(done.body.status).toBe('COMPLETED');
+    const mp4 = Buffer.from(await (await fetch(done.body.url ?? '')).arrayBuffer());
+    expect(mp4.toString('latin1', 4, 8)).toBe('ftyp');
+    const bearer = await call(`/video/status?request_id=${id}`);
+    expect(bearer.status).toBe(401);
+  });
+
+  it('fails on [[fail]], reports one unknown status on [[weird]]', async () => {
+    const failing = await start('storm [[fail]] [[polls:1]]');
+    const weird = await start('calm [[weird]] [[polls:3]]');
+    expect((await poll(failing)).body).toMatchObject({
+      status: 'FAILED',
+      reason: expect.any(String),
+    });
+    expect((await poll(weird)).body.status).toBe('IN_QUEUE');
+    await sleep(300);
+    expect((await poll(weird)).body.status).toBe('RENDERING_FRAMES');
+  });
+
+  it('answers generate errors as {status: "error", reason}', async () => {
+    const noImage = await call('/video/generate', {
+      json: {
+        model: 'img2vid-minimax/hailuo-02',
+        action: 'generate',
+        prompt: 'x',
+        aspect_ratio: '16:9',
+      },
+    });
+    expect(noImage.status).toBe(400);
+    expect(await noImage.json()).toMatchObject({
+      status: 'error',
+      reason: expect.stringMatching(/image_url/),
+    });
+    const endImage = await call('/video/generate', {
+      json: {
+        model: 'img2vid-minimax/hailuo-02',
+        action: 'generate',
+        prompt: 'x',
+        aspect_ratio: '16:9',
+        image_url: `data:image/png;base64,${PNG_1X1}`,
+        end_image_url: `data:image/png;base64,${PNG_1X1}`,
+      },
+    });
+    expect(((await endImage.json()) as { reason: string }).reason).toMatch(/end_image_url/);
+    expect((await generate('x', {}, 'sim-broke')).status).toBe(402);
+  });
+});
