@@ -326,70 +326,30 @@ export function ImageForm() {
             )}
           </Field>
           <div className="field-row">
-            <Field label={t('images.sd.steps')}>
-              {(id) => (
-                <input
-                  id={id}
-                  className="input"
-                  type="number"
-                  min={1}
-                  max={SD_TXT2IMG.maxSteps}
-                  value={draft.steps}
-                  onChange={(event) => setDraft({ steps: Number(event.target.value) })}
-                  onBlur={() =>
-                    setDraft({ steps: fitNumber(draft.steps, 1, SD_TXT2IMG.maxSteps, 1) })
-                  }
-                />
-              )}
-            </Field>
-            <Field label={t('images.sd.width')}>
-              {(id) => (
-                <input
-                  id={id}
-                  className="input"
-                  type="number"
-                  min={SD_TXT2IMG.minSide}
-                  max={SD_TXT2IMG.maxSide}
-                  step={SD_TXT2IMG.sideStep}
-                  value={draft.sdWidth}
-                  onChange={(event) => setDraft({ sdWidth: Number(event.target.value) })}
-                  onBlur={() =>
-                    setDraft({
-                      sdWidth: fitNumber(
-                        draft.sdWidth,
-                        SD_TXT2IMG.minSide,
-                        SD_TXT2IMG.maxSide,
-                        SD_TXT2IMG.sideStep,
-                      ),
-                    })
-                  }
-                />
-              )}
-            </Field>
-            <Field label={t('images.sd.height')}>
-              {(id) => (
-                <input
-                  id={id}
-                  className="input"
-                  type="number"
-                  min={SD_TXT2IMG.minSide}
-                  max={SD_TXT2IMG.maxSide}
-                  step={SD_TXT2IMG.sideStep}
-                  value={draft.sdHeight}
-                  onChange={(event) => setDraft({ sdHeight: Number(event.target.value) })}
-                  onBlur={() =>
-                    setDraft({
-                      sdHeight: fitNumber(
-                        draft.sdHeight,
-                        SD_TXT2IMG.minSide,
-                        SD_TXT2IMG.maxSide,
-                        SD_TXT2IMG.sideStep,
-                      ),
-                    })
-                  }
-                />
-              )}
-            </Field>
+            <WholeNumberField
+              label={t('images.sd.steps')}
+              value={draft.steps}
+              min={1}
+              max={SD_TXT2IMG.maxSteps}
+              step={1}
+              onChange={(steps) => setDraft({ steps })}
+            />
+            <WholeNumberField
+              label={t('images.sd.width')}
+              value={draft.sdWidth}
+              min={SD_TXT2IMG.minSide}
+              max={SD_TXT2IMG.maxSide}
+              step={SD_TXT2IMG.sideStep}
+              onChange={(sdWidth) => setDraft({ sdWidth })}
+            />
+            <WholeNumberField
+              label={t('images.sd.height')}
+              value={draft.sdHeight}
+              min={SD_TXT2IMG.minSide}
+              max={SD_TXT2IMG.maxSide}
+              step={SD_TXT2IMG.sideStep}
+              onChange={(sdHeight) => setDraft({ sdHeight })}
+            />
           </div>
         </>
       )}
@@ -404,5 +364,34 @@ export function ImageForm() {
       <Progress />
       <Outcome />
     </form>
+  );
+}
+
+/** A number input that snaps to its range and step when the person leaves it. */
+function WholeNumberField(props: {
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  step: number;
+  onChange(value: number): void;
+}) {
+  const { label, value, min, max, step, onChange } = props;
+  return (
+    <Field label={label}>
+      {(id) => (
+        <input
+          id={id}
+          className="input"
+          type="number"
+          min={min}
+          max={max}
+          step={step}
+          value={value}
+          onChange={(event) => onChange(Number(event.target.value))}
+          onBlur={() => onChange(fitNumber(value, min, max, step))}
+        />
+      )}
+    </Field>
   );
 }

@@ -1,6 +1,9 @@
 // Unit tests of the balance formatting (renderer/src/shell/balance-format.ts).
 import { describe, expect, it } from 'vitest';
-import { formatLocalInstant, formatSubscriptionEnd } from '../../../../renderer/src/shell/balance-format';
+import {
+  formatLocalInstant,
+  formatSubscriptionEnd,
+} from '../../../../renderer/src/shell/balance-format';
 
 describe('formatSubscriptionEnd', () => {
   it('shows the instant in Moscow time (UTC+3) in English', () => {
