@@ -84,7 +84,8 @@ test('polling resumes after the app restarts in the middle of a job', async ({ p
   await openVideo(page, atelier);
   await generate(page, 'Clouds over a lake [[polls:6]]');
   const item = job(page, 'Clouds over a lake');
-  await expect(item).toContainText('Checks: 2');
+  // Mid-job: a few checks done. Each count shows for one poll interval only, so any of them will do.
+  await expect(item).toContainText(/Checks: [2-4]/);
 
   const url = await atelier.restartHost();
   const pollsBefore = (await statusPolls(atelier)).length;
