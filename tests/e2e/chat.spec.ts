@@ -21,6 +21,10 @@ test('an answer streams in and is shown as markdown', async ({ page, atelier }) 
   await expect(answer.getByRole('list').first()).toBeVisible();
   await expect(answer.locator('pre code').first()).toBeVisible();
   await expect(answer).not.toContainText('```');
+  // The new chat takes its title from the first message, in its header as in the list.
+  await expect(
+    page.getByRole('heading', { name: 'Please explain streams [[long:300]]' }),
+  ).toBeVisible();
 });
 
 test('a long answer streams without a warning or error in the console', async ({

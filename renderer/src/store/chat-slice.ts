@@ -1,6 +1,12 @@
 // Chat turns: sending, stopping, retrying, and folding streamed events into the open conversations.
 import type { MessageAttachment } from '../../../shared/attachments';
-import type { ChatEvent, ChatMessage, Conversation, UserError } from '../../../shared/types';
+import type {
+  ChatEvent,
+  ChatMessage,
+  Conversation,
+  ConversationSummary,
+  UserError,
+} from '../../../shared/types';
 import { invoke } from '../platform';
 import type { AttachmentsSlice } from './attachments-slice';
 import { type ConversationsSlice, withSummary } from './conversations-slice';
@@ -67,6 +73,12 @@ function withQuestion(
   const kept = at >= 0 ? messages.slice(0, at) : messages;
   const next = [...kept, question];
   return { ...conversation, messages: next, messageCount: next.length, contextStart };
+}
+
+/** The open conversation takes the list entry's title and times (the title follows the first message). */
+function withEntry(conversation: Conversation, entry: ConversationSummary): Conversation {
+  const { title, pinned, updatedAt, model } = entry;
+  return { ...conversation, title, pinned, updatedAt, model };
 }
 
 /** What the screen shows at once when a turn starts, before core's copy comes back. */
@@ -209,7 +221,10 @@ export const createChatSlice: SliceCreator<ChatSlice, ConversationsSlice & Attac
               if (conversation)
                 open = {
                   ...open,
-                  [id]: withQuestion(conversation, event.question, event.contextStart),
+                  [id]: withEntry(
+                    withQuestion(conversation, event.question, event.contextStart),
+                    event.summary,
+                  ),
                 };
               summaries = withSummary(summaries, event.summary);
               break;
@@ -246,7 +261,10 @@ export const createChatSlice: SliceCreator<ChatSlice, ConversationsSlice & Attac
               delete streams[id];
               const conversation = open[id];
               if (conversation)
-                open = { ...open, [id]: upsertMessage(conversation, event.message) };
+                open = {
+                  ...open,
+                  [id]: withEntry(upsertMessage(conversation, event.message), event.summary),
+                };
               summaries = withSummary(summaries, event.summary);
               break;
             }

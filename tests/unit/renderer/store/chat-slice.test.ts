@@ -100,7 +100,11 @@ describe('a chat turn in the store', () => {
     expect(shown[2]!.id.startsWith('local-')).toBe(true);
 
     const question = message('q1', 'user', 'Second');
-    const startSummary = summaryOf(c, { updatedAt: '2026-02-01T12:00:00.000Z', messageCount: 4 });
+    const startSummary = summaryOf(c, {
+      title: 'A title core chose',
+      updatedAt: '2026-02-01T12:00:00.000Z',
+      messageCount: 4,
+    });
     const events: ChatEvent[] = [
       {
         type: 'start',
@@ -117,6 +121,8 @@ describe('a chat turn in the store', () => {
     store.getState().applyChatEvents(events);
     let state = store.getState();
     expect(state.open.c1!.messages.map((m) => m.id)).toEqual(['q0', 'a0', 'q1']);
+    // The open conversation's header follows the list entry (the title comes from core).
+    expect(state.open.c1!.title).toBe('A title core chose');
     expect(state.streams.c1).toMatchObject({ messageId: 'a1', content: 'Two', reasoning: 'r' });
     // The changed conversation moves to the top of the list.
     expect(state.summaries.map((s) => s.id)).toEqual(['c1', 'c-old']);
