@@ -59,6 +59,8 @@ async function sendChatCompletion(call: Call): Promise<void> {
     events = events.map((event, index) =>
       (index % 5 === 2 ? ': sim comment\n' : '').concat(event).replace(/\n/g, '\r\n'),
     );
+  // Some services end the stream after finish_reason and never send [DONE].
+  if (hasTrigger(text, 'nodone')) events = events.filter((event) => event !== 'data: [DONE]\n\n');
   const slow = hasTrigger(text, 'slow');
   await writeStream(
     call,

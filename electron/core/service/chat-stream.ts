@@ -70,8 +70,9 @@ export function applyStreamEvent(
 }
 
 /**
- * Reads an SSE body to `[DONE]`. A stream that ends without `[DONE]` was cut: it rejects with
- * malformed_response, and the ServiceError's `partial` holds the text that did arrive.
+ * Reads an SSE body to `[DONE]`. A stream that ends after a `finish_reason` without `[DONE]` is a
+ * whole answer (some services never send it). One that ends before any `finish_reason` was cut: it
+ * rejects with malformed_response, and the ServiceError's `partial` holds the text that did arrive.
  */
 export async function readChatStream(
   body: ReadableStream<Uint8Array>,
@@ -109,7 +110,7 @@ export async function readChatStream(
     // Frees the connection whether the stream ended, broke or still has bytes after [DONE].
     reader.cancel().catch(() => undefined);
   }
-  if (!progress.done)
+  if (!progress.done && progress.finishReason === null)
     throw new ServiceError(
       serviceError(
         'malformed_response',

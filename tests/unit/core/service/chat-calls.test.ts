@@ -63,6 +63,19 @@ describe('chat calls', () => {
     expect((await client.chatStream(CHAT)).content).toBe('ok');
   });
 
+  it('takes a stream that ends after finish_reason without [DONE] as the whole answer', async () => {
+    const local = await startLocal((_req, res) =>
+      writeSlowly(res, [
+        `data: ${chunk({ content: 'All of ' })}\n\n`,
+        `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: 'it' }, finish_reason: 'stop' }] })}\n\n`,
+      ]),
+    );
+    const { client } = clientFor(local.base);
+    const result = await client.chatStream(CHAT);
+    expect(result).toMatchObject({ content: 'All of it', finishReason: 'stop' });
+    expect(local.requests).toHaveLength(1);
+  });
+
   it('keeps the text of a stream cut before [DONE] on the malformed_response error', async () => {
     const local = await startLocal((_req, res) =>
       writeSlowly(res, [
@@ -169,6 +182,17 @@ describe('chat calls', () => {
 
 describe('against the simulator', () => {
   const { simClient } = useSimulator();
+
+  it('takes a stream the service ends without [DONE] as complete, with its usage', async () => {
+    const client = simClient('sim-fast');
+    const result = await client.chatStream({
+      ...CHAT,
+      messages: [{ role: 'user', content: 'No end marker [[nodone]]' }],
+    });
+    expect(result.finishReason).toBe('stop');
+    expect(result.content).toContain('No end marker');
+    expect(result.usage?.totalTokens).toBeGreaterThan(0);
+  });
 
   it('lists models and streams a chat answer with usage', async () => {
     const client = simClient('sim-fast');
