@@ -16,7 +16,5 @@ export const MUSIC_PROMPT_MAX_CHARS = 4000;
 export const MUSIC_SECONDS = { min: 1, max: 600 } as const;
 /** A transcription language is a short code such as "en" or "pt-BR". */
 export const TRANSCRIBE_LANGUAGE_MAX_CHARS = 20;
-/** The longest music the Music form offers when the model list gives no length for the model. */
-export const MUSIC_DEFAULT_MAX_SECONDS = 47;
 /** An audio file larger than this is refused before it is uploaded for transcription. */
 export const TRANSCRIBE_MAX_BYTES = ATTACHMENT_LIMITS.audio;

@@ -16,3 +16,18 @@ export function formatBytes(bytes: number, locale = 'en'): string {
   });
   return `${number} ${UNITS[unit]}`;
 }
+
+/** A duration for people: "40 sec", "3 min", "1 hr 5 min" (in the locale's short units). */
+export function formatDuration(seconds: number, locale = 'en'): string {
+  const unit = (value: number, name: 'second' | 'minute' | 'hour') =>
+    new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short' }).format(
+      value,
+    );
+  const total = Math.max(0, Math.round(seconds));
+  if (total < 60) return unit(total, 'second');
+  const minutes = Math.round(total / 60);
+  if (minutes < 60) return unit(minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest === 0 ? unit(hours, 'hour') : `${unit(hours, 'hour')} ${unit(rest, 'minute')}`;
+}

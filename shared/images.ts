@@ -75,11 +75,20 @@ export function imageShapeOf(model: ModelInfo | undefined, id: string): ImageSha
   return { kind: 'size', sizes: FREE_SIZES, fixed: false };
 }
 
-/** The most source images a model takes, when the list or a known rule says; null when unknown. */
-export function maxSourceImagesOf(model: ModelInfo | undefined, id: string): number | null {
+/** The shape fields a request carries: the aspect ratio when one is chosen, else the size, else none. */
+export function shapeRequest(
+  size: string,
+  aspectRatio: string,
+): { aspectRatio: string } | { size: string } | Record<string, never> {
+  if (aspectRatio) return { aspectRatio };
+  if (size) return { size };
+  return {};
+}
+
+/** The most source images a model takes, when its list entry says; null (the service judges) otherwise. */
+export function maxSourceImagesOf(model: ModelInfo | undefined): number | null {
   const stated = model?.limits?.maxSourceImages;
   if (typeof stated === 'number' && stated >= 1) return Math.min(stated, MAX_SOURCE_IMAGES);
-  if (/flux-kontext/.test(id)) return 1;
   return null;
 }
 

@@ -14,12 +14,20 @@ export interface SemanticStatus {
 
 export interface SemanticEstimate {
   model: string;
+  /** Passages to embed (several messages, or a document section, each). */
   texts: number;
+  /** Embeddings requests: one per passage (the service takes one string per request). */
+  requests: number;
+  /** How long the requests take at the standard rate (1 request per 2 s); less on FAST. */
+  seconds: number;
   tokens: number;
   /** Credits, from the model's prompt price; null when the list gives no price. */
   cost: string | null;
   promptPrice: string | null;
 }
+
+/** The documented standard rate: one request per 2 s (the FAST plan allows more). */
+export const STANDARD_INTERVAL_MS = 2000;
 
 /** Meaning hits score at least this cosine similarity (the vectors are normalised). */
 export const SEMANTIC_MIN_SIMILARITY = 0.3;

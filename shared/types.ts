@@ -47,6 +47,8 @@ export interface ModelInfo {
   description: string | null;
   /** Media rules the list entry states (absent from older caches and from services that omit them). */
   limits?: ModelLimits;
+  /** Input modalities, only when the list entry states them ('text', 'image', 'audio'...). */
+  inputs?: string[];
 }
 
 /** Fields some list entries add for media models. */
@@ -104,6 +106,11 @@ export interface UserError {
   retryable: boolean;
   /** Extra facts for the message, e.g. {needed: 9000, limit: 8192, trimmable: 4}. */
   details?: Record<string, string | number | boolean>;
+  /**
+   * True when `message` quotes the service's own answer; otherwise it is Atelier's finding
+   * (no address set, cannot connect, a file refused) and must not be shown as the service's words.
+   */
+  fromService?: boolean;
 }
 
 export type Envelope<T> = { ok: true; data: T } | { ok: false; error: UserError };

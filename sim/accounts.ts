@@ -73,17 +73,30 @@ function newAccount(key: string): Account {
 }
 
 export const KEY_NOT_FOUND = 'User with this API key was not found. Check the key in your account.';
+export const KEY_NOT_FOUND_RU =
+  'Пользователь с таким API-ключом не найден. Проверьте ключ в личном кабинете.';
 export const FOREIGN_KEY =
   'This looks like a key of another provider. This service needs its own key: take it from your account page.';
+export const FOREIGN_KEY_RU =
+  'Похоже, это ключ другого провайдера. Сервису нужен собственный ключ: возьмите его в личном кабинете.';
 
 export class AccountBook {
   private readonly accounts = new Map<string, Account>();
 
   /** The account of a key, or the 400 the service gives for keys it does not know. */
   lookup(key: string): Account {
-    if (key.startsWith('sk-')) throw new SimHttpError(400, FOREIGN_KEY, { code: 'foreign_key' });
+    if (key.startsWith('sk-'))
+      throw new SimHttpError(400, FOREIGN_KEY, {
+        code: 'foreign_key',
+        ru: FOREIGN_KEY_RU,
+        validation: true,
+      });
     if (!key.startsWith('sim-') || key.length <= 'sim-'.length)
-      throw new SimHttpError(400, KEY_NOT_FOUND, { code: 'user_not_found' });
+      throw new SimHttpError(400, KEY_NOT_FOUND, {
+        code: 'user_not_found',
+        ru: KEY_NOT_FOUND_RU,
+        validation: true,
+      });
     let account = this.accounts.get(key);
     if (!account) {
       account = newAccount(key);
@@ -103,8 +116,13 @@ export class AccountBook {
         account.plan === 'fast'
           ? `${FAST_REQUESTS_PER_WINDOW} requests per second on the FAST plan`
           : '1 request per 2 seconds on your plan';
+      const ruleRu =
+        account.plan === 'fast'
+          ? `${FAST_REQUESTS_PER_WINDOW} запросов в секунду на тарифе FAST`
+          : '1 запрос в 2 секунды на вашем тарифе';
       throw new SimHttpError(429, `Too many requests: at most ${rule}. Slow down.`, {
         code: 'rate_limited',
+        ru: `Слишком частые запросы: не более ${ruleRu}. Сделайте паузу.`,
         headers: { 'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))) },
       });
     }
@@ -129,19 +147,30 @@ export class AccountBook {
       throw new SimHttpError(
         400,
         'No active subscription: your subscription has ended. Renew it in your account.',
-        { code: 'no_subscription' },
+        {
+          code: 'no_subscription',
+          ru: 'Нет активной подписки: срок подписки истёк. Продлите её в личном кабинете.',
+          validation: true,
+        },
       );
     if (account.creditsMicro <= 0 || expectedMicro > account.creditsMicro)
       throw new SimHttpError(
         400,
         `Not enough funds: the expected cost of this request (${formatCredits(expectedMicro)}) exceeds your balance (${formatCredits(Math.max(0, account.creditsMicro))}). Top up your balance or choose a cheaper model.`,
-        { code: 'insufficient_funds' },
+        {
+          code: 'insufficient_funds',
+          ru: `Недостаточно средств: ожидаемая стоимость запроса (${formatCredits(expectedMicro)}) больше вашего баланса (${formatCredits(Math.max(0, account.creditsMicro))}). Пополните баланс или выберите модель дешевле.`,
+          validation: true,
+        },
       );
     if (account.perRequestLimitMicro !== null && expectedMicro > account.perRequestLimitMicro)
       throw new SimHttpError(
         400,
         `The expected cost of this request (${formatCredits(expectedMicro)}) exceeds your per-request limit (${formatCredits(account.perRequestLimitMicro)}). Raise the limit in your user settings.`,
-        { code: 'per_request_limit' },
+        {
+          code: 'per_request_limit',
+          ru: `Ожидаемая стоимость запроса (${formatCredits(expectedMicro)}) превышает ваш лимит на запрос (${formatCredits(account.perRequestLimitMicro)}). Увеличьте лимит в настройках пользователя.`,
+        },
       );
   }
 

@@ -66,7 +66,9 @@ export function accountRoutes(state: SimState): Route[] {
       run(call) {
         sendJson(call.res, 200, {
           object: 'list',
-          data: MODELS.map((model) => wireModel(model, call.account)),
+          data: MODELS.map((model) =>
+            wireModel(model, call.account, call.state.settings.modelsProfile),
+          ),
         });
       },
     },

@@ -3,11 +3,20 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Account, AccountBook } from './accounts';
 import type { ErrorStyle } from './http';
 
+/** How much GET /models tells: the documented least (id, name, pricing, context_length) or more. */
+export type ModelsProfile = 'minimal' | 'rich';
+
+/** Which status a validation rejection (no funds, no subscription, unknown key) gets. */
+export type ValidationStatus = 'alternate' | 400 | 429;
+
 export interface SimSettings {
   chunkDelayMs: number;
   minVideoPollMs: number;
   minDebugPollMs: number;
   rateLimit: boolean;
+  modelsProfile: ModelsProfile;
+  errorLanguage: 'en' | 'ru';
+  validationStatus: ValidationStatus;
 }
 
 export interface StoredFile {

@@ -37,15 +37,11 @@ function createEmbeddings(call: Call): void {
   const body = parseJsonObject(call.body);
   const model = resolveModel(requireString(body, 'model'), account);
   requireKind(model, ['embedding'], '/embeddings');
-  const raw = body.input;
-  const inputs =
-    typeof raw === 'string'
-      ? [raw]
-      : Array.isArray(raw) && raw.every((i) => typeof i === 'string')
-        ? (raw as string[])
-        : null;
-  if (!inputs || inputs.length === 0 || inputs.some((i) => i === ''))
-    throw invalid("Field 'input' must be a non-empty string or an array of non-empty strings");
+  // The document: input is a string, the text to embed (one text per request).
+  const input = body.input;
+  if (typeof input !== 'string' || input === '')
+    throw invalid("Field 'input' must be a non-empty string: the text to embed");
+  const inputs = [input];
   const encoding = optionalString(body, 'encoding_format') ?? 'float';
   if (encoding !== 'float' && encoding !== 'base64')
     throw invalid("encoding_format must be 'float' or 'base64'");

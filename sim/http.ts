@@ -17,6 +17,13 @@ export interface SimErrorOptions {
   raw?: { contentType: string; body: string };
   /** Extra fields inside the openai-style error object. */
   extra?: Record<string, unknown>;
+  /** The same text in Russian, sent when the simulator speaks Russian (the real service may). */
+  ru?: string;
+  /**
+   * A rejection by the service's own validation (no funds, no subscription, unknown key): the
+   * document says these come as 400 or 429, so the server picks the status (see SimSettings).
+   */
+  validation?: boolean;
 }
 
 export class SimHttpError extends Error {
@@ -90,8 +97,22 @@ export function sendBytes(
   res.end(body);
 }
 
-export function sendError(res: ServerResponse, error: SimHttpError, style: ErrorStyle): void {
-  const { options, status, message } = error;
+/** How the server words and numbers an error: its language and a validation rejection's status. */
+export interface ErrorDelivery {
+  language: 'en' | 'ru';
+  /** The status a validation rejection gets this time (400 or 429). */
+  validationStatus: number;
+}
+
+export function sendError(
+  res: ServerResponse,
+  error: SimHttpError,
+  style: ErrorStyle,
+  delivery: ErrorDelivery = { language: 'en', validationStatus: 400 },
+): void {
+  const { options } = error;
+  const status = options.validation ? delivery.validationStatus : error.status;
+  const message = delivery.language === 'ru' && options.ru ? options.ru : error.message;
   const headers = options.headers ?? {};
   if (options.raw)
     return sendBytes(res, status, options.raw.contentType, options.raw.body, headers);

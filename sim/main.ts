@@ -12,9 +12,13 @@ function portFromEnv(name: string, fallback: number): number {
 
 const port = portFromEnv('SIM_PORT', 7070);
 const legacyPort = portFromEnv('SIM_LEGACY_PORT', 6070);
+const modelsProfile = process.env.SIM_MODELS === 'rich' ? 'rich' : 'minimal';
+const errorLanguage = process.env.SIM_LANG === 'ru' ? 'ru' : 'en';
 const sim = await startSim({
   port,
-  debugPort: port === 0 ? 0 : port + 1,
+  modelsProfile,
+  errorLanguage,
+  // The debug listener is on port + 1, where the app looks for it by default.
   // 0 turns the legacy listener off here; startSim itself reads 0 as "any free port".
   legacyPort: legacyPort === 0 ? undefined : legacyPort,
 });

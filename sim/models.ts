@@ -409,12 +409,16 @@ export function resolveModel(requested: string, account: Account): SimModel {
   if (!model)
     throw new SimHttpError(400, `Model '${requested}' not found. Pick a model id from /models.`, {
       code: 'model_not_found',
+      ru: `Модель '${requested}' не найдена. Выберите идентификатор модели из /models.`,
     });
   if (isPremium(model.id) && !account.premiumModels)
     throw new SimHttpError(
       400,
       `Model '${model.id}' is unavailable on your subscription plan. Choose another model or upgrade the plan.`,
-      { code: 'model_not_in_plan' },
+      {
+        code: 'model_not_in_plan',
+        ru: `Модель '${model.id}' недоступна на вашем тарифе. Выберите другую модель или смените тариф.`,
+      },
     );
   return model;
 }
@@ -432,12 +436,28 @@ export function unitPrice(model: SimModel): number {
 
 const CREATED = 1_735_689_600;
 
-/** The model list entry as GET /models gives it (OpenRouter style, prices per token). */
-export function wireModel(model: SimModel, account: Account | null): Record<string, unknown> {
+function wireContextLength(model: SimModel): number | string | null {
+  if (model.contextLength === null) return null;
+  return model.contextAsString ? String(model.contextLength) : model.contextLength;
+}
+
+/**
+ * The model list entry as GET /models gives it (OpenRouter style, prices per token). The document
+ * shows no shape at all; public clients show id, name, pricing {prompt, completion} and
+ * context_length, so that is all the 'minimal' profile (the default) sends. 'rich' adds the
+ * fields some gateways send (type, modalities, features, media limits, plan availability).
+ */
+export function wireModel(
+  model: SimModel,
+  account: Account | null,
+  profile: 'minimal' | 'rich' = 'minimal',
+): Record<string, unknown> {
   const pricing: Record<string, string> = {
     prompt: formatPerTokenPrice(model.promptMicroPerM),
     completion: formatPerTokenPrice(model.completionMicroPerM),
   };
+  if (profile === 'minimal')
+    return { id: model.id, name: model.name, pricing, context_length: wireContextLength(model) };
   if (model.unit && model.unitMicro !== undefined) {
     pricing[model.unit === 'image' ? 'image' : 'request'] = formatScaled(model.unitMicro, 6);
     pricing.unit = model.unit;
@@ -448,12 +468,7 @@ export function wireModel(model: SimModel, account: Account | null): Record<stri
     description: model.description,
     created: CREATED,
     type: model.kind,
-    context_length:
-      model.contextLength === null
-        ? null
-        : model.contextAsString
-          ? String(model.contextLength)
-          : model.contextLength,
+    context_length: wireContextLength(model),
     pricing,
     architecture: {
       modality: `${model.inputModalities.join('+')}->${model.outputModalities.join('+')}`,

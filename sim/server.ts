@@ -5,7 +5,16 @@ import { AccountBook } from './accounts';
 import { accountRoutes } from './balance';
 import { audioRoutes } from './audio';
 import { chatRoutes } from './chat';
-import { FileStore, type AuthForm, type Call, type Route, type SimState } from './context';
+import {
+  FileStore,
+  type AuthForm,
+  type Call,
+  type ModelsProfile,
+  type Route,
+  type SimSettings,
+  type SimState,
+  type ValidationStatus,
+} from './context';
 import { DebugLog } from './debug';
 import { documentRoutes } from './documents';
 import { semanticRoutes } from './embeddings';
@@ -17,6 +26,7 @@ import {
   sendError,
   sendJson,
   SimHttpError,
+  type ErrorDelivery,
   type ErrorStyle,
 } from './http';
 import { imageRoutes } from './images';
@@ -25,7 +35,7 @@ import { VideoJobs } from './video';
 export interface SimOptions {
   /** 0 (the default) picks a free port. */
   port?: number;
-  /** The debug listener; 0 (the default) picks a free port. */
+  /** The debug listener; by default the main port + 1 (where the app looks); 0 picks a free port. */
   debugPort?: number;
   /** The legacy listener (same API); off unless given, 0 picks a free port. */
   legacyPort?: number;
@@ -38,6 +48,12 @@ export interface SimOptions {
   minDebugPollMs?: number;
   /** false turns the per-key request rate off (default on). */
   rateLimit?: boolean;
+  /** GET /models: 'minimal' (the default: id, name, pricing, context_length) or 'rich'. */
+  modelsProfile?: ModelsProfile;
+  /** The language of the service's error texts (default 'en'). */
+  errorLanguage?: 'en' | 'ru';
+  /** Status of validation rejections: 'alternate' (the default: 400, then 429, ...), 400 or 429. */
+  validationStatus?: ValidationStatus;
 }
 
 export interface RunningSim {
@@ -55,6 +71,8 @@ interface InjectedFailure {
   status: number;
   remaining: number;
   path: string | undefined;
+  /** For 429: the Retry-After seconds to send, or null for none. */
+  retryAfter?: number | null;
 }
 
 interface LoggedRequest {
@@ -83,17 +101,23 @@ function findKey(req: IncomingMessage, url: URL, auth: AuthForm): string | null 
     const key = keyFromHeader(req, 'Key');
     if (!key)
       throw new SimHttpError(
-        401,
+        400,
         'Video status needs the header Authorization: Key <API_KEY> (not Bearer).',
-        { code: 'missing_key' },
+        {
+          code: 'missing_key',
+          ru: 'Для статуса видео нужен заголовок Authorization: Key <API_KEY> (не Bearer).',
+          validation: true,
+        },
       );
     return key;
   }
   if (auth === 'none') return null;
   const key = keyFromHeader(req, 'Bearer');
   if (!key && auth === 'bearer')
-    throw new SimHttpError(401, 'No API key: send the header Authorization: Bearer <API_KEY>.', {
+    throw new SimHttpError(400, 'No API key: send the header Authorization: Bearer <API_KEY>.', {
       code: 'missing_key',
+      ru: 'Нет API-ключа: отправьте заголовок Authorization: Bearer <API_KEY>.',
+      validation: true,
     });
   return key;
 }
@@ -107,13 +131,18 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
   let sequence = 0;
   const accounts = new AccountBook();
   const files = new FileStore();
+  const initialSettings = (): SimSettings => ({
+    chunkDelayMs: opts.chunkDelayMs ?? 15,
+    minVideoPollMs: opts.minVideoPollMs ?? 10_000,
+    minDebugPollMs: opts.minDebugPollMs ?? 20_000,
+    rateLimit: opts.rateLimit ?? true,
+    modelsProfile: opts.modelsProfile ?? 'minimal',
+    errorLanguage: opts.errorLanguage ?? 'en',
+    validationStatus: opts.validationStatus ?? 'alternate',
+  });
+  let validationRejections = 0;
   const state: SimState = {
-    settings: {
-      chunkDelayMs: opts.chunkDelayMs ?? 15,
-      minVideoPollMs: opts.minVideoPollMs ?? 10_000,
-      minDebugPollMs: opts.minDebugPollMs ?? 20_000,
-      rateLimit: opts.rateLimit ?? true,
-    },
+    settings: initialSettings(),
     accounts,
     files,
     nextId(prefix) {
@@ -143,7 +172,45 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     if (!failure) return null;
     failure.remaining -= 1;
     failures = failures.filter((f) => f.remaining > 0);
-    return gatewayFailure(failure.status);
+    const error = gatewayFailure(failure.status);
+    if (failure.status === 429 && failure.retryAfter !== undefined) {
+      const headers: Record<string, string> = {};
+      if (failure.retryAfter !== null) headers['Retry-After'] = String(failure.retryAfter);
+      return new SimHttpError(429, error.message, { ...error.options, headers });
+    }
+    return error;
+  }
+
+  /** The language and, for validation rejections, the status of the next error sent. */
+  function errorDelivery(error: SimHttpError): ErrorDelivery {
+    const mode = state.settings.validationStatus;
+    let validationStatus = 400;
+    if (error.options.validation) {
+      validationRejections += 1;
+      validationStatus = mode === 'alternate' ? (validationRejections % 2 === 0 ? 429 : 400) : mode;
+    }
+    return { language: state.settings.errorLanguage, validationStatus };
+  }
+
+  function applySettings(spec: Record<string, unknown>): void {
+    const next = { ...state.settings };
+    if (spec.modelsProfile !== undefined) {
+      if (spec.modelsProfile !== 'minimal' && spec.modelsProfile !== 'rich')
+        throw new SimHttpError(400, "modelsProfile must be 'minimal' or 'rich'");
+      next.modelsProfile = spec.modelsProfile;
+    }
+    if (spec.errorLanguage !== undefined) {
+      if (spec.errorLanguage !== 'en' && spec.errorLanguage !== 'ru')
+        throw new SimHttpError(400, "errorLanguage must be 'en' or 'ru'");
+      next.errorLanguage = spec.errorLanguage;
+    }
+    if (spec.validationStatus !== undefined) {
+      const v = spec.validationStatus;
+      if (v !== 'alternate' && v !== 400 && v !== 429)
+        throw new SimHttpError(400, "validationStatus must be 'alternate', 400 or 429");
+      next.validationStatus = v;
+    }
+    state.settings = next;
   }
 
   function serveControl(req: IncomingMessage, res: ServerResponse, url: URL, body: Buffer): void {
@@ -153,18 +220,28 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
       const status = Number(spec.status);
       if (![429, 500, 502, 503, 504].includes(status))
         throw new SimHttpError(400, 'status must be one of 429, 500, 502, 503, 504');
+      const retryAfter = spec.retryAfter;
+      if (retryAfter !== undefined && retryAfter !== null && !Number.isInteger(retryAfter))
+        throw new SimHttpError(400, 'retryAfter must be whole seconds or null');
       failures.push({
         status,
         remaining: spec.count === undefined ? 1 : Math.max(0, Math.floor(Number(spec.count))),
         path: typeof spec.path === 'string' ? spec.path : undefined,
+        ...(retryAfter === undefined ? {} : { retryAfter: retryAfter as number | null }),
       });
       return sendJson(res, 200, { ok: true, pending: failures });
     }
     if (req.method === 'GET' && action === 'requests') return sendJson(res, 200, requestLog);
+    if (req.method === 'POST' && action === 'settings') {
+      applySettings(parseJsonObject(body.length > 0 ? body : Buffer.from('{}')));
+      return sendJson(res, 200, { ok: true, settings: state.settings });
+    }
     if (req.method === 'POST' && action === 'reset') {
       failures = [];
       requestLog = [];
       sequence = 0;
+      validationRejections = 0;
+      state.settings = initialSettings();
       accounts.reset();
       files.clear();
       debugLog.reset();
@@ -226,7 +303,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
         res.destroy();
         return;
       }
-      if (error instanceof SimHttpError) return sendError(res, error, style);
+      if (error instanceof SimHttpError) return sendError(res, error, style, errorDelivery(error));
       console.error('[sim] unexpected error', error);
       sendError(res, new SimHttpError(500, 'Internal server error'), style);
     }
@@ -246,12 +323,30 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     return (server.address() as AddressInfo).port;
   }
 
+  /**
+   * The main listener and the debug one on its port + 1, where the app looks by default; with
+   * no ports given, free ports are tried until such a pair is found.
+   */
+  async function listenPair(): Promise<{ port: number; debugPort: number }> {
+    const serveMain = (req: IncomingMessage, res: ServerResponse): void =>
+      void serveApi(req, res, 'main');
+    const serveDebug = (req: IncomingMessage, res: ServerResponse): void =>
+      void debugLog.serve(req, res);
+    for (let attempt = 0; ; attempt++) {
+      const port = await listen(opts.port ?? 0, serveMain);
+      try {
+        const debugPort = await listen(opts.debugPort ?? port + 1, serveDebug);
+        return { port, debugPort };
+      } catch (error) {
+        const taken = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+        if (!taken || opts.port || opts.debugPort !== undefined || attempt >= 20) throw error;
+        await closeAll(servers.splice(0));
+      }
+    }
+  }
+
   try {
-    const port = await listen(opts.port ?? 0, (req, res) => void serveApi(req, res, 'main'));
-    const debugPort = await listen(
-      opts.debugPort ?? 0,
-      (req, res) => void debugLog.serve(req, res),
-    );
+    const { port, debugPort } = await listenPair();
     const legacyPort =
       opts.legacyPort === undefined
         ? null

@@ -25,7 +25,11 @@ export function errorTrigger(text: string, modelId: string): SimHttpError | null
     return new SimHttpError(
       403,
       `Your request was blocked by the moderation policy of ${modelId}. Edit the request or choose a model without moderation.`,
-      { code: 403, extra: { metadata: { reasons: ['policy'], provider_name: 'sim' } } },
+      {
+        code: 403,
+        extra: { metadata: { reasons: ['policy'], provider_name: 'sim' } },
+        ru: `Запрос заблокирован политикой модерации модели ${modelId}. Измените запрос или выберите модель без модерации.`,
+      },
     );
   if (hasTrigger(text, '500'))
     return new SimHttpError(

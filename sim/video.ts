@@ -90,7 +90,7 @@ export class VideoJobs {
     } catch (error) {
       // The video endpoint answers a lack of funds with 402, unlike the rest of the API.
       if (error instanceof SimHttpError && error.options.code === 'insufficient_funds')
-        throw new SimHttpError(402, error.message, error.options);
+        throw new SimHttpError(402, error.message, { ...error.options, validation: false });
       throw error;
     }
     const failure = errorTrigger(prompt, model.id);

@@ -134,8 +134,12 @@ export function planChat(
           if (typeof part.text !== 'string') throw invalid(`${where}.text must be a string`);
           text += (text ? '\n' : '') + part.text;
         } else if (part.type === 'image_url') {
-          const source = isRecord(part.image_url) ? part.image_url.url : part.image_url;
-          if (typeof source !== 'string') throw invalid(`${where}.image_url must be a URL string`);
+          // The document's form is a string (an http(s) URL or a data URI), nothing else.
+          const source = part.image_url;
+          if (typeof source !== 'string')
+            throw invalid(
+              `${where}.image_url must be a string: an http(s) URL or a data URI (data:image/<subtype>;base64,...)`,
+            );
           images.push(decodeImageSource(source, call.state.files));
         } else if (part.type === 'input_audio') {
           const audio = part.input_audio;
@@ -194,7 +198,11 @@ export function planChat(
     throw new SimHttpError(
       400,
       `max_tokens is too large: ${model.id} allows at most ${maxOutput} output tokens, ${maxTokens} were requested. Prompt plus the expected answer must fit in the context.`,
-      { code: 'max_tokens_too_large', extra: { metadata: { max_output_tokens: maxOutput } } },
+      {
+        code: 'max_tokens_too_large',
+        extra: { metadata: { max_output_tokens: maxOutput } },
+        ru: `Слишком большое значение max_tokens: ${model.id} выдаёт не более ${maxOutput} токенов ответа, запрошено ${maxTokens}. Запрос вместе с ожидаемым ответом должен помещаться в контекст.`,
+      },
     );
   const contextLength = model.contextLength ?? Number.MAX_SAFE_INTEGER;
   if (promptTokens + (maxTokens ?? 0) > contextLength)
@@ -203,6 +211,7 @@ export function planChat(
       `This model's maximum context length is ${contextLength} tokens. However, you requested ${promptTokens + (maxTokens ?? 0)} tokens (${promptTokens} in the messages, ${maxTokens ?? 0} in max_tokens). Reduce the history or use a model with a larger context.`,
       {
         code: 'context_length_exceeded',
+        ru: `Превышен размер контекста модели: ${contextLength} токенов. Запрошено ${promptTokens + (maxTokens ?? 0)} токенов (${promptTokens} в сообщениях, ${maxTokens ?? 0} в max_tokens). Сократите историю или выберите модель с большим контекстом.`,
         extra: {
           metadata: {
             context_length: contextLength,

@@ -29,7 +29,7 @@ export interface CallOptions {
 
 export type WireContentPart =
   | { type: 'text'; text: string }
-  | { type: 'image_url'; image_url: string | { url: string } }
+  | { type: 'image_url'; image_url: string }
   | { type: 'input_audio'; input_audio: { data: string; format: string } };
 
 export interface WireMessage {

@@ -171,7 +171,22 @@ function readModel(entry: unknown): ModelInfo | null {
     description:
       typeof entry.description === 'string' && entry.description ? entry.description : null,
     ...modelLimits(entry),
+    ...statedInputs(entry),
   };
+}
+
+/** The entry's input modalities when it states them; the documented list does not. */
+function statedInputs(entry: Json): { inputs?: string[] } {
+  const architecture = isObject(entry.architecture) ? entry.architecture : null;
+  const listed = badgeTokens(architecture?.input_modalities).map((m) => m.trim().toLowerCase());
+  if (listed.length > 0) return { inputs: listed };
+  const modality = typeof architecture?.modality === 'string' ? architecture.modality : '';
+  const side = modality.includes('->') ? (modality.split('->')[0] ?? '') : '';
+  const parsed = side
+    .split('+')
+    .map((m) => m.trim().toLowerCase())
+    .filter(Boolean);
+  return parsed.length > 0 ? { inputs: parsed } : {};
 }
 
 /** max_source_images, requires_aspect_ratio, sizes, durations, end_image, max_seconds when given. */

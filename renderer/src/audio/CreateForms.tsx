@@ -1,6 +1,5 @@
 // The Speech and Music forms of the Audio tab: text, model, voice or length, and the button that makes it.
 import {
-  MUSIC_DEFAULT_MAX_SECONDS,
   MUSIC_PROMPT_MAX_CHARS,
   MUSIC_SECONDS,
   SPEECH_FORMATS,
@@ -145,7 +144,9 @@ export function MusicForm() {
   const makeMusic = useAppStore((s) => s.makeMusic);
   const dismiss = useAppStore((s) => s.dismissAudioError);
   const model = useAppStore((s) => s.models.find((m) => m.id === s.musicDraft.model));
-  const maxSeconds = model?.limits?.maxSeconds ?? MUSIC_DEFAULT_MAX_SECONDS;
+  // The list rarely states a model's longest piece; without it the service is the judge.
+  const statedMax = model?.limits?.maxSeconds ?? null;
+  const maxSeconds = statedMax ?? MUSIC_SECONDS.max;
   const setModel = useCallback((id: string) => setDraft({ model: id }), [setDraft]);
   const secondsValid =
     Number.isInteger(draft.seconds) && draft.seconds >= 1 && draft.seconds <= maxSeconds;
@@ -177,7 +178,11 @@ export function MusicForm() {
       <Field
         label={t('audio.seconds')}
         className="seconds-field"
-        hint={t('audio.secondsHint', { max: maxSeconds })}
+        hint={
+          statedMax !== null
+            ? t('audio.secondsHint', { max: statedMax })
+            : t('audio.secondsHintUnstated')
+        }
         warning={!secondsValid}
       >
         {(id) => (

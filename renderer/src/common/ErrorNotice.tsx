@@ -20,7 +20,9 @@ export function ErrorNotice({ error, onRetry, onTrim, onDismiss }: ErrorNoticePr
     <div className="error-notice" role="alert">
       <p className="error-sentence">{sentence}</p>
       {showServiceText && (
-        <p className="error-service">{t('common.serviceSaid', { message: error.message })}</p>
+        <p className="error-service">
+          {error.fromService ? t('common.serviceSaid', { message: error.message }) : error.message}
+        </p>
       )}
       <div className="error-actions">
         {onTrim && offersTrim(error) && (

@@ -36,11 +36,6 @@ export function fileProblem(t: Translate, error: UserError, locale: string): str
       return t('attach.unsupported', { name });
     case 'audio_format':
       return t('attach.audioFormat', { name });
-    case 'audio_unsupported':
-      return t('attach.audioUnsupported', {
-        model: String(d.model ?? ''),
-        suggestion: String(d.suggestion ?? 'openai/gpt-4o-audio-preview'),
-      });
     case 'ocr_pdf_only':
       return t('attach.ocrPdfOnly');
     case 'too_many':

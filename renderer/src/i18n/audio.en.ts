@@ -17,6 +17,8 @@ export const audioEn = {
   'audio.speaking': 'Making speech…',
   'audio.seconds': 'Seconds',
   'audio.secondsHint': 'From 1 to {max} seconds. Music is saved as WAV.',
+  'audio.secondsHintUnstated':
+    'The model list does not say how long this model can go; if it is too long, the service says so. Music is saved as WAV.',
   'audio.makeMusic': 'Make music',
   'audio.composing': 'Making music…',
   'audio.noModels':

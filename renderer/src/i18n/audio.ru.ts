@@ -18,6 +18,8 @@ export const audioRu: { readonly [K in keyof typeof audioEn]: string } = {
   'audio.speaking': 'Создаётся речь…',
   'audio.seconds': 'Секунды',
   'audio.secondsHint': 'От 1 до {max} секунд. Музыка сохраняется в WAV.',
+  'audio.secondsHintUnstated':
+    'Список моделей не сообщает, какой длины музыку делает эта модель; если слишком длинно, сервис скажет. Музыка сохраняется в WAV.',
   'audio.makeMusic': 'Создать музыку',
   'audio.composing': 'Создаётся музыка…',
   'audio.noModels':

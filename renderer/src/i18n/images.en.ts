@@ -13,6 +13,7 @@ export const imagesEn = {
   'images.sizeDefault': 'Model default',
   'images.sizeFromSource': 'Same as the first source',
   'images.aspectRatio': 'Aspect ratio',
+  'images.aspectNotSent': 'Not sent',
   'images.shape.aspect': 'This model takes an aspect ratio instead of a size.',
   'images.shape.fixed': 'This model makes only these sizes.',
   'images.generate': 'Generate',

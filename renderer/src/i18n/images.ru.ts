@@ -14,6 +14,7 @@ export const imagesRu: { readonly [K in keyof typeof imagesEn]: string } = {
   'images.sizeDefault': 'По умолчанию модели',
   'images.sizeFromSource': 'Как у первого исходника',
   'images.aspectRatio': 'Соотношение сторон',
+  'images.aspectNotSent': 'Не передаётся',
   'images.shape.aspect': 'Эта модель принимает соотношение сторон, а не размер.',
   'images.shape.fixed': 'Эта модель делает только такие размеры.',
   'images.generate': 'Создать',

@@ -1,6 +1,8 @@
 // The left column of Images: mode, model, prompt, shape or sources, Generate, progress, the result and failures.
 import { useEffect, useState, type FormEvent } from 'react';
 import {
+  ASPECT_RATIOS,
+  FREE_SIZES,
   imageShapeOf,
   maxSourceImagesOf,
   SD_TXT2IMG,
@@ -81,31 +83,24 @@ function ShapeField({
   onAspect(ratio: string): void;
 }) {
   const t = useT();
-  if (shape.kind === 'aspect')
-    return (
-      <Field label={t('images.aspectRatio')} hint={t('images.shape.aspect')}>
-        {(id) => (
-          <select
-            id={id}
-            className="input"
-            value={aspectRatio}
-            onChange={(event) => onAspect(event.target.value)}
-          >
-            {shape.ratios.map((ratio) => (
-              <option key={ratio} value={ratio}>
-                {ratio}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-    );
-  return (
-    <Field label={t('images.size')} hint={shape.fixed && t('images.shape.fixed')}>
+  // Any model may take either: the list does not say which wants aspect_ratio. The guess only
+  // orders the fields and sets the first choice; picking one clears the other.
+  const sizes = shape.kind === 'size' ? shape.sizes : FREE_SIZES;
+  const fixed = shape.kind === 'size' && shape.fixed;
+  const sizeField = (
+    <Field key="size" label={t('images.size')} hint={fixed && t('images.shape.fixed')}>
       {(id) => (
-        <select id={id} className="input" value={size} onChange={(e) => onSize(e.target.value)}>
-          {!shape.fixed && <option value="">{emptySizeLabel}</option>}
-          {shape.sizes.map((item) => (
+        <select
+          id={id}
+          className="input"
+          value={size}
+          onChange={(event) => {
+            onSize(event.target.value);
+            if (event.target.value) onAspect('');
+          }}
+        >
+          <option value="">{emptySizeLabel}</option>
+          {sizes.map((item) => (
             <option key={item} value={item}>
               {item.replace('x', ' × ')}
             </option>
@@ -113,6 +108,37 @@ function ShapeField({
         </select>
       )}
     </Field>
+  );
+  const aspectField = (
+    <Field
+      key="aspect"
+      label={t('images.aspectRatio')}
+      hint={shape.kind === 'aspect' && t('images.shape.aspect')}
+    >
+      {(id) => (
+        <select
+          id={id}
+          className="input"
+          value={aspectRatio}
+          onChange={(event) => {
+            onAspect(event.target.value);
+            if (event.target.value) onSize('');
+          }}
+        >
+          <option value="">{t('images.aspectNotSent')}</option>
+          {ASPECT_RATIOS.map((ratio) => (
+            <option key={ratio} value={ratio}>
+              {ratio}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+  return (
+    <div className="field-row">
+      {shape.kind === 'aspect' ? [aspectField, sizeField] : [sizeField, aspectField]}
+    </div>
   );
 }
 
@@ -219,7 +245,7 @@ export function ImageForm() {
   const modelId = mode === 'edit' ? draft.editModel : draft.generateModel;
   const model = models.find((m) => m.id === modelId);
   const shape = imageShapeOf(model, modelId);
-  const limit = maxSourceImagesOf(model, modelId);
+  const limit = maxSourceImagesOf(model);
 
   function chooseModel(id: string) {
     const next = imageShapeOf(
@@ -240,11 +266,17 @@ export function ImageForm() {
       mode === 'generate' &&
       next.kind === 'size' &&
       !next.fixed &&
+      draft.size !== '' &&
       !next.sizes.includes(draft.size)
     )
       patch.size = '';
-    if (next.kind === 'aspect' && !next.ratios.includes(draft.aspectRatio))
+    // Families known to want aspect_ratio start with one; the person may still pick a size.
+    if (next.kind === 'aspect' && draft.aspectRatio === '') {
       patch.aspectRatio = next.ratios[0] ?? '1:1';
+      patch.size = '';
+      patch.editSize = '';
+    }
+    if (next.kind === 'size' && next.fixed && patch.size) patch.aspectRatio = '';
     setDraft(patch);
   }
 
@@ -304,7 +336,7 @@ export function ImageForm() {
       )}
       {mode === 'edit' && (
         <ShapeField
-          shape={shape.kind === 'size' ? { ...shape, fixed: false } : shape}
+          shape={shape}
           size={draft.editSize}
           aspectRatio={draft.aspectRatio}
           emptySizeLabel={t('images.sizeFromSource')}

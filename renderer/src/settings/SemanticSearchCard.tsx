@@ -1,7 +1,12 @@
 // Settings card for semantic search: the embedding model, the cost estimate shown before turning it on, and progress.
 import { useCallback, useEffect, useId, useState } from 'react';
 import { DEFAULT_EMBEDDING_MODEL } from '../../../shared/models';
-import type { SemanticEstimate, SemanticStatus } from '../../../shared/semantic';
+import { formatDuration } from '../../../shared/format';
+import {
+  STANDARD_INTERVAL_MS,
+  type SemanticEstimate,
+  type SemanticStatus,
+} from '../../../shared/semantic';
 import type { UserError } from '../../../shared/types';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { useLanguage, useT } from '../i18n/use-t';
@@ -92,6 +97,11 @@ export function SemanticSearchCard() {
           ? t('semantic.on', { indexed: status.indexed, pending: status.pending })
           : t('semantic.off')}
         {status?.running && ` ${t('semantic.running')}`}
+        {status?.enabled &&
+          status.pending > 0 &&
+          ` ${t('semantic.timeLeft', {
+            time: formatDuration((status.pending * STANDARD_INTERVAL_MS) / 1000, locale),
+          })}`}
       </p>
       {status?.lastError && (
         <p className="hint warning">{t('semantic.lastError', { message: status.lastError })}</p>
@@ -101,6 +111,7 @@ export function SemanticSearchCard() {
           {t('semantic.estimated', {
             texts: estimate.texts.toLocaleString(locale),
             tokens: estimate.tokens.toLocaleString(locale),
+            time: formatDuration(estimate.seconds, locale),
             cost:
               estimate.cost === null
                 ? t('semantic.costUnknown')

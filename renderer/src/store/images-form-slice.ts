@@ -66,7 +66,7 @@ const DEFAULT_DRAFT: ImageDraft = {
   prompt: '',
   size: '',
   editSize: '',
-  aspectRatio: '1:1',
+  aspectRatio: '',
   negativePrompt: '',
   steps: 20,
   sdWidth: 512,

@@ -1,6 +1,6 @@
 // Image runs: generating, editing and txt2img requests, their progress, outcome and failure, and regenerating a gallery item.
 import {
-  imageShapeOf,
+  shapeRequest,
   type ImageProgress,
   type ImageRunResult,
   type ImageSourceRef,
@@ -101,13 +101,7 @@ export const createImageRunSlice: SliceCreator<
       if (!prompt) return;
       if (mode === 'generate') {
         const model = draft.generateModel;
-        const found = get().models.find((m) => m.id === model);
-        const shape =
-          imageShapeOf(found, model).kind === 'aspect'
-            ? { aspectRatio: draft.aspectRatio }
-            : draft.size
-              ? { size: draft.size }
-              : {};
+        const shape = shapeRequest(draft.size, draft.aspectRatio);
         await perform(mode, prompt, (requestId) =>
           invoke('images.generate', { requestId, model, prompt, ...shape }),
         );
@@ -115,13 +109,7 @@ export const createImageRunSlice: SliceCreator<
         const sources = editSources.flatMap((source) => (source.ref ? [source.ref] : []));
         if (sources.length === 0 || sources.length !== editSources.length) return;
         const model = draft.editModel;
-        const found = get().models.find((m) => m.id === model);
-        const shape =
-          imageShapeOf(found, model).kind === 'aspect'
-            ? { aspectRatio: draft.aspectRatio }
-            : draft.editSize
-              ? { size: draft.editSize }
-              : {};
+        const shape = shapeRequest(draft.editSize, draft.aspectRatio);
         await perform(
           mode,
           prompt,

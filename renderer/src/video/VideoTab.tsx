@@ -47,7 +47,9 @@ function VideoForm() {
   );
 
   const takesFirst = draft.model.startsWith('img2vid-');
-  const takesLast = takesFirst && model?.limits?.endImage === true;
+  // The list does not say which models take a last frame: offered to every image-to-video
+  // model, and the service's refusal is shown if it has none.
+  const takesLast = takesFirst;
   const durations = model?.limits?.durations ?? [];
   const framesBusy = Object.values(frames).some((frame) => frame?.uploading);
   const firstMissing = takesFirst && !frames.first?.fileId;

@@ -93,7 +93,7 @@ describe('chat completions', () => {
               role: 'user',
               content: [
                 { type: 'text', text: 'see' },
-                { type: 'image_url', image_url: { url } },
+                { type: 'image_url', image_url: url },
               ],
             },
           ],
@@ -115,7 +115,7 @@ describe('chat completions', () => {
     expect((await failure(await on('sim-fast', 'hi', { functions: [] }))).message).toMatch(
       /use 'tools'/,
     );
-    expect((await chat('hi', {}, { key: null, target: open })).status).toBe(401);
+    expect((await chat('hi', {}, { key: null, target: open })).status).toBe(400);
   });
 
   it('answers a tool call for a model with tools', async () => {

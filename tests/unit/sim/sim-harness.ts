@@ -10,8 +10,18 @@ export let open: RunningSim;
 export function useSimulators(): void {
   beforeAll(async () => {
     [sim, open] = await Promise.all([
-      startSim({ port: 0, debugPort: 0, legacyPort: 0, chunkDelayMs: 2, minVideoPollMs: 300 }),
-      startSim({ port: 0, debugPort: 0, chunkDelayMs: 0, rateLimit: false }),
+      // Validation rejections always 400 here, so each test sees one status; literal.test.ts
+      // covers the alternating 400/429 of the default.
+      startSim({
+        port: 0,
+        debugPort: 0,
+        legacyPort: 0,
+        chunkDelayMs: 2,
+        minVideoPollMs: 300,
+        validationStatus: 400,
+        modelsProfile: 'rich',
+      }),
+      startSim({ port: 0, debugPort: 0, chunkDelayMs: 0, rateLimit: false, validationStatus: 400 }),
     ]);
   });
 

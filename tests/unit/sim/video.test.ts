@@ -43,7 +43,7 @@ describe('video jobs', () => {
     const mp4 = Buffer.from(await (await fetch(done.body.url ?? '')).arrayBuffer());
     expect(mp4.toString('latin1', 4, 8)).toBe('ftyp');
     const bearer = await call(`/video/status?request_id=${id}`);
-    expect(bearer.status).toBe(401);
+    expect(bearer.status).toBe(400);
   });
 
   it('fails on [[fail]], reports one unknown status on [[weird]]', async () => {

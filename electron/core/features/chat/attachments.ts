@@ -71,11 +71,6 @@ export function createAttachments(
     };
   }
 
-  async function modelBadges(model: string): Promise<string[] | null> {
-    const list = await ctx.models.list().catch(() => []);
-    return list.find((m) => m.id === model)?.badges ?? null;
-  }
-
   return {
     handlers: {
       'attachments.prepare': async (input) => {
@@ -137,20 +132,6 @@ export function createAttachments(
       },
     },
 
-    async checkForModel(model, attachments) {
-      if (!attachments.some((a) => a.kind === 'audio')) return;
-      const badges = await modelBadges(model);
-      // A model the list does not know is left to the service to judge.
-      if (badges && !badges.includes('audio-input')) {
-        throw serviceError(
-          'invalid_input',
-          `${model} does not take audio. Pick a model marked "audio input", such as openai/gpt-4o-audio-preview.`,
-          null,
-          { reason: 'audio_unsupported', model },
-        );
-      }
-    },
-
     async partsFor(message) {
       const parts: WireContentPart[] = [];
       if (message.content.trim() !== '') parts.push({ type: 'text', text: message.content });
@@ -160,7 +141,8 @@ export function createAttachments(
           const record = await documents.store.get(a.documentId);
           parts.push({ type: 'text', text: documentPart(a.name, a.pages, record.text) });
         } else if (a.kind === 'image') {
-          parts.push({ type: 'image_url', image_url: { url: await imageDataUri(a) } });
+          // The document's form: image_url is the data URI string itself.
+          parts.push({ type: 'image_url', image_url: await imageDataUri(a) });
         } else {
           const bytes = await originalBytes(a);
           parts.push({

@@ -39,8 +39,6 @@ export interface ChatEngineOptions {
 export interface AttachmentParts {
   /** The content parts of a user message with attachments: its text, documents, images, audio. */
   partsFor(message: ChatMessage, model: string): Promise<WireContentPart[]>;
-  /** Refuses what the model cannot take before anything is sent (audio without audio input). */
-  checkForModel(model: string, attachments: readonly MessageAttachment[]): Promise<void>;
 }
 
 export interface TurnStarted {
@@ -189,10 +187,6 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
     const withAttachments = sent.filter((m) => isSent(m) && (m.attachments?.length ?? 0) > 0);
     if (withAttachments.length === 0) return parts;
     if (!options.attachments) throw invalid('Attachments cannot be sent from here.');
-    await options.attachments.checkForModel(
-      model,
-      withAttachments.flatMap((m) => m.attachments ?? []),
-    );
     for (const m of withAttachments) parts.set(m.id, await options.attachments.partsFor(m, model));
     return parts;
   }

@@ -266,10 +266,7 @@ export async function openImagesFeature(ctx: FeatureContext): Promise<Feature<Im
 
       'images.edit': async (input) => {
         const models = await ctx.models.list().catch(() => []);
-        const limit = maxSourceImagesOf(
-          models.find((m) => m.id === input.model),
-          input.model,
-        );
+        const limit = maxSourceImagesOf(models.find((m) => m.id === input.model));
         if (limit !== null && input.sources.length > limit)
           throw serviceError(
             'invalid_input',

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { DEFAULT_EMBEDDING_MODEL, estimateTokens } from '../../../../shared/models';
 import {
   SEMANTIC_MIN_SIMILARITY,
+  STANDARD_INTERVAL_MS,
   type SemanticEstimate,
   type SemanticStatus,
 } from '../../../../shared/semantic';
@@ -44,10 +45,16 @@ interface SourceText {
   /** conversation:<id> or document:<id> */
   key: string;
   title: string;
+  /** Passages: for a conversation the id is its first message's, so a hit opens there. */
   items: { id: string; text: string; hash: string }[];
 }
 
-const BATCH = 32;
+/**
+ * The document takes one string per embeddings request, so texts are embedded as passages of a
+ * few hundred tokens (several messages, or a section of a document): fewer requests, each one
+ * still about one subject.
+ */
+const PASSAGE_TOKENS = 400;
 const MAX_TEXT_CHARS = 8000;
 const DOCUMENT_CHUNK_CHARS = 1500;
 const MAX_MEANING_HITS = 20;
@@ -61,6 +68,29 @@ function hashOf(text: string): string {
 function snippetOf(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > SNIPPET_CHARS ? `${flat.slice(0, SNIPPET_CHARS)}…` : flat;
+}
+
+/**
+ * Consecutive messages joined into passages of about PASSAGE_TOKENS; a long message is a passage
+ * of its own. Grouping runs from the start, so a new message changes only the last passage.
+ */
+export function messagePassages(
+  messages: readonly { id: string; text: string }[],
+): { id: string; text: string }[] {
+  const passages: { id: string; text: string }[] = [];
+  let current: { id: string; parts: string[]; tokens: number } | null = null;
+  for (const message of messages) {
+    const tokens = estimateTokens(message.text);
+    if (current && current.tokens + tokens > PASSAGE_TOKENS) {
+      passages.push({ id: current.id, text: current.parts.join('\n\n') });
+      current = null;
+    }
+    if (!current) current = { id: message.id, parts: [], tokens: 0 };
+    current.parts.push(message.text);
+    current.tokens += tokens;
+  }
+  if (current) passages.push({ id: current.id, text: current.parts.join('\n\n') });
+  return passages;
 }
 
 /** Splits a document's text at paragraph breaks into pieces of about DOCUMENT_CHUNK_CHARS. */
@@ -150,12 +180,11 @@ export async function openSemanticIndex(options: SemanticIndexOptions): Promise<
       out.push({
         key: `conversation:${summary.id}`,
         title: conversation.title,
-        items: conversation.messages
-          .filter((m) => m.content.trim() !== '' && m.status !== 'error')
-          .map((m) => {
-            const text = m.content.slice(0, MAX_TEXT_CHARS);
-            return { id: m.id, text, hash: hashOf(text) };
-          }),
+        items: messagePassages(
+          conversation.messages
+            .filter((m) => m.content.trim() !== '' && m.status !== 'error')
+            .map((m) => ({ id: m.id, text: m.content.slice(0, MAX_TEXT_CHARS) })),
+        ).map((p) => ({ ...p, text: p.text.slice(0, MAX_TEXT_CHARS), hash: hashOf(p.text) })),
       });
     }
     for (const summary of options.documents.list().items) {
@@ -199,25 +228,23 @@ export async function openSemanticIndex(options: SemanticIndexOptions): Promise<
       const keep = new Map(
         stored && stored.model === model ? stored.items.map((item) => [item.id, item]) : [],
       );
-      for (let at = 0; at < todo.length; at += BATCH) {
+      // One passage per request, as the document's `input` (a string) allows.
+      for (const item of todo) {
         if (!enabled || disposed) return;
-        const batch = todo.slice(at, at + BATCH);
         const result = await options.client.embeddings(
-          { model, input: batch.map((item) => item.text) },
+          { model, input: item.text },
           { priority: 'background', signal: controller.signal },
         );
         options.onPaidCall?.();
-        if (result.vectors.length !== batch.length)
-          throw new Error('The service sent fewer vectors than texts.');
-        batch.forEach((item, i) =>
-          keep.set(item.id, {
-            id: item.id,
-            hash: item.hash,
-            snippet: snippetOf(item.text),
-            vector: Float32Array.from(result.vectors[i]!),
-          }),
-        );
-        pending -= batch.length;
+        const vector = result.vectors[0];
+        if (!vector) throw new Error('The service sent no vector for the text.');
+        keep.set(item.id, {
+          id: item.id,
+          hash: item.hash,
+          snippet: snippetOf(item.text),
+          vector: Float32Array.from(vector),
+        });
+        pending -= 1;
       }
       const wanted = new Set(source.items.map((item) => item.id));
       const items = [...keep.values()].filter((item) => wanted.has(item.id));
@@ -309,6 +336,8 @@ export async function openSemanticIndex(options: SemanticIndexOptions): Promise<
       return {
         model: chosen,
         texts: count,
+        requests: count,
+        seconds: Math.ceil((count * STANDARD_INTERVAL_MS) / 1000),
         tokens,
         cost: estimateCost(tokens, promptPrice),
         promptPrice,

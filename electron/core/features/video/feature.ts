@@ -63,13 +63,6 @@ export async function openVideoFeature(
           null,
           { reason: 'frames_unsupported' },
         );
-      if (input.lastFrameFileId) {
-        const model = (await ctx.models.list()).find((m) => m.id === input.model);
-        if (model && !model.limits?.endImage)
-          throw serviceError('invalid_input', `${input.model} does not take a last frame.`, null, {
-            reason: 'last_frame_unsupported',
-          });
-      }
       const image = input.firstFrameFileId ? await frameDataUri(input.firstFrameFileId) : undefined;
       const endImage = input.lastFrameFileId
         ? await frameDataUri(input.lastFrameFileId)

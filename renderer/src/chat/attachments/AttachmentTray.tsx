@@ -21,7 +21,7 @@ function PhaseLine({ item }: { item: PendingAttachment }) {
         {item.kind === 'document' && item.error.code === 'server_error'
           ? t('documents.serviceCouldNotRead')
           : problemText(t, item.error, locale)}
-        {item.error.message !== '' && item.error.code !== 'invalid_input' && (
+        {item.error.message !== '' && item.error.fromService && (
           <> {t('common.serviceSaid', { message: item.error.message })}</>
         )}
       </span>
@@ -175,7 +175,13 @@ export function AttachmentAdvice({
     );
   }
 
-  if (kinds.has('audio') && !(info?.badges.includes('audio-input') ?? false)) {
+  // Only a list that states the model's inputs can say it takes no audio; otherwise the
+  // service judges, and its refusal is shown.
+  const statesNoAudio =
+    info?.inputs !== undefined &&
+    !info.inputs.includes('audio') &&
+    !info.badges.includes('audio-input');
+  if (kinds.has('audio') && statesNoAudio) {
     const audioModel = models.find((m) => m.badges.includes('audio-input'));
     notes.push(
       <div key="audio" className="attachment-advice" role="note">

@@ -156,6 +156,38 @@ describe('errorFromHttp: the service wording, matched on meaning', () => {
     ['401', 401, 'Unauthorized', 'key_unknown'],
     ['other 400', 400, "Field 'model' is required", 'bad_request'],
     ['413', 413, 'Payload too large', 'too_large'],
+    // The service's own validation may answer 429: its words decide, not the status.
+    ['429 no funds', 429, 'Not enough funds: top up your balance.', 'no_funds'],
+    ['429 no subscription', 429, 'No active subscription.', 'not_in_plan'],
+    ['429 unknown key', 429, 'User with this API key was not found.', 'key_unknown'],
+    // Russian wording.
+    ['ru unknown user', 400, 'Пользователь с таким API-ключом не найден.', 'key_unknown'],
+    ['ru invalid key', 429, 'Неверный API-ключ', 'key_unknown'],
+    [
+      'ru foreign key',
+      400,
+      'Похоже, это ключ другого провайдера. Сервису нужен собственный ключ.',
+      'foreign_key',
+    ],
+    ['ru no funds', 429, 'Недостаточно средств на балансе. Пополните баланс.', 'no_funds'],
+    [
+      'ru per-request limit',
+      400,
+      'Ожидаемая стоимость запроса превышает ваш лимит на запрос.',
+      'per_request_limit',
+    ],
+    ['ru not in plan', 400, "Модель 'x' недоступна на вашем тарифе.", 'not_in_plan'],
+    ['ru no subscription', 429, 'Нет активной подписки.', 'not_in_plan'],
+    [
+      'ru max_tokens',
+      400,
+      'Слишком большое значение max_tokens для модели.',
+      'max_tokens_too_large',
+    ],
+    ['ru context', 400, 'Превышен размер контекста модели: 8192 токенов.', 'context_exceeded'],
+    ['ru moderation', 403, 'Запрос заблокирован политикой модерации.', 'moderation'],
+    ['ru rate', 429, 'Слишком частые запросы. Подождите.', 'rate_limited'],
+    ['ru unavailable', 400, 'Модель временно недоступна.', 'model_unavailable'],
   ];
   for (const [name, status, text, code] of cases) {
     it(`${name} -> ${code}`, () => {
@@ -174,7 +206,10 @@ describe('errorFromHttp: the service wording, matched on meaning', () => {
       message: 'Not enough funds. Top up.',
       status: 400,
       retryable: false,
+      fromService: true,
     });
+    // Our own words for an empty answer are not quoted as the service's.
+    expect(errorFromHttp({ status: 502, bodyText: '' }).fromService).toBeUndefined();
     expect(errorFromHttp({ status: 504, bodyText: '' }).retryable).toBe(true);
   });
 

@@ -281,7 +281,7 @@ describe('images.edit', () => {
     expect(harness.sent).toHaveLength(0);
   });
 
-  it('refuses a file that is not a picture, and more sources than the model takes', async () => {
+  it('refuses a file that is not a picture; more sources than the model takes is the service’s to refuse', async () => {
     const { uploadId } = harness.files.begin({ name: 'fake.png', mime: 'image/png', size: 5 });
     await harness.files.chunk({
       uploadId,
@@ -308,8 +308,22 @@ describe('images.edit', () => {
         sources: [{ fileId: one }, { fileId: one }],
       }),
     );
-    expect(tooMany.error).toMatchObject({ code: 'invalid_input', details: { limit: 1 } });
-    expect(harness.sent).toHaveLength(0);
+    // The list does not state this model's limit, so the request goes and the service's words show.
+    expect(tooMany.error.message).toMatch(/accepts at most 1 source image; got 2/);
+    expect(harness.sent.at(-1)).toHaveProperty('image2_url');
+    // A limit the list states is kept before sending.
+    const stated: ModelInfo = {
+      id: 'img2img-black-forest-labs/flux-kontext-pro',
+      name: 'Kontext',
+      kind: 'image-edit',
+      promptPrice: null,
+      completionPrice: null,
+      contextLength: null,
+      badges: [],
+      description: null,
+      limits: { maxSourceImages: 1 },
+    };
+    expect(maxSourceImagesOf(stated)).toBe(1);
   });
 });
 
@@ -392,11 +406,15 @@ describe('shape and limit rules', () => {
     expect(imageShapeOf(undefined, 'openai/dall-e-3')).toMatchObject({ kind: 'size', fixed: true });
     expect(imageShapeOf(undefined, 'img-black-forest-labs/flux-1.1-pro').kind).toBe('aspect');
     expect(imageShapeOf(undefined, 'img-stable/any')).toMatchObject({ kind: 'size', fixed: false });
-    expect(maxSourceImagesOf(model('y', { maxSourceImages: 4 }), 'y')).toBe(4);
-    expect(maxSourceImagesOf(undefined, 'img2img-unknown/model')).toBeNull();
+    expect(maxSourceImagesOf(model('y', { maxSourceImages: 4 }))).toBe(4);
+    expect(maxSourceImagesOf(undefined)).toBeNull();
   });
 
-  it('reads the limits the simulator lists', async () => {
+  it('reads the limits the simulator lists in its rich profile', async () => {
+    await fetch(`${sim.hostRoot}/__sim/settings`, {
+      method: 'POST',
+      body: JSON.stringify({ modelsProfile: 'rich' }),
+    });
     const client = createServiceClient({
       connection: () => ({ baseUrl: sim.baseUrl, apiKey: 'sim-fast' }),
       scheduler: createScheduler({ plan: 'fast' }),
@@ -408,5 +426,9 @@ describe('shape and limit rules', () => {
       requiresAspectRatio: true,
     });
     expect(byId('openai/dall-e-3')?.limits?.sizes).toContain('1792x1024');
+    await fetch(`${sim.hostRoot}/__sim/settings`, {
+      method: 'POST',
+      body: JSON.stringify({ modelsProfile: 'minimal' }),
+    });
   });
 });

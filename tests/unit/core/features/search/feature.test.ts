@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SemanticEstimate, SemanticStatus } from '../../../../../shared/semantic';
 import type { Conversation, SearchHit } from '../../../../../shared/types';
+import { messagePassages } from '../../../../../electron/core/features/search/semantic-index';
 import { env, openCore } from '../../simulated-core';
 
 describe('semantic search', () => {
@@ -20,23 +21,47 @@ describe('semantic search', () => {
       0,
     );
     const estimate = await first.call<SemanticEstimate>('semantic.estimate', {});
-    expect(estimate).toMatchObject({ model: 'emb-openai/text-embedding-3-small', texts: 2 });
+    // The question and its short answer make one passage: one request of 2 s at the standard rate.
+    expect(estimate).toMatchObject({
+      model: 'emb-openai/text-embedding-3-small',
+      texts: 1,
+      requests: 1,
+      seconds: 2,
+    });
     expect(Number(estimate.cost)).toBeGreaterThan(0);
 
     await first.call('semantic.configure', { enabled: true });
     const deadline = Date.now() + 10_000;
     let status = await first.call<SemanticStatus>('semantic.status');
-    while ((status.indexed < 2 || status.pending > 0 || status.running) && Date.now() < deadline) {
+    while ((status.indexed < 1 || status.pending > 0 || status.running) && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 50));
       status = await first.call<SemanticStatus>('semantic.status');
     }
-    expect(status).toMatchObject({ enabled: true, indexed: 2, pending: 0, lastError: null });
+    expect(status).toMatchObject({ enabled: true, indexed: 1, pending: 0, lastError: null });
+    // Every embeddings request carried one string, as the document's `input` is.
+    const log = (await (await fetch(`${env.sim.hostRoot}/__sim/requests`)).json()) as Array<{
+      path: string;
+      body: string;
+    }>;
+    const inputs = log
+      .filter((r) => r.path.endsWith('/embeddings'))
+      .map((r) => (JSON.parse(r.body) as { input: unknown }).input);
+    expect(inputs.length).toBeGreaterThan(0);
+    for (const input of inputs) expect(typeof input).toBe('string');
     const files = await readdir(join(env.dir, 'semantic', 'vectors'));
     expect(files).toEqual([`conversation-${conversation.id}.vec`]);
 
-    const hits = await first.call<SearchHit[]>('semantic.search', { query: 'lazy fox' });
+    const hits = await first.call<SearchHit[]>('semantic.search', {
+      query: 'the lazy dog jumps over the quick brown fox',
+    });
     expect(hits.length).toBeGreaterThan(0);
-    expect(hits[0]).toMatchObject({ conversationId: conversation.id, match: 'meaning' });
+    const saved = await first.call<Conversation>('conversations.get', { id: conversation.id });
+    // A hit on a passage opens at its first message.
+    expect(hits[0]).toMatchObject({
+      conversationId: conversation.id,
+      messageId: saved.messages[0]!.id,
+      match: 'meaning',
+    });
     expect(hits[0]!.score).toBeGreaterThan(0.3);
     const words = await first.call<SearchHit[]>('semantic.search', { query: 'brown fox' });
     expect(words[0]!.match).toBe('words');
@@ -46,6 +71,18 @@ describe('semantic search', () => {
     env.cores = [];
     const second = await openCore();
     const again = await second.call<SemanticStatus>('semantic.status');
-    expect(again).toMatchObject({ enabled: true, indexed: 2 });
+    expect(again).toMatchObject({ enabled: true, indexed: 1 });
+  });
+
+  it('joins messages into passages of a few hundred tokens; a long message stands alone', () => {
+    const short = (id: string) => ({ id, text: `message ${id} about the weather` });
+    const long = { id: 'long', text: 'word '.repeat(2000) };
+    const passages = messagePassages([short('a'), short('b'), long, short('c')]);
+    expect(passages.map((p) => p.id)).toEqual(['a', 'long', 'c']);
+    expect(passages[0]!.text).toContain('message b');
+    // Appending a message changes only the last passage.
+    const more = messagePassages([short('a'), short('b'), long, short('c'), short('d')]);
+    expect(more.slice(0, 2)).toEqual(passages.slice(0, 2));
+    expect(more[2]!.text).toContain('message d');
   });
 });
