@@ -116,17 +116,32 @@ test('"Send as chosen" keeps the plain model and the service explains the refusa
   expect(await lastChatBody(atelier)).toContain('"model":"openai/gpt-4o-mini"');
 });
 
-test('an audio file goes out as an input_audio part with its format', async ({ page, atelier }) => {
+test('audio goes to any model: the service’s refusal is shown, and a typed audio model takes it', async ({
+  page,
+  atelier,
+}) => {
   await startChatting(page, atelier);
-  await page.getByLabel('Attach files').setInputFiles({
-    name: 'question.wav',
-    mimeType: 'audio/wav',
-    buffer: makeWav(0.4),
-  });
-  await expect(attachments(page)).toContainText('WAV ·', { timeout: 15_000 });
-  await expect(page.getByText(/does not take audio/)).toBeVisible();
-  await page.getByRole('button', { name: 'Use openai/gpt-4o-audio-preview' }).click();
-  await expect(page.getByText(/does not take audio/)).toHaveCount(0);
+  const attachWav = async () => {
+    await page.getByLabel('Attach files').setInputFiles({
+      name: 'question.wav',
+      mimeType: 'audio/wav',
+      buffer: makeWav(0.4),
+    });
+    await expect(attachments(page)).toContainText('WAV ·', { timeout: 15_000 });
+  };
+  // The model list does not say which models take audio: nothing is refused beforehand.
+  await attachWav();
+  await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Listen to this');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await waitForTurnEnd(page);
+  await expect(page.getByText(/The service said: .*does not take audio input/)).toBeVisible();
+
+  // An id typed in "Search models" and Enter is used as it is.
+  await page.getByRole('button', { name: 'New chat' }).click();
+  const search = page.getByRole('searchbox', { name: 'Search models' });
+  await search.fill('openai/gpt-4o-audio-preview');
+  await search.press('Enter');
+  await attachWav();
   await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Listen to this');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await waitForTurnEnd(page);

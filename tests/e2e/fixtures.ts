@@ -34,6 +34,10 @@ export interface AtelierOptions {
   minVideoPollMs?: number;
   /** How often the app polls a video job (default 10 s); keep it at or above minVideoPollMs. */
   videoPollIntervalMs?: number;
+  /** The simulator's model list: 'minimal' (the default, what the document allows) or 'rich'. */
+  modelsProfile?: 'minimal' | 'rich';
+  /** The language of the simulator's error texts (default English). */
+  errorLanguage?: 'en' | 'ru';
 }
 
 export interface SimRequest {
@@ -56,6 +60,8 @@ export const test = base.extend<{ atelier: Atelier; atelierOptions: AtelierOptio
       ...(atelierOptions.minVideoPollMs !== undefined
         ? { minVideoPollMs: atelierOptions.minVideoPollMs }
         : {}),
+      ...(atelierOptions.modelsProfile ? { modelsProfile: atelierOptions.modelsProfile } : {}),
+      ...(atelierOptions.errorLanguage ? { errorLanguage: atelierOptions.errorLanguage } : {}),
     });
     const dataDir = await mkdtemp(join(tmpdir(), 'atelier-e2e-'));
     const openHost = (port: number) =>

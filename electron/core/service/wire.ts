@@ -148,6 +148,7 @@ export function modelBadges(entry: Json, id: string, name: string): string[] {
   const words = `${id} ${name}`.toLowerCase();
   if (/(^|[-/ ])(r1|reasoner|reasoning|thinking)([-: ]|$)/.test(words)) badges.add('reasoning');
   if (/(^|[-/ ])(online|search|sonar)([-: ]|$)/.test(words)) badges.add('web-search');
+  if (/diari[sz]/.test(words)) badges.add('diarization');
   return [...badges].sort();
 }
 

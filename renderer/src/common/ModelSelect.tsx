@@ -49,8 +49,8 @@ export function ModelSelect({
       )}
       {groups.map((group) => (
         <optgroup
-          key={group.kind}
-          label={translateDynamic(t, `models.kind.${group.kind}` as MessageKey)}
+          key={group.label ?? group.kind}
+          label={group.label ?? translateDynamic(t, `models.kind.${group.kind}` as MessageKey)}
         >
           {group.models.map((model) => (
             <option key={model.id} value={model.id} title={optionTitle(model)}>

@@ -1,5 +1,5 @@
 // Decisions about the document's text: yes/no, choice and score questions in any mix; answers as probability bars with confidence.
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type {
   DecisionOutcome,
   DecisionQuestionInput,
@@ -12,8 +12,9 @@ import { useLanguage, useT } from '../i18n/use-t';
 import { localeOf } from '../i18n/translate';
 import { useAppStore } from '../store';
 import { Field } from '../common/Field';
+import { ModelPicker } from '../models/ModelPicker';
+import { looksLikeDecisionModel } from '../models/model-groups';
 
-const DEFAULT_MODEL = 'decisions/judge-1.0';
 
 interface QuestionDraft {
   key: number;
@@ -290,14 +291,17 @@ export function DecisionsPanel({ text }: { text: string }) {
   const record = useAppStore((s) => s.openDocument);
   const decide = useAppStore((s) => s.decide);
   const [questions, setQuestions] = useState<QuestionDraft[]>(() => [newQuestion()]);
-  const [model, setModel] = useState(DEFAULT_MODEL);
+  // No invented default: the first model the list suggests for decisions, if any.
+  const [chosen, setModel] = useState('');
+  const prefer = useMemo(
+    () => ({ label: t('models.likelyDecision'), test: looksLikeDecisionModel }),
+    [t],
+  );
+  const model = chosen || (models.find(looksLikeDecisionModel)?.id ?? '');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<UserError | null>(null);
-  const decisionModels = models.filter((m) => m.id.startsWith('decisions/'));
-  const choices = decisionModels.some((m) => m.id === model)
-    ? decisionModels.map((m) => m.id)
-    : [model, ...decisionModels.map((m) => m.id)];
-  const ready = text.trim() !== '' && questions.every((q) => q.instructions.trim() !== '');
+  const ready =
+    model !== '' && text.trim() !== '' && questions.every((q) => q.instructions.trim() !== '');
 
   async function ask() {
     setBusy(true);
@@ -312,22 +316,13 @@ export function DecisionsPanel({ text }: { text: string }) {
     <section className="card decisions">
       <h2>{t('decisions.title')}</h2>
       <p className="hint">{t('decisions.hint')}</p>
-      <Field label={t('decisions.model')}>
-        {(id) => (
-          <select
-            id={id}
-            className="input"
-            value={model}
-            onChange={(event) => setModel(event.target.value)}
-          >
-            {choices.map((choice) => (
-              <option key={choice} value={choice}>
-                {choice}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <ModelPicker
+        label={t('decisions.model')}
+        value={model}
+        onChange={setModel}
+        showDetails={false}
+        prefer={prefer}
+      />
       {questions.map((q, i) => (
         <QuestionEditor
           key={q.key}

@@ -5,7 +5,7 @@ import { useAppStore } from '../store';
 import { useLanguage, useT } from '../i18n/use-t';
 import { localeOf } from '../i18n/translate';
 import { ModelSelect } from '../common/ModelSelect';
-import { groupModels } from './model-groups';
+import { enterChoice, groupModels, type PreferredModels } from './model-groups';
 import './models.css';
 
 interface ModelPickerProps {
@@ -15,6 +15,8 @@ interface ModelPickerProps {
   label?: string;
   /** Show the chosen model's id, prices, context and badges under the select. */
   showDetails?: boolean;
+  /** Models listed first under their own heading. */
+  prefer?: PreferredModels;
 }
 
 export function ModelDetails({ model }: { model: ModelInfo }) {
@@ -60,13 +62,23 @@ function optionTitle(model: ModelInfo, t: ReturnType<typeof useT>): string {
   return parts.join(' · ');
 }
 
-export function ModelPicker({ value, onChange, label, showDetails = true }: ModelPickerProps) {
+export function ModelPicker({
+  value,
+  onChange,
+  label,
+  showDetails = true,
+  prefer,
+}: ModelPickerProps) {
   const t = useT();
   const models = useAppStore((s) => s.models);
   const loading = useAppStore((s) => s.modelsLoading);
   const [query, setQuery] = useState('');
   const searchId = useId();
-  const groups = useMemo(() => groupModels(models, query, value), [models, query, value]);
+  const groups = useMemo(
+    () => groupModels(models, query, value, prefer),
+    [models, query, value, prefer],
+  );
+  const choice = enterChoice(models, query);
   const shown = groups.reduce((sum, group) => sum + group.models.length, 0);
   const selected = models.find((m) => m.id === value) ?? null;
   const valueKnown = selected !== null;
@@ -83,12 +95,11 @@ export function ModelPicker({ value, onChange, label, showDetails = true }: Mode
           value={query}
           onChange={(event) => setQuery(event.target.value)}
           onKeyDown={(event) => {
-            // Enter picks the first match, so search + Enter is enough to switch models.
+            // Enter uses the exact id, the only match, or the id as typed (the list may lack it).
             if (event.key !== 'Enter') return;
             event.preventDefault();
-            const first = groups.flatMap((g) => g.models).find((m) => m.id !== value);
-            if (first && query.trim()) {
-              onChange(first.id);
+            if (choice) {
+              onChange(choice);
               setQuery('');
             }
           }}
@@ -107,9 +118,13 @@ export function ModelPicker({ value, onChange, label, showDetails = true }: Mode
           (shown === 0 || (shown === 1 && valueKnown && groups[0]?.models[0]?.id === value)
             ? t('models.noMatch', { query })
             : t('models.count', { shown, total: models.length }))}
+        {choice && ` ${t('models.enterUses', { id: choice })}`}
         {models.length === 0 && !loading && query.trim() === '' && t('models.none')}
       </div>
       {showDetails && selected && <ModelDetails model={selected} />}
+      {value !== '' && !valueKnown && models.length > 0 && (
+        <p className="hint">{t('models.notListed')}</p>
+      )}
     </div>
   );
 }

@@ -5,6 +5,14 @@ import type { ModelInfo, ModelKind } from '../../../shared/types';
 export interface ModelGroup {
   kind: ModelKind;
   models: ModelInfo[];
+  /** A group of its own before the kinds (e.g. likely decision models), with this heading. */
+  label?: string;
+}
+
+/** Models a picker lists first under their own heading; the rest stay listed by kind. */
+export interface PreferredModels {
+  label: string;
+  test(model: ModelInfo): boolean;
 }
 
 /** Display order: what a chat can use first, then the media kinds, and 'other' for the rest. */
@@ -52,21 +60,47 @@ export function groupModels(
   models: readonly ModelInfo[],
   query: string,
   keep?: string,
+  prefer?: PreferredModels,
 ): ModelGroup[] {
   const byKind = new Map<ModelKind, ModelInfo[]>();
+  const preferred: ModelInfo[] = [];
   for (const model of models) {
     if (!matchesModelQuery(model, query) && model.id !== keep) continue;
+    if (prefer?.test(model)) {
+      preferred.push(model);
+      continue;
+    }
     const kind = displayKind(model);
     const list = byKind.get(kind);
     if (list) list.push(model);
     else byKind.set(kind, [model]);
   }
-  return [...byKind.entries()]
+  const byName = (a: ModelInfo, b: ModelInfo): number =>
+    (a.name || a.id).localeCompare(b.name || b.id) || a.id.localeCompare(b.id);
+  const groups: ModelGroup[] = [...byKind.entries()]
     .sort(([a], [b]) => kindRank(a) - kindRank(b))
-    .map(([kind, list]) => ({
-      kind,
-      models: list.sort(
-        (a, b) => (a.name || a.id).localeCompare(b.name || b.id) || a.id.localeCompare(b.id),
-      ),
-    }));
+    .map(([kind, list]) => ({ kind, models: list.sort(byName) }));
+  if (prefer && preferred.length > 0)
+    groups.unshift({ kind: 'other', label: prefer.label, models: preferred.sort(byName) });
+  return groups;
+}
+
+/**
+ * What Enter in the "Search models" box picks: the model whose id is exactly the query, the only
+ * match, the first match of a search by words, or else the typed id itself. The document's short
+ * ids (gpt-4) and the person's own model mappings are ids the list does not show.
+ */
+export function enterChoice(models: readonly ModelInfo[], query: string): string | null {
+  const typed = query.trim();
+  if (typed === '') return null;
+  if (models.some((m) => m.id === typed)) return typed;
+  const matches = models.filter((m) => matchesModelQuery(m, typed));
+  if (matches.length === 1) return matches[0]!.id;
+  if (/\s/.test(typed)) return matches[0]?.id ?? null;
+  return typed;
+}
+
+/** Ids and names that suggest a decision model (the list has no kind for them). */
+export function looksLikeDecisionModel(model: ModelInfo): boolean {
+  return /decision|judge|classif/i.test(`${model.id} ${model.name}`);
 }

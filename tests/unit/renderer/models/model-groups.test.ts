@@ -1,6 +1,11 @@
 // Unit tests of the model pickers' search and grouping (renderer/src/models/model-groups.ts).
 import { describe, expect, it } from 'vitest';
-import { groupModels, matchesModelQuery } from '../../../../renderer/src/models/model-groups';
+import {
+  enterChoice,
+  groupModels,
+  looksLikeDecisionModel,
+  matchesModelQuery,
+} from '../../../../renderer/src/models/model-groups';
 import type { ModelInfo, ModelKind } from '../../../../shared/types';
 
 function model(id: string, name: string, kind: string): ModelInfo {
@@ -66,5 +71,37 @@ describe('groupModels', () => {
       g.models.map((m) => m.id),
     );
     expect(ids).toEqual(['anthropic/claude', 'img-stable/sdxl']);
+  });
+});
+
+describe('enterChoice: what Enter in "Search models" uses', () => {
+  it('uses an exact id, or the only match', () => {
+    expect(enterChoice(models, 'openai/gpt-4o')).toBe('openai/gpt-4o');
+    expect(enterChoice(models, 'claude')).toBe('anthropic/claude');
+  });
+
+  it('uses a typed id the list does not have: short ids and the person’s own mappings', () => {
+    // gpt-4 matches two listed models by substring; the person typed an id, and gets it.
+    expect(enterChoice(models, 'gpt-4')).toBe('gpt-4');
+    expect(enterChoice(models, ' my-mapping/model ')).toBe('my-mapping/model');
+  });
+
+  it('takes the first match of a search by words, and nothing for an empty box', () => {
+    expect(enterChoice(models, 'gpt vision')).toBe('vis-openai/gpt-4o');
+    expect(enterChoice(models, 'no such words')).toBeNull();
+    expect(enterChoice(models, '   ')).toBeNull();
+  });
+});
+
+describe('preferred models', () => {
+  it('come first under their own heading; the rest keep their kinds', () => {
+    const withJudge = [...models, model('decisions/judge-1.0', 'Judge', 'chat')];
+    const groups = groupModels(withJudge, '', undefined, {
+      label: 'Likely decision models',
+      test: looksLikeDecisionModel,
+    });
+    expect(groups[0]).toMatchObject({ label: 'Likely decision models' });
+    expect(groups[0]!.models.map((m) => m.id)).toEqual(['decisions/judge-1.0']);
+    expect(groups.flatMap((g) => g.models)).toHaveLength(withJudge.length);
   });
 });
