@@ -47,16 +47,6 @@ export function effectiveMaxTokens(chosen: number | null, contextLength: number 
   return Math.max(1, Math.min(chosen, contextLength - 1));
 }
 
-/**
- * A deliberately generous token estimate (about 3.5 characters a token, plus framing per
- * message): the service counts with the provider's tokenizer, which we do not have.
- */
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 3.5);
-}
-
-export const MESSAGE_OVERHEAD_TOKENS = 4;
-
 export const DEFAULT_EMBEDDING_MODEL = 'emb-openai/text-embedding-3-small';
 export const EXTRACT_TEXT_MODEL = 'utils/extract-text-1.0';
 export const PDF_OCR_MODEL = 'utils/pdf-ocr-1.0';
