@@ -100,10 +100,9 @@ describe('with the tokenizer', () => {
     expect(estimateTokens(word)).toBeGreaterThan(word.length / 4);
     expect(performance.now() - started).toBeLessThan(3000);
 
-    // A text counted before is not counted again.
-    started = performance.now();
+    // The same text gives the same count, whether it was remembered or counted again.
     expect(estimateTokens(book)).toBe(tokens);
-    expect(performance.now() - started).toBeLessThan(50);
+    expect(estimateTokens(RUSSIAN.repeat(100))).toBe(estimateTokens(RUSSIAN.repeat(100)));
   });
 
   it('never cuts a surrogate pair', () => {
