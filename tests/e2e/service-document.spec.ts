@@ -1,7 +1,10 @@
-// The service's document taken literally, as a person meets it: max_tokens warnings in the chat settings.
+// The service's document taken literally, as a person meets it: max_tokens warnings, the balance's subscription and reason.
 import {
   assistantMessages,
+  balance,
+  connectService,
   expect,
+  openApp,
   pickModel,
   sendMessage,
   startChatting,
@@ -46,4 +49,31 @@ test('a max_tokens over 4096 or over the room left in the context is warned abou
   await expect(settings).not.toContainText('Most models refuse');
   await maxTokens.fill('500');
   await expect(settings).not.toContainText('left in the model’s context');
+});
+
+test('a subscription that is not ok is named with its raw value in the balance', async ({
+  page,
+  atelier,
+}) => {
+  await openApp(page, atelier);
+  await connectService(page, { baseUrl: atelier.simBaseUrl, key: 'sim-expired' });
+  await expect(balance(page)).toContainText('Subscription: expired');
+  // user_status 2 with the service's own text.
+  await expect(balance(page)).toContainText('The subscription has ended');
+
+  // A working subscription says nothing about it.
+  await connectService(page, { baseUrl: atelier.simBaseUrl, key: 'sim-fast' });
+  await expect(balance(page)).toContainText('100.00 credits');
+  await expect(balance(page)).not.toContainText('Subscription:');
+});
+
+test("a balance answer whose status is not ok shows the service's reason verbatim", async ({
+  page,
+  atelier,
+}) => {
+  await openApp(page, atelier);
+  await connectService(page, { baseUrl: atelier.simBaseUrl, key: 'sim-nobalance' });
+  await expect(balance(page)).toContainText(
+    'Balance retrieval is disabled. Enable "Allow balance requests by API" in your user settings.',
+  );
 });
