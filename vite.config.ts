@@ -10,7 +10,7 @@ export default defineConfig({
     outDir: '../dist/renderer',
     emptyOutDir: true,
     target: 'es2022',
-    // KaTeX and highlight.js load on demand, in their own chunks; only they are this large.
+    // KaTeX, highlight.js and the tokenizer load on demand, in their own chunks; only they are this large.
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
       output: {

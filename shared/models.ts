@@ -37,7 +37,10 @@ export function visionVariant(id: string, models: readonly ModelInfo[]): ModelIn
   return models.find((m) => m.id === VISION_PREFIX + id) ?? null;
 }
 
-export const DEFAULT_MAX_TOKENS = 4096;
+/** The service's document: for most models max_tokens must not exceed this. */
+export const MOST_MODELS_MAX_TOKENS = 4096;
+
+export const DEFAULT_MAX_TOKENS = MOST_MODELS_MAX_TOKENS;
 
 /** max_tokens to send: the user's choice (within the context) or 4096 capped at half the context. */
 export function effectiveMaxTokens(chosen: number | null, contextLength: number | null): number {
@@ -47,16 +50,33 @@ export function effectiveMaxTokens(chosen: number | null, contextLength: number 
   return Math.max(1, Math.min(chosen, contextLength - 1));
 }
 
-/**
- * A deliberately generous token estimate (about 3.5 characters a token, plus framing per
- * message): the service counts with the provider's tokenizer, which we do not have.
- */
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 3.5);
-}
-
-export const MESSAGE_OVERHEAD_TOKENS = 4;
-
 export const DEFAULT_EMBEDDING_MODEL = 'emb-openai/text-embedding-3-small';
 export const EXTRACT_TEXT_MODEL = 'utils/extract-text-1.0';
 export const PDF_OCR_MODEL = 'utils/pdf-ocr-1.0';
+
+export type MaxTokensWarning =
+  /** Over what most models take: many refuse the request. */
+  | { kind: 'over-most-models'; limit: number }
+  /** Prompt plus max_tokens over the context: the service refuses, or old messages must go. */
+  | { kind: 'over-context'; room: number; contextLength: number; promptTokens: number };
+
+/**
+ * What to warn about (not forbid: some models take more) for a max_tokens the person chose. The
+ * default needs no warning: it is already capped by the model. `promptTokens` is the estimated
+ * prompt of the conversation as it would be sent now.
+ */
+export function maxTokensWarnings(
+  chosen: number | null,
+  contextLength: number | null,
+  promptTokens: number,
+): MaxTokensWarning[] {
+  if (chosen == null || !Number.isFinite(chosen) || chosen < 1) return [];
+  const warnings: MaxTokensWarning[] = [];
+  if (chosen > MOST_MODELS_MAX_TOKENS)
+    warnings.push({ kind: 'over-most-models', limit: MOST_MODELS_MAX_TOKENS });
+  if (contextLength != null && contextLength > 0) {
+    const room = Math.max(0, contextLength - promptTokens);
+    if (chosen > room) warnings.push({ kind: 'over-context', room, contextLength, promptTokens });
+  }
+  return warnings;
+}

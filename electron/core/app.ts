@@ -1,5 +1,6 @@
 // Core assembled: the context (settings state, scheduler, service client, library, account) and the features, behind one router.
 import { join } from 'node:path';
+import { loadTokenizer } from '../../shared/tokens';
 import type { Envelope } from '../../shared/types';
 import { createBalanceMonitor } from './features/account/balance';
 import { openModelCatalog } from './features/account/models';
@@ -37,6 +38,8 @@ export interface Core {
 const APP_TITLE = 'Atelier';
 
 export async function createCore(opts: CoreOptions): Promise<Core> {
+  // Loads while the rest opens; context checks count with it from the first turn on.
+  const tokenizer = loadTokenizer();
   const state = await openSettingsState(opts.settingsStore, opts.vault);
   const scheduler = createScheduler({ plan: state.current().ratePlan });
   const client = createServiceClient({
@@ -75,6 +78,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     files,
     media,
   };
+  await tokenizer;
   const features = await openFeatures(ctx, opts);
 
   const router = createRouter(features.handlers, {

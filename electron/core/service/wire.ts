@@ -244,6 +244,12 @@ export function moscowToUtcIso(text: string): string | null {
   return Number.isNaN(ms) ? null : new Date(ms).toISOString();
 }
 
+/** A field shown as the service gave it: text as is, a number or a boolean spelled out. */
+function rawTextOrNull(value: unknown): string | null {
+  if (typeof value === 'boolean') return String(value);
+  return stringOrNull(value);
+}
+
 function userStatus(value: unknown): 0 | 1 | 2 | null {
   const n = intOrNull(value);
   return n === 0 || n === 1 || n === 2 ? n : null;
@@ -266,10 +272,13 @@ export function readBalance(answer: unknown, checkedAt: string, rawJson?: string
   if (!isObject(answer))
     throw serviceError('malformed_response', 'The balance answer is not an object.', 200);
   if (answer.status !== 'ok') {
+    // The service's own words, verbatim; an empty reason says nothing, so the next one is used.
     const reason =
-      stringOrNull(answer.reason) ??
-      stringOrNull(answer.message) ??
-      (typeof answer.error === 'string' ? answer.error : null) ??
+      [
+        stringOrNull(answer.reason),
+        stringOrNull(answer.message),
+        typeof answer.error === 'string' ? answer.error : null,
+      ].find((text) => text != null && text.trim() !== '') ??
       `The service answered status "${String(answer.status)}".`;
     return { ...base, state: 'off', reason };
   }
@@ -280,7 +289,7 @@ export function readBalance(answer: unknown, checkedAt: string, rawJson?: string
     credits: decimalField(data, 'credits', rawJson),
     userStatus: userStatus(data.user_status),
     userStatusText: stringOrNull(data.user_status_text) || null,
-    subscriptionStatus: stringOrNull(data.subscription_status),
+    subscriptionStatus: rawTextOrNull(data.subscription_status),
     subscriptionEnd,
     subscriptionEndUtc: subscriptionEnd ? moscowToUtcIso(subscriptionEnd) : null,
   };

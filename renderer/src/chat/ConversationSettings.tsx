@@ -1,16 +1,36 @@
 // Per-conversation settings: system prompt, temperature and max tokens, saved when a field is left.
-import { useState } from 'react';
-import { effectiveMaxTokens } from '../../../shared/models';
+import { useMemo, useState } from 'react';
+import {
+  effectiveMaxTokens,
+  maxTokensWarnings,
+  type MaxTokensWarning,
+} from '../../../shared/models';
+import { estimatePromptTokens } from '../../../shared/tokens';
 import type { Conversation, UserError } from '../../../shared/types';
 import { useAppStore } from '../store';
 import { useT } from '../i18n/use-t';
+import type { Translate } from '../i18n/translate';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { Field } from '../common/Field';
+import { useTokenizerLoaded } from '../common/useTokenizer';
 
 function parseOptionalNumber(text: string): number | null | 'invalid' {
   if (text.trim() === '') return null;
   const value = Number(text);
   return Number.isFinite(value) ? value : 'invalid';
+}
+
+function warningText(t: Translate, warning: MaxTokensWarning): string {
+  switch (warning.kind) {
+    case 'over-most-models':
+      return t('chat.maxTokensOverMost', { limit: warning.limit });
+    case 'over-context':
+      return t('chat.maxTokensOverContext', {
+        room: warning.room,
+        context: warning.contextLength,
+        prompt: warning.promptTokens,
+      });
+  }
 }
 
 export function ConversationSettings({ conversation }: { conversation: Conversation }) {
@@ -23,6 +43,24 @@ export function ConversationSettings({ conversation }: { conversation: Conversat
   const [temperature, setTemperature] = useState(conversation.temperature?.toString() ?? '');
   const [maxTokens, setMaxTokens] = useState(conversation.maxTokens?.toString() ?? '');
   const [error, setError] = useState<UserError | null>(null);
+  const tokenizerLoaded = useTokenizerLoaded();
+  const promptTokens = useMemo(
+    () =>
+      estimatePromptTokens({
+        systemPrompt,
+        contextStart: conversation.contextStart,
+        messages: conversation.messages,
+      }),
+    // Counted again once the tokenizer replaces the guess.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [systemPrompt, conversation.contextStart, conversation.messages, tokenizerLoaded],
+  );
+  const chosenMaxTokens = parseOptionalNumber(maxTokens);
+  const warnings = maxTokensWarnings(
+    typeof chosenMaxTokens === 'number' ? Math.round(chosenMaxTokens) : null,
+    contextLength,
+    promptTokens,
+  );
   async function save(patch: Parameters<typeof updateConversation>[1]) {
     setError(await updateConversation(conversation.id, patch));
   }
@@ -65,7 +103,11 @@ export function ConversationSettings({ conversation }: { conversation: Conversat
             />
           )}
         </Field>
-        <Field label={t('chat.maxTokens')}>
+        <Field
+          label={t('chat.maxTokens')}
+          warning={warnings.length > 0}
+          hint={warnings.length > 0 ? warnings.map((w) => warningText(t, w)).join(' ') : undefined}
+        >
           {(id) => (
             <input
               id={id}

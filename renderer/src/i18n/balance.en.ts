@@ -10,8 +10,10 @@ export const balanceEn = {
   'balance.status.red': 'Account blocked or out of funds',
   'balance.subscriptionUntil': 'Subscription until {date}',
   'balance.moscowTime': 'Moscow time',
-  'balance.off': 'Balance retrieval is off: {reason}',
-  'balance.offHelp': 'Enable “balance retrieval” in your account settings on the service’s site.',
+  'balance.subscription': 'Subscription: {status}',
+  'balance.off': 'The service gave no balance: {reason}',
+  'balance.offHelp':
+    'If balance retrieval is off, enable it in your account settings on the service’s site.',
   'balance.unknown': 'No key yet: add one in Settings to see the balance.',
   'balance.error': 'Balance unavailable.',
 } as const;

@@ -11,8 +11,10 @@ export const balanceRu: { readonly [K in keyof typeof balanceEn]: string } = {
   'balance.status.red': 'Аккаунт заблокирован или нет средств',
   'balance.subscriptionUntil': 'Подписка до {date}',
   'balance.moscowTime': 'по московскому времени',
-  'balance.off': 'Получение баланса выключено: {reason}',
-  'balance.offHelp': 'Включите «получение баланса» в настройках аккаунта на сайте сервиса.',
+  'balance.subscription': 'Подписка: {status}',
+  'balance.off': 'Сервис не дал баланс: {reason}',
+  'balance.offHelp':
+    'Если получение баланса выключено, включите его в настройках аккаунта на сайте сервиса.',
   'balance.unknown': 'Ключа пока нет: добавьте его в настройках, чтобы видеть баланс.',
   'balance.error': 'Баланс недоступен.',
 };

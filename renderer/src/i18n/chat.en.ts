@@ -50,6 +50,9 @@ export const chatEn = {
   'chat.temperaturePlaceholder': 'Model default',
   'chat.maxTokens': 'Max tokens',
   'chat.maxTokensPlaceholder': 'Default {tokens} (4096 capped by the model)',
+  'chat.maxTokensOverMost': 'Most models refuse more than {limit} output tokens.',
+  'chat.maxTokensOverContext':
+    'Only about {room} tokens are left in the model’s context of {context} after this conversation (about {prompt}): the service may refuse, or older messages must be left out.',
   'chat.settingsHint': 'Changes are saved when you leave a field.',
   'chat.trimmedNote': '{count} older message(s) are no longer sent to the model.',
   'chat.openLink': 'Opens in your browser: {url}',

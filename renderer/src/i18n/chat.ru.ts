@@ -51,6 +51,9 @@ export const chatRu: { readonly [K in keyof typeof chatEn]: string } = {
   'chat.temperaturePlaceholder': 'Как у модели',
   'chat.maxTokens': 'Макс. токенов',
   'chat.maxTokensPlaceholder': 'По умолчанию {tokens} (4096, но не больше, чем позволяет модель)',
+  'chat.maxTokensOverMost': 'Большинство моделей не принимают больше {limit} выходных токенов.',
+  'chat.maxTokensOverContext':
+    'В контексте модели ({context}) после этой беседы (около {prompt}) остаётся лишь около {room} токенов: сервис может отказать, или старые сообщения придётся не отправлять.',
   'chat.settingsHint': 'Изменения сохраняются, когда вы уходите из поля.',
   'chat.trimmedNote': 'Старые сообщения ({count}) больше не отправляются модели.',
   'chat.openLink': 'Откроется в браузере: {url}',

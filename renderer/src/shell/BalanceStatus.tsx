@@ -4,6 +4,7 @@ import { useAppStore } from '../store';
 import { useLanguage, useT } from '../i18n/use-t';
 import { formatLocalInstant, formatSubscriptionEnd } from './balance-format';
 import { errorSentence } from '../common/errors';
+import { subscriptionProblem, userStatusNote } from '../../../shared/balance';
 
 const DOT_CLASS = ['dot-green', 'dot-yellow', 'dot-red'] as const;
 const STATUS_KEY = ['balance.status.green', 'balance.status.yellow', 'balance.status.red'] as const;
@@ -20,7 +21,11 @@ export function BalanceStatus() {
     body = <span className="muted">{t('balance.checking')}</span>;
   } else if (balance.state === 'ok') {
     const status = balance.userStatus;
-    const statusText = balance.userStatusText ?? (status != null ? t(STATUS_KEY[status]) : null);
+    // user_status_text also carries other problems, so it is shown even when the status is green.
+    const serviceNote = userStatusNote(balance);
+    const statusText =
+      serviceNote ?? (status != null && status !== 0 ? t(STATUS_KEY[status]) : null);
+    const subscription = subscriptionProblem(balance);
     const ends = balance.subscriptionEndUtc
       ? formatSubscriptionEnd(balance.subscriptionEndUtc, language)
       : null;
@@ -33,15 +38,22 @@ export function BalanceStatus() {
           {status != null && (
             <span
               className={`status-dot ${DOT_CLASS[status]}`}
-              title={statusText ?? undefined}
+              title={statusText ?? t(STATUS_KEY[status])}
               aria-hidden="true"
             />
           )}
           <strong>{t('balance.credits', { credits: balance.credits ?? '—' })}</strong>
         </span>
-        {status != null && status !== 0 && statusText && (
-          <span className={`balance-note ${status === 2 ? 'danger' : 'warning'}`}>
+        {statusText && (
+          <span
+            className={`balance-note ${status === 2 ? 'danger' : status === 1 ? 'warning' : 'muted'}`}
+          >
             {statusText}
+          </span>
+        )}
+        {subscription && (
+          <span className="balance-note warning">
+            {t('balance.subscription', { status: subscription })}
           </span>
         )}
         {ends && (

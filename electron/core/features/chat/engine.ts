@@ -1,10 +1,7 @@
 // Chat turns: builds the request from the conversation, checks the context, streams, saves, emits events.
 import { randomUUID } from 'node:crypto';
-import {
-  MESSAGE_OVERHEAD_TOKENS,
-  effectiveMaxTokens,
-  estimateTokens,
-} from '../../../../shared/models';
+import { effectiveMaxTokens } from '../../../../shared/models';
+import { isSentMessage, messageTokens, systemPromptTokens } from '../../../../shared/tokens';
 import type { MessageAttachment } from '../../../../shared/attachments';
 import { CHAT_DELTA_INTERVAL_MS } from '../../../../shared/chat-stream';
 import { summaryOf } from '../../../../shared/conversations';
@@ -82,17 +79,6 @@ interface RunningTurn {
 
 const DEFAULT_SAVE_INTERVAL_MS = 500;
 
-/** Messages the service sees: failed answers and empty ones are kept on screen but not sent. */
-function isSent(m: ChatMessage): boolean {
-  return m.status !== 'error' && !(m.role === 'assistant' && m.content === '');
-}
-
-function messageTokens(m: ChatMessage): number {
-  if (!isSent(m)) return 0;
-  const attached = (m.attachments ?? []).reduce((sum, a) => sum + a.tokens, 0);
-  return estimateTokens(m.content) + attached + MESSAGE_OVERHEAD_TOKENS;
-}
-
 export interface ContextPlan {
   contextStart: number;
   maxTokens: number;
@@ -111,10 +97,7 @@ export function planContext(
   const maxTokens = effectiveMaxTokens(conversation.maxTokens, contextLength);
   const start = Math.min(conversation.contextStart, messages.length - 1);
   if (contextLength == null) return { contextStart: start, maxTokens };
-  const system =
-    conversation.systemPrompt.trim() !== ''
-      ? estimateTokens(conversation.systemPrompt) + MESSAGE_OVERHEAD_TOKENS
-      : 0;
+  const system = systemPromptTokens(conversation.systemPrompt);
   // suffix[i]: tokens of messages i.. to the end.
   const suffix = new Array<number>(messages.length + 1).fill(0);
   for (let i = messages.length - 1; i >= 0; i--) {
@@ -157,7 +140,7 @@ export function buildChatRequest(
     wire.push({ role: 'system', content: conversation.systemPrompt });
   }
   for (const m of messages.slice(plan.contextStart)) {
-    if (isSent(m)) wire.push({ role: m.role, content: parts.get(m.id) ?? m.content });
+    if (isSentMessage(m)) wire.push({ role: m.role, content: parts.get(m.id) ?? m.content });
   }
   const request: ChatRequest = {
     model: conversation.model,
@@ -184,7 +167,9 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
     sent: readonly ChatMessage[],
   ): Promise<Map<string, WireContentPart[]>> {
     const parts = new Map<string, WireContentPart[]>();
-    const withAttachments = sent.filter((m) => isSent(m) && (m.attachments?.length ?? 0) > 0);
+    const withAttachments = sent.filter(
+      (m) => isSentMessage(m) && (m.attachments?.length ?? 0) > 0,
+    );
     if (withAttachments.length === 0) return parts;
     if (!options.attachments) throw invalid('Attachments cannot be sent from here.');
     for (const m of withAttachments) parts.set(m.id, await options.attachments.partsFor(m, model));

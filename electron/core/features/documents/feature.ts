@@ -9,7 +9,8 @@ import type {
   DocumentRecord,
   ExtractionMode,
 } from '../../../../shared/documents';
-import { EXTRACT_TEXT_MODEL, PDF_OCR_MODEL, estimateTokens } from '../../../../shared/models';
+import { EXTRACT_TEXT_MODEL, PDF_OCR_MODEL } from '../../../../shared/models';
+import { estimateTokens } from '../../../../shared/tokens';
 import type { ChannelsOf, Feature, FeatureContext } from '../context';
 import { checkUploadedFile } from '../../library/file-checks';
 import { sniffMime } from '../../library/sniff';

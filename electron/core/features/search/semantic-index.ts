@@ -2,7 +2,8 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DEFAULT_EMBEDDING_MODEL, estimateTokens } from '../../../../shared/models';
+import { DEFAULT_EMBEDDING_MODEL } from '../../../../shared/models';
+import { estimateTokens } from '../../../../shared/tokens';
 import {
   SEMANTIC_MIN_SIMILARITY,
   STANDARD_INTERVAL_MS,
