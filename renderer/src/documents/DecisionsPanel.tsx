@@ -15,7 +15,6 @@ import { Field } from '../common/Field';
 import { ModelPicker } from '../models/ModelPicker';
 import { looksLikeDecisionModel } from '../models/model-groups';
 
-
 interface QuestionDraft {
   key: number;
   type: DecisionType;
