@@ -33,7 +33,7 @@ test('after turning it on with the estimate shown, search finds messages by mean
   );
   expect(await simRequests(atelier, '/embeddings')).toHaveLength(0);
   await card.getByRole('button', { name: 'Turn on semantic search' }).click();
-  await expect(card).toContainText(/On: [1-9]\d* text\(s\) embedded, 0 waiting\./, {
+  await expect(card).toContainText(/On: [1-9]\d* passage\(s\) embedded, 0 waiting\./, {
     timeout: 20_000,
   });
   const embedded = await simRequests(atelier, '/embeddings');
