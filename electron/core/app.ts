@@ -38,7 +38,11 @@ const APP_TITLE = 'Atelier';
 
 export async function createCore(opts: CoreOptions): Promise<Core> {
   const state = await openSettingsState(opts.settingsStore, opts.vault);
-  const scheduler = createScheduler({ plan: state.current().ratePlan });
+  const scheduler = createScheduler({
+    plan: state.current().ratePlan,
+    customPerSecond: state.current().customRequestsPerSecond,
+    onHoldChanged: (hold) => opts.emit('rate.hold.changed', hold),
+  });
   const client = createServiceClient({
     connection: () => ({ baseUrl: state.current().baseUrl, apiKey: state.apiKey() }),
     scheduler,

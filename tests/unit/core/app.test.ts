@@ -98,7 +98,8 @@ describe('core with the simulator', () => {
     });
     const updated = await call<SettingsView>('settings.update', {
       baseUrl: sim.hostRoot,
-      ratePlan: 'fast',
+      ratePlan: 'custom',
+      customRequestsPerSecond: 9,
     });
     expect(updated.baseUrl).toBe(sim.baseUrl);
     const keyed = await call<SettingsView>('key.set', { key: 'sim-fast' });
@@ -161,7 +162,8 @@ describe('core with the simulator', () => {
     );
     expect(await second.call<SettingsView>('settings.get')).toMatchObject({
       baseUrl,
-      ratePlan: 'fast',
+      ratePlan: 'custom',
+      customRequestsPerSecond: 9,
       keySet: true,
     });
     const reloaded = await second.call<Conversation>('conversations.get', { id: conversation.id });
@@ -171,7 +173,11 @@ describe('core with the simulator', () => {
   it('stops a slow answer and keeps what arrived; service refusals become error events', async () => {
     sim = await startSim({ port: 0 });
     const { call, core, chatEvents, turnEnd } = await openCore();
-    await call('settings.update', { baseUrl: sim.baseUrl, ratePlan: 'fast' });
+    await call('settings.update', {
+      baseUrl: sim.baseUrl,
+      ratePlan: 'custom',
+      customRequestsPerSecond: 9,
+    });
     await call('key.set', { key: 'sim-fast' });
     const conversation = await call<Conversation>('conversations.create', {});
 
