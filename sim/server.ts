@@ -55,6 +55,8 @@ interface InjectedFailure {
   status: number;
   remaining: number;
   path: string | undefined;
+  /** Seconds in a 429's Retry-After. */
+  retryAfter: number | undefined;
 }
 
 interface LoggedRequest {
@@ -143,7 +145,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     if (!failure) return null;
     failure.remaining -= 1;
     failures = failures.filter((f) => f.remaining > 0);
-    return gatewayFailure(failure.status);
+    return gatewayFailure(failure.status, failure.retryAfter);
   }
 
   function serveControl(req: IncomingMessage, res: ServerResponse, url: URL, body: Buffer): void {
@@ -157,6 +159,10 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
         status,
         remaining: spec.count === undefined ? 1 : Math.max(0, Math.floor(Number(spec.count))),
         path: typeof spec.path === 'string' ? spec.path : undefined,
+        retryAfter:
+          typeof spec.retryAfter === 'number' && spec.retryAfter >= 0
+            ? Math.floor(spec.retryAfter)
+            : undefined,
       });
       return sendJson(res, 200, { ok: true, pending: failures });
     }
