@@ -85,6 +85,22 @@ export function parseRetryAfter(value: string | null, nowMs: number): number | n
   return Number.isNaN(at) ? null : Math.max(0, at - nowMs);
 }
 
+/** Waits ms, or ends early as a cancel when the signal aborts. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(serviceError('cancelled', null));
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(serviceError('cancelled', null));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
 export function backoffMs(retriesSoFar: number): number {
   return Math.min(BACKOFF_CAP_MS, BACKOFF_START_MS * 2 ** retriesSoFar);
 }
@@ -153,6 +169,11 @@ export function parseJsonAnswer(
 }
 
 export function createTransport(o: TransportOptions): Transport {
+  function isToService(call: WireCall): boolean {
+    const serviceOrigin = o.serviceOrigin();
+    return serviceOrigin !== null && originOf(call.url) === serviceOrigin;
+  }
+
   async function attemptOnce<T>(
     call: WireCall,
     apiKey: string | null,
@@ -186,9 +207,7 @@ export function createTransport(o: TransportOptions): Transport {
 
     const headers: Record<string, string> = {};
     // The app's name is for the service; a storage host that serves a result need not learn it.
-    const serviceOrigin = o.serviceOrigin();
-    if (serviceOrigin !== null && originOf(call.url) === serviceOrigin)
-      headers['X-Title'] = o.appTitle;
+    if (isToService(call)) headers['X-Title'] = o.appTitle;
     if (call.accept) headers.Accept = call.accept;
     if (apiKey && call.auth === 'bearer') headers.Authorization = `Bearer ${apiKey}`;
     if (apiKey && call.auth === 'key') headers.Authorization = `Key ${apiKey}`;
@@ -234,7 +253,7 @@ export function createTransport(o: TransportOptions): Transport {
         let failure: ServiceError;
         try {
           const answer = await attemptOnce(call, apiKey, opts.signal, read);
-          o.scheduler.recordAnswered();
+          if (isToService(call)) o.scheduler.recordAnswered();
           return answer;
         } catch (e) {
           failure = e instanceof ServiceError ? e : new ServiceError(toUserError(e, apiKey));
@@ -244,13 +263,16 @@ export function createTransport(o: TransportOptions): Transport {
         // funds", "no subscription" or "invalid key" is the account's problem, and waiting cannot
         // help. Failures without a status (network, our timeout) say nothing about the rate.
         const rateLimited = error.code === 'rate_limited' && error.status !== null;
-        if (rateLimited) o.scheduler.recordRateLimited();
-        else if (error.status !== null) o.scheduler.recordAnswered();
+        // Only the service's own answers speak for the account's rate: a storage host's or the
+        // debug listener's 429 (its own once-per-20-s rule) holds nobody else.
+        const accountWide = isToService(call);
+        if (accountWide && rateLimited) o.scheduler.recordRateLimited();
+        else if (accountWide && error.status !== null) o.scheduler.recordAnswered();
         const asked = rateLimited ? error.details?.retryAfterMs : undefined;
         const waitMs = typeof asked === 'number' ? asked : backoffMs(rateRetries);
         // Every request waits out the service's Retry-After, however long, and whether or not
         // this one is sent again; the scheduler tells the person when the wait is long.
-        if (typeof asked === 'number') o.scheduler.holdUntil(o.now() + asked);
+        if (accountWide && typeof asked === 'number') o.scheduler.holdUntil(o.now() + asked);
         // Text already handed to the caller must not be sent twice, and our own timeouts
         // (status null) are not the service's 504.
         const resendable =
@@ -262,8 +284,10 @@ export function createTransport(o: TransportOptions): Transport {
           if (waitMs > MAX_RETRY_AFTER_MS) throw failure;
           rateRetries++;
           const untilMs = o.now() + waitMs;
-          // Without a Retry-After, the backoff holds every request as a Retry-After would.
-          if (typeof asked !== 'number') o.scheduler.holdUntil(untilMs);
+          // Without a Retry-After, the backoff holds every request as a Retry-After would; a
+          // foreign host's limit is waited out by this request alone.
+          if (!accountWide) await pause(waitMs, opts.signal);
+          else if (typeof asked !== 'number') o.scheduler.holdUntil(untilMs);
           opts.onRetry?.({
             attempt: rateRetries,
             maxAttempts: MAX_RATE_RETRIES,

@@ -316,6 +316,21 @@ describe('a 429 and the whole account', () => {
   });
 });
 
+describe('a 429 from another host', () => {
+  it('holds nobody else: a storage host or the debug listener has its own limits', async () => {
+    const storage = await startLocal((_req, res) =>
+      sendJson(res, 429, { error: 'Too many requests' }, { 'Retry-After': '300' }),
+    );
+    const service = await startLocal((_req, res) => sendJson(res, 200, { data: [] }));
+    const { client, log } = clientFor(service.base);
+    const e = await failureOf(client.downloadFile(`${storage.origin}/files/v.mp4`));
+    expect(e.error.code).toBe('rate_limited');
+    expect(log.holds).toEqual([]);
+    expect(log.rateLimited).toBe(0);
+    expect(log.answered).toBe(0);
+  });
+});
+
 describe('X-Title', () => {
   it('goes to the service’s own origin only, not to a result on another host', async () => {
     const storage = await startLocal((_req, res) => {
