@@ -6,6 +6,8 @@ export const invokeChannels = [
   'key.set',
   'key.clear',
   'demo.use',
+  'rate.hold',
+  'rate.retryNow',
   'models.list',
   'balance.get',
   'conversations.list',
@@ -66,6 +68,7 @@ export const eventChannels = [
   'audio.retrying',
   'video.retrying',
   'images.progress',
+  'rate.hold.changed',
 ] as const;
 
 export type EventChannel = (typeof eventChannels)[number];

@@ -39,6 +39,7 @@ import {
   TRANSCRIBE_LANGUAGE_MAX_CHARS,
   VOICES,
 } from './audio';
+import { CUSTOM_RATE, RATE_PLANS, type ServiceHold } from './rate';
 import { VIDEO_ASPECT_RATIOS, VIDEO_DURATION_MAX_SECONDS, VIDEO_PROMPT_MAX_CHARS } from './video';
 
 const id = z.string().min(1).max(200);
@@ -99,7 +100,8 @@ export const invokeSchemas = {
   'settings.update': z
     .object({
       baseUrl: z.string().max(2000).optional(),
-      ratePlan: z.enum(['standard', 'fast']).optional(),
+      ratePlan: z.enum(RATE_PLANS).optional(),
+      customRequestsPerSecond: z.number().min(CUSTOM_RATE.min).max(CUSTOM_RATE.max).optional(),
       defaultModel: z.string().max(200).optional(),
       language: z.enum(['en', 'ru']).optional(),
       theme: z.enum(['light', 'dark', 'system']).optional(),
@@ -108,6 +110,8 @@ export const invokeSchemas = {
   'key.set': z.object({ key: z.string().min(1).max(500) }).strict(),
   'key.clear': z.object({}).strict(),
   'demo.use': z.object({}).strict(),
+  'rate.hold': z.object({}).strict(),
+  'rate.retryNow': z.object({}).strict(),
   'models.list': z.object({ refresh: z.boolean().optional() }).strict(),
   'balance.get': z.object({ refresh: z.boolean().optional() }).strict(),
   'conversations.list': z.object({}).strict(),
@@ -272,6 +276,10 @@ export interface InvokeOutputs {
   'key.set': SettingsView;
   'key.clear': SettingsView;
   'demo.use': SettingsView;
+  /** The long wait the service asked for that is in force now, or null. */
+  'rate.hold': ServiceHold | null;
+  /** Requests may start at once again; lifted: false when no hold was in force. */
+  'rate.retryNow': { lifted: boolean };
   'models.list': ModelInfo[];
   'balance.get': Balance;
   'conversations.list': ConversationList;
@@ -346,6 +354,8 @@ export interface EventPayloads {
   'audio.retrying': ServiceRetry;
   'video.retrying': ServiceRetry;
   'images.progress': ImageProgress;
+  /** A 429 asked for a long wait (every request holds until untilMs), or the wait ended (null). */
+  'rate.hold.changed': ServiceHold | null;
 }
 
 /** The API the preload (and the web host's bridge) puts on window.atelier. */

@@ -3,12 +3,14 @@ import type { MessageAttachment } from './attachments';
 
 export type Language = 'en' | 'ru';
 export type Theme = 'light' | 'dark' | 'system';
-export type RatePlan = 'standard' | 'fast';
+export type RatePlan = 'standard' | 'fast' | 'custom';
 
 /** What the renderer may know of the settings: never the key, only whether one is set. */
 export interface SettingsView {
   baseUrl: string;
   ratePlan: RatePlan;
+  /** Requests per second on the custom plan (kept while another plan is chosen). */
+  customRequestsPerSecond: number;
   defaultModel: string;
   language: Language;
   theme: Theme;

@@ -40,7 +40,8 @@ export const EDGE_TIMEOUT = 'EDGE_FUNCTION_INVOCATION_TIMEOUT';
 export const EDGE_FAILED = 'EDGE_FUNCTION_INVOCATION_FAILED';
 
 /** A failure the gateway itself injects (timeouts, rate, upstream errors), by status. */
-export function gatewayFailure(status: number): SimHttpError {
+/** retryAfterSeconds: the Retry-After of a 429 (default 1). */
+export function gatewayFailure(status: number, retryAfterSeconds = 1): SimHttpError {
   switch (status) {
     case 504:
       return new SimHttpError(504, `An error occurred with your deployment\n\n${EDGE_TIMEOUT}\n`, {
@@ -55,7 +56,7 @@ export function gatewayFailure(status: number): SimHttpError {
     case 429:
       return new SimHttpError(429, 'Rate limit exceeded upstream. Try again shortly.', {
         code: 'rate_limited',
-        headers: { 'Retry-After': '1' },
+        headers: { 'Retry-After': String(retryAfterSeconds) },
       });
     case 503:
       return new SimHttpError(503, 'The model is temporarily unavailable. Try again later.', {

@@ -290,7 +290,11 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
       const account = key === null ? null : accounts.lookup(key);
       if (account && state.settings.rateLimit) accounts.admitRequest(account, state.now());
       const injected = takeInjectedFailure(path, url.pathname);
-      if (injected) throw injected;
+      if (injected) {
+        if (route.path === '/video/status' && account)
+          videoJobs.countFailedPoll(url, account, state.now());
+        throw injected;
+      }
 
       let closed = false;
       res.on('close', () => {

@@ -163,6 +163,12 @@ export class VideoJobs {
     sendJson(call.res, 200, { request_id: id, status });
   };
 
+  /** A status poll answered by an injected failure (/__sim/fail) is still a poll: it starts the window. */
+  countFailedPoll(url: URL, account: Account, now: number): void {
+    const job = this.jobs.get(url.searchParams.get('request_id') ?? '');
+    if (job && job.account.key === account.key) job.lastPollAt = now;
+  }
+
   reset(): void {
     this.jobs.clear();
   }

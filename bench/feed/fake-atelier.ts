@@ -44,6 +44,7 @@ function emit<E extends EventChannel>(event: E, payload: EventPayloads[E]): numb
 const settings: SettingsView = {
   baseUrl: 'https://gateway.invalid/v1',
   ratePlan: 'fast',
+  customRequestsPerSecond: 1,
   defaultModel: 'bench/model',
   language: 'en',
   theme: 'light',

@@ -41,7 +41,11 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   // Loads while the rest opens; context checks count with it from the first turn on.
   const tokenizer = loadTokenizer();
   const state = await openSettingsState(opts.settingsStore, opts.vault);
-  const scheduler = createScheduler({ plan: state.current().ratePlan });
+  const scheduler = createScheduler({
+    plan: state.current().ratePlan,
+    customPerSecond: state.current().customRequestsPerSecond,
+    onHoldChanged: (hold) => opts.emit('rate.hold.changed', hold),
+  });
   const client = createServiceClient({
     connection: () => ({ baseUrl: state.current().baseUrl, apiKey: state.apiKey() }),
     scheduler,

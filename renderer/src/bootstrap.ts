@@ -38,6 +38,7 @@ export function startApp(): () => void {
     subscribe('conversations.changed', (change) =>
       useAppStore.getState().applyConversationChange(change),
     ),
+    subscribe('rate.hold.changed', (hold) => useAppStore.getState().applyServiceHold(hold)),
   ];
   const flushWhenHidden = () => batcher.flush();
   document.addEventListener('visibilitychange', flushWhenHidden);
@@ -55,6 +56,7 @@ export function startApp(): () => void {
       store.loadConversations(),
       store.loadModels(false),
       store.refreshBalance(false),
+      store.loadServiceHold(),
     ]);
   })();
 

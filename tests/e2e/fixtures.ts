@@ -173,7 +173,7 @@ export async function pickModel(page: Page, id: string): Promise<void> {
 /** Makes the simulated service fail the next requests (test-only control endpoint). */
 export async function failNextRequests(
   atelier: Atelier,
-  failure: { status: 504 | 429 | 500 | 502; count: number; path?: string },
+  failure: { status: 504 | 429 | 500 | 502; count: number; path?: string; retryAfter?: number },
 ): Promise<void> {
   const response = await fetch(`${atelier.simRoot}/__sim/fail`, {
     method: 'POST',

@@ -1,6 +1,14 @@
-// Video jobs end to end: polled to completion and played, resumed after a restart, failed, removed, and bad results.
+// Video jobs end to end: polled to completion and played, statuses in words, failed polls, resumed after a restart, failed, removed, and bad results.
 import type { Locator, Page } from '@playwright/test';
-import { expect, openApp, section, simRequests, test, type Atelier } from './fixtures';
+import {
+  expect,
+  failNextRequests,
+  openApp,
+  section,
+  simRequests,
+  test,
+  type Atelier,
+} from './fixtures';
 
 // Short intervals instead of the service's 10 s; the app never polls faster than the simulator allows.
 const POLL_MS = 700;
@@ -17,8 +25,10 @@ async function openVideo(page: Page, atelier: Atelier): Promise<void> {
   await section(page, 'Settings').click();
   await page.getByRole('textbox', { name: 'Base URL' }).fill(atelier.simBaseUrl);
   await page.getByRole('textbox', { name: 'API key' }).fill('sim-fast');
-  // The FAST plan: under the standard one (a request per 2 s) polls of several jobs queue up.
-  await page.getByRole('combobox', { name: 'Rate plan' }).selectOption('fast');
+  // sim-fast's 10 requests / s set by hand: under the standard plan (a request per 2 s), and
+  // while the FAST plan is still learning its rate, polls of several jobs queue up.
+  await page.getByRole('combobox', { name: 'Rate plan' }).selectOption('custom');
+  await page.getByRole('spinbutton', { name: 'Requests per second' }).fill('9');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await section(page, 'Video').click();
   await expect(page.getByRole('heading', { name: 'Video', level: 1 })).toBeVisible();
@@ -50,7 +60,9 @@ test('a job completes after several polls, is downloaded and plays', async ({ pa
   await generate(page, 'A red fox in the snow [[polls:4]]');
 
   const item = job(page, 'A red fox in the snow');
-  await expect(item).toContainText('In progress');
+  await expect(item).toContainText(
+    /Status: (Sent, waiting for the first check|Waiting in the queue|Generating)/,
+  );
   await expect(item).toContainText('txt2vid-kling/kling-v2.1');
   await expect(item).toContainText(/Elapsed 0:0\d/);
   await expect(item).toContainText('Status: Completed', { timeout: 20_000 });
@@ -110,7 +122,38 @@ test('a failed job shows the reason and the balance afterwards', async ({ page, 
   await expect(item.locator('video')).toHaveCount(0);
 });
 
-test('an unknown status keeps the job polling and is shown as it came', async ({
+test('running statuses are said in words, never as bare codes', async ({ page, atelier }) => {
+  await openVideo(page, atelier);
+  await generate(page, 'Words only [[polls:4]]');
+  const item = job(page, 'Words only');
+  await expect(item).toContainText('Status: Waiting in the queue', { timeout: 10_000 });
+  await expect(item).toContainText('Status: Generating', { timeout: 10_000 });
+  await expect(item).not.toContainText('IN_QUEUE');
+  await expect(item).not.toContainText('IN_PROGRESS');
+  await expect(item).toContainText('Status: Completed', { timeout: 20_000 });
+});
+
+test('a failed poll keeps the job going and the next poll still waits the interval', async ({
+  page,
+  atelier,
+}) => {
+  await openVideo(page, atelier);
+  await failNextRequests(atelier, { status: 504, count: 1, path: '/video/status' });
+  await generate(page, 'Through a timeout [[polls:3]]');
+  const item = job(page, 'Through a timeout');
+  await expect(item).toContainText('The last check failed; Atelier keeps asking.', {
+    timeout: 10_000,
+  });
+  await expect(item).toContainText('Status: Completed', { timeout: 20_000 });
+  // The failed poll counted as one: three answered polls after it, none closer than the interval.
+  const polls = await statusPolls(atelier);
+  expect(polls).toHaveLength(4);
+  const times = polls.map((p) => (p as unknown as { at: number }).at);
+  for (let i = 1; i < times.length; i += 1)
+    expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(POLL_MS);
+});
+
+test('an unknown status keeps the job polling and is shown inside words', async ({
   page,
   atelier,
 }) => {
@@ -122,7 +165,8 @@ test('an unknown status keeps the job polling and is shown as it came', async ({
     () =>
       [...document.querySelectorAll('li')].some(
         (li) =>
-          li.textContent?.includes('Odd status') && li.textContent.includes('RENDERING_FRAMES'),
+          li.textContent?.includes('Odd status') &&
+          li.textContent.includes('Working (status: RENDERING_FRAMES)'),
       ),
     undefined,
     { timeout: 15_000, polling: 'raf' },

@@ -1,6 +1,13 @@
 // What every endpoint family builds on: where the service is, the key, the rate-limited transport, JSON calls and downloads.
 import { serviceError } from './errors';
-import { createTransport, failureOf, readJsonAnswer, type Transport, type WireCall } from './http';
+import {
+  createTransport,
+  failureOf,
+  originOf,
+  readJsonAnswer,
+  type Transport,
+  type WireCall,
+} from './http';
 import type { BinaryResult, CallOptions, RequestScheduler, ServiceConnection } from './types';
 
 export interface ServiceClientOptions {
@@ -58,6 +65,7 @@ export function createServiceCalls(options: ServiceClientOptions): ServiceCalls 
     scheduler: options.scheduler,
     fetch: fetchImpl,
     appTitle: options.appTitle ?? 'Atelier',
+    serviceOrigin: () => originOf(options.connection().baseUrl),
     requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
     now,
   });

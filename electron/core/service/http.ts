@@ -1,4 +1,4 @@
-// One exchange with the service: auth forms, X-Title, timeouts, cancellation, scheduler slots, bounded resends.
+// One exchange with the service: auth forms, X-Title, timeouts, cancellation, scheduler slots, holds, bounded resends.
 import {
   errorFromHttp,
   isErrorBody,
@@ -18,7 +18,10 @@ export const MAX_TIMEOUT_RESENDS = 3;
 export const CONDUCT_MAX_RETRIES = 50;
 export const BACKOFF_START_MS = 2000;
 export const BACKOFF_CAP_MS = 32_000;
-/** A Retry-After longer than this is reported to the user instead of waited out silently. */
+/**
+ * A Retry-After longer than this fails the request that met it (the scheduler still holds every
+ * request until then, and the shell shows the wait) instead of being waited out silently.
+ */
 export const MAX_RETRY_AFTER_MS = 120_000;
 
 export interface WireCall {
@@ -58,8 +61,19 @@ export interface TransportOptions {
   scheduler: RequestScheduler;
   fetch: typeof fetch;
   appTitle: string;
+  /** The configured service's origin (scheme, host, port); X-Title goes only there. */
+  serviceOrigin: () => string | null;
   requestTimeoutMs: number;
   now: () => number;
+}
+
+/** The origin of an address, or null when it is no address. */
+export function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
 }
 
 /** Retry-After as milliseconds from now: delta-seconds or an HTTP date. */
@@ -69,6 +83,22 @@ export function parseRetryAfter(value: string | null, nowMs: number): number | n
   if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
   const at = Date.parse(text);
   return Number.isNaN(at) ? null : Math.max(0, at - nowMs);
+}
+
+/** Waits ms, or ends early as a cancel when the signal aborts. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(serviceError('cancelled', null));
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(serviceError('cancelled', null));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 export function backoffMs(retriesSoFar: number): number {
@@ -139,6 +169,11 @@ export function parseJsonAnswer(
 }
 
 export function createTransport(o: TransportOptions): Transport {
+  function isToService(call: WireCall): boolean {
+    const serviceOrigin = o.serviceOrigin();
+    return serviceOrigin !== null && originOf(call.url) === serviceOrigin;
+  }
+
   async function attemptOnce<T>(
     call: WireCall,
     apiKey: string | null,
@@ -170,7 +205,9 @@ export function createTransport(o: TransportOptions): Transport {
     userSignal?.addEventListener('abort', onUserAbort, { once: true });
     extendTimeout(call.timeoutMs ?? o.requestTimeoutMs);
 
-    const headers: Record<string, string> = { 'X-Title': o.appTitle };
+    const headers: Record<string, string> = {};
+    // The app's name is for the service; a storage host that serves a result need not learn it.
+    if (isToService(call)) headers['X-Title'] = o.appTitle;
     if (call.accept) headers.Accept = call.accept;
     if (apiKey && call.auth === 'bearer') headers.Authorization = `Bearer ${apiKey}`;
     if (apiKey && call.auth === 'key') headers.Authorization = `Key ${apiKey}`;
@@ -215,11 +252,27 @@ export function createTransport(o: TransportOptions): Transport {
         }
         let failure: ServiceError;
         try {
-          return await attemptOnce(call, apiKey, opts.signal, read);
+          const answer = await attemptOnce(call, apiKey, opts.signal, read);
+          if (isToService(call)) o.scheduler.recordAnswered();
+          return answer;
         } catch (e) {
           failure = e instanceof ServiceError ? e : new ServiceError(toUserError(e, apiKey));
         }
         const { error } = failure;
+        // Only what errors.ts classified as rate_limited is a rate limit: a 429 that says "no
+        // funds", "no subscription" or "invalid key" is the account's problem, and waiting cannot
+        // help. Failures without a status (network, our timeout) say nothing about the rate.
+        const rateLimited = error.code === 'rate_limited' && error.status !== null;
+        // Only the service's own answers speak for the account's rate: a storage host's or the
+        // debug listener's 429 (its own once-per-20-s rule) holds nobody else.
+        const accountWide = isToService(call);
+        if (accountWide && rateLimited) o.scheduler.recordRateLimited();
+        else if (accountWide && error.status !== null) o.scheduler.recordAnswered();
+        const asked = rateLimited ? error.details?.retryAfterMs : undefined;
+        const waitMs = typeof asked === 'number' ? asked : backoffMs(rateRetries);
+        // Every request waits out the service's Retry-After, however long, and whether or not
+        // this one is sent again; the scheduler tells the person when the wait is long.
+        if (accountWide && typeof asked === 'number') o.scheduler.holdUntil(o.now() + asked);
         // Text already handed to the caller must not be sent twice, and our own timeouts
         // (status null) are not the service's 504.
         const resendable =
@@ -227,13 +280,14 @@ export function createTransport(o: TransportOptions): Transport {
           failure.partial === null &&
           error.status !== null &&
           rateRetries + timeoutResends < CONDUCT_MAX_RETRIES;
-        if (resendable && error.code === 'rate_limited' && rateRetries < MAX_RATE_RETRIES) {
-          const asked = error.details?.retryAfterMs;
-          const waitMs = typeof asked === 'number' ? asked : backoffMs(rateRetries);
+        if (resendable && rateLimited && rateRetries < MAX_RATE_RETRIES) {
           if (waitMs > MAX_RETRY_AFTER_MS) throw failure;
           rateRetries++;
           const untilMs = o.now() + waitMs;
-          o.scheduler.holdUntil(untilMs);
+          // Without a Retry-After, the backoff holds every request as a Retry-After would; a
+          // foreign host's limit is waited out by this request alone.
+          if (!accountWide) await pause(waitMs, opts.signal);
+          else if (typeof asked !== 'number') o.scheduler.holdUntil(untilMs);
           opts.onRetry?.({
             attempt: rateRetries,
             maxAttempts: MAX_RATE_RETRIES,

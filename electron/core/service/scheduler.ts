@@ -1,12 +1,38 @@
-// The account's request rate: one request start per plan interval, people before background work.
+// The account's request rate: one request start per interval (fixed, set, or learned on FAST), people before background work, holds the service asks for.
+import { CUSTOM_RATE, type ServiceHold } from '../../../shared/rate';
 import type { RatePlan } from '../../../shared/types';
 import type { Priority, RequestScheduler } from './types';
 
+/** The service's documented rate: at most 1 request per 2 seconds. */
+export const STANDARD_INTERVAL_MS = 2000;
+
 /**
- * Milliseconds between request starts for each plan. The service allows 1 per 2 s, FAST 10 per s
- * in any second; FAST keeps a 10% margin because network jitter can bunch arrivals at its edge.
+ * The FAST plan's rate is only "higher" in the service's document, so it is learned: start at the
+ * standard interval, shorten it after each run of answers without a 429, lengthen it on a 429.
  */
-export const PLAN_INTERVAL_MS: Record<RatePlan, number> = { standard: 2000, fast: 110 };
+export const FAST_LEARNING = {
+  startMs: STANDARD_INTERVAL_MS,
+  /** Never faster than this, whatever the answers say. */
+  floorMs: 100,
+  /** Never slower than the standard plan. */
+  ceilingMs: STANDARD_INTERVAL_MS,
+  /** Answers without a 429 in a row before the next speed-up. */
+  answersPerStep: 4,
+  speedUpFactor: 0.75,
+  slowDownFactor: 2,
+} as const;
+
+/** A hold at least this long is told to the person (shorter ones pass unnoticed). */
+export const REPORTED_HOLD_MS = 20_000;
+
+export interface SchedulerOptions {
+  plan?: RatePlan;
+  /** Requests per second on the custom plan. */
+  customPerSecond?: number;
+  now?: () => number;
+  /** A long hold began (or moved), or ended / was lifted (null). */
+  onHoldChanged?: (hold: ServiceHold | null) => void;
+}
 
 interface Waiter {
   priority: Priority;
@@ -17,15 +43,32 @@ function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('The request was cancelled.', 'AbortError');
 }
 
-export function createScheduler(
-  opts: { plan?: RatePlan; now?: () => number } = {},
-): RequestScheduler {
+/** Milliseconds between starts for a person's own rate, kept within the bounds the form offers. */
+export function customIntervalMs(perSecond: number): number {
+  const rate = Number.isFinite(perSecond)
+    ? Math.min(CUSTOM_RATE.max, Math.max(CUSTOM_RATE.min, perSecond))
+    : CUSTOM_RATE.default;
+  return Math.round(1000 / rate);
+}
+
+export function createScheduler(opts: SchedulerOptions = {}): RequestScheduler {
   const now = opts.now ?? (() => Date.now());
-  let interval = PLAN_INTERVAL_MS[opts.plan ?? 'standard'];
+  let plan: RatePlan = opts.plan ?? 'standard';
+  let customPerSecond = opts.customPerSecond ?? CUSTOM_RATE.default;
+  let interval = intervalFor(plan);
+  let answeredInARow = 0;
   let lastStart = Number.NEGATIVE_INFINITY;
   let heldUntil = 0;
+  let reported: ServiceHold | null = null;
+  let holdTimer: ReturnType<typeof setTimeout> | null = null;
   const queue: Waiter[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
+
+  function intervalFor(p: RatePlan): number {
+    if (p === 'fast') return FAST_LEARNING.startMs;
+    if (p === 'custom') return customIntervalMs(customPerSecond);
+    return STANDARD_INTERVAL_MS;
+  }
 
   const nextStartAt = (): number => Math.max(lastStart + interval, heldUntil);
 
@@ -57,6 +100,31 @@ export function createScheduler(
     queue.push(waiter);
   }
 
+  function clearHoldTimer(): void {
+    if (holdTimer !== null) clearTimeout(holdTimer);
+    holdTimer = null;
+  }
+
+  function report(hold: ServiceHold | null): void {
+    reported = hold;
+    opts.onHoldChanged?.(hold);
+  }
+
+  /** Tells of a long hold, and of its end when its time comes. */
+  function reportHold(sinceMs: number): void {
+    clearHoldTimer();
+    report({ untilMs: heldUntil, sinceMs });
+    holdTimer = setTimeout(
+      () => {
+        holdTimer = null;
+        if (reported !== null) report(null);
+      },
+      Math.max(0, heldUntil - now()),
+    );
+    // An app closing during a five-minute hold must not wait for it.
+    (holdTimer as { unref?: () => void }).unref?.();
+  }
+
   return {
     reserveSlot(priority: Priority, signal?: AbortSignal): Promise<void> {
       if (signal?.aborted) return Promise.reject(abortReason(signal));
@@ -84,11 +152,56 @@ export function createScheduler(
     holdUntil(epochMs: number): void {
       if (epochMs <= heldUntil) return;
       heldUntil = epochMs;
+      const sinceMs = now();
+      if (epochMs - sinceMs >= REPORTED_HOLD_MS) reportHold(reported?.sinceMs ?? sinceMs);
       releaseDue();
     },
 
-    setPlan(plan: RatePlan): void {
-      interval = PLAN_INTERVAL_MS[plan];
+    liftHold(): boolean {
+      const held = heldUntil > now();
+      heldUntil = 0;
+      clearHoldTimer();
+      if (reported !== null) report(null);
+      releaseDue();
+      return held;
+    },
+
+    currentHold(): ServiceHold | null {
+      return reported !== null && reported.untilMs > now() ? { ...reported } : null;
+    },
+
+    recordAnswered(): void {
+      if (plan !== 'fast') return;
+      answeredInARow += 1;
+      if (answeredInARow < FAST_LEARNING.answersPerStep) return;
+      answeredInARow = 0;
+      interval = Math.max(
+        FAST_LEARNING.floorMs,
+        Math.round(interval * FAST_LEARNING.speedUpFactor),
+      );
+      releaseDue();
+    },
+
+    recordRateLimited(): void {
+      if (plan !== 'fast') return;
+      answeredInARow = 0;
+      interval = Math.min(
+        FAST_LEARNING.ceilingMs,
+        Math.round(interval * FAST_LEARNING.slowDownFactor),
+      );
+    },
+
+    intervalMs: () => interval,
+
+    setPlan(next: RatePlan, perSecond?: number): void {
+      const customChanged =
+        perSecond !== undefined && perSecond !== customPerSecond && next === 'custom';
+      if (perSecond !== undefined) customPerSecond = perSecond;
+      // Saving other settings must not forget what the FAST plan has learned.
+      if (next === plan && !customChanged) return;
+      plan = next;
+      answeredInARow = 0;
+      interval = intervalFor(next);
       releaseDue();
     },
   };

@@ -1,4 +1,5 @@
 // The service client's surface: what the rest of core may ask of the service, in wire terms.
+import type { ServiceHold } from '../../../shared/rate';
 import type { Balance, ErrorCode, ModelInfo, RatePlan, Usage } from '../../../shared/types';
 
 export type Priority = 'user' | 'background';
@@ -67,7 +68,18 @@ export interface RequestScheduler {
   reserveSlot(priority: Priority, signal?: AbortSignal): Promise<void>;
   /** After a 429: no request before this epoch ms. */
   holdUntil(epochMs: number): void;
-  setPlan(plan: RatePlan): void;
+  /** "Retry now": requests may start at once again; false when no hold was in force. */
+  liftHold(): boolean;
+  /** The long hold in force now (one a person is told about), or null. */
+  currentHold(): ServiceHold | null;
+  /** The service answered without a 429: the FAST plan may speed up. */
+  recordAnswered(): void;
+  /** The service answered 429 (rate_limited): the FAST plan slows down. */
+  recordRateLimited(): void;
+  /** Milliseconds between request starts now. */
+  intervalMs(): number;
+  /** customPerSecond: the rate of the custom plan (kept for later when another plan is chosen). */
+  setPlan(plan: RatePlan, customPerSecond?: number): void;
 }
 
 export interface ServiceClient {

@@ -1,4 +1,4 @@
-// Video jobs: submitting one and polling its status (any status but finished or failed is still running).
+// Video jobs: submitting one and polling its status (any status but COMPLETED or FAILED is still running).
 import { type CallFamily, costText, mediaType, requireKey } from './calls';
 import { serviceError } from './errors';
 import { failureOf, parseJsonAnswer, type WireCall } from './http';
@@ -29,11 +29,13 @@ export const videoCalls: CallFamily<Pick<FullServiceClient, 'videoGenerate' | 'v
         url: `${where.base}/video/status?request_id=${encodeURIComponent(requestId)}`,
         auth: 'key',
         accept: 'application/json',
+        // A failed poll is not resent here: the job's next poll waits the service's 10 s first.
+        resend: false,
       };
       return c.transport.send(call, apiKey, callOpts, async (res) => {
         if (!res.ok) throw await failureOf(res, apiKey, c.now());
         const text = await res.text();
-        // {status: "error", reason} on a poll is the job's failure, reported as a phase.
+        // {status: "error", reason} is read as a status too: only FAILED ends the job.
         const { json } = parseJsonAnswer(text, mediaType(res), apiKey, { keepErrorBodies: true });
         if (!isObject(json) || typeof json.status !== 'string')
           throw serviceError('malformed_response', 'The video status has no status.', 200);
@@ -54,9 +56,13 @@ export const videoCalls: CallFamily<Pick<FullServiceClient, 'videoGenerate' | 'v
   };
 };
 
-function videoPhase(status: string): VideoPhase {
-  if (/^(completed?|succeeded|success|done|finished)$/i.test(status)) return 'completed';
-  if (/^(failed|failure|error|cancell?ed|canceled|rejected|expired)$/i.test(status))
-    return 'failed';
+/**
+ * The service's document: "A status other than COMPLETED or FAILED means keep polling." So
+ * nothing else ends a job, however final it sounds (done, error, cancelled, an unknown word).
+ */
+export function videoPhase(status: string): VideoPhase {
+  const word = status.trim().toUpperCase();
+  if (word === 'COMPLETED') return 'completed';
+  if (word === 'FAILED') return 'failed';
   return 'running';
 }

@@ -16,6 +16,7 @@ import { semanticEn } from './semantic.en';
 import { diagnosticsEn } from './diagnostics.en';
 import { audioEn } from './audio.en';
 import { videoEn } from './video.en';
+import { rateEn } from './rate.en';
 
 export const en = {
   ...appEn,
@@ -35,6 +36,7 @@ export const en = {
   ...diagnosticsEn,
   ...audioEn,
   ...videoEn,
+  ...rateEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -17,6 +17,7 @@ import { semanticRu } from './semantic.ru';
 import { diagnosticsRu } from './diagnostics.ru';
 import { audioRu } from './audio.ru';
 import { videoRu } from './video.ru';
+import { rateRu } from './rate.ru';
 
 export const ru: { readonly [K in MessageKey]: string } = {
   ...appRu,
@@ -36,4 +37,5 @@ export const ru: { readonly [K in MessageKey]: string } = {
   ...diagnosticsRu,
   ...audioRu,
   ...videoRu,
+  ...rateRu,
 };

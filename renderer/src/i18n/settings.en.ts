@@ -13,7 +13,14 @@ export const settingsEn = {
   'settings.clearKey': 'Clear key',
   'settings.ratePlan': 'Rate plan',
   'settings.ratePlan.standard': 'Standard: 1 request / 2 s',
-  'settings.ratePlan.fast': 'FAST',
+  'settings.ratePlan.fast': 'FAST: faster, learned from the service’s answers',
+  'settings.ratePlan.custom': 'Custom: my own rate',
+  'settings.ratePlan.fastHint':
+    'Starts at 1 request / 2 s and speeds up while the service accepts; slows down when it answers “too many requests”.',
+  'settings.customRate': 'Requests per second',
+  'settings.customRateHint':
+    'From {min} to {max}. The standard plan is 0.5; Atelier still waits when the service asks it to.',
+  'settings.customRateInvalid': 'Enter a number from {min} to {max}.',
   'settings.defaultModel': 'Default model',
   'settings.appearance': 'Appearance',
   'settings.language': 'Language',

@@ -14,7 +14,14 @@ export const settingsRu: { readonly [K in keyof typeof settingsEn]: string } = {
   'settings.clearKey': 'Удалить ключ',
   'settings.ratePlan': 'Тариф',
   'settings.ratePlan.standard': 'Стандартный: 1 запрос / 2 с',
-  'settings.ratePlan.fast': 'FAST',
+  'settings.ratePlan.fast': 'FAST: быстрее, по ответам сервиса',
+  'settings.ratePlan.custom': 'Свой: моя частота',
+  'settings.ratePlan.fastHint':
+    'Начинает с 1 запроса в 2 с и ускоряется, пока сервис принимает запросы; замедляется, когда он отвечает «слишком много запросов».',
+  'settings.customRate': 'Запросов в секунду',
+  'settings.customRateHint':
+    'От {min} до {max}. Стандартный тариф — 0,5; Atelier всё равно ждёт, когда сервис об этом просит.',
+  'settings.customRateInvalid': 'Введите число от {min} до {max}.',
   'settings.defaultModel': 'Модель по умолчанию',
   'settings.appearance': 'Внешний вид',
   'settings.language': 'Язык',

@@ -1,5 +1,6 @@
 // Settings: service address, key (write-only), rate plan, default model, language, theme, demo service.
 import { useEffect, useState, type FormEvent } from 'react';
+import { CUSTOM_RATE } from '../../../shared/rate';
 import type { Language, RatePlan, SettingsView, Theme, UserError } from '../../../shared/types';
 import { useAppStore } from '../store';
 import { useT } from '../i18n/use-t';
@@ -16,6 +17,8 @@ import './settings.css';
 interface Draft {
   baseUrl: string;
   ratePlan: RatePlan;
+  /** As typed in the field; read on Save. */
+  customRate: string;
   defaultModel: string;
 }
 
@@ -23,8 +26,15 @@ function draftOf(settings: SettingsView | null): Draft {
   return {
     baseUrl: settings?.baseUrl ?? '',
     ratePlan: settings?.ratePlan ?? 'standard',
+    customRate: String(settings?.customRequestsPerSecond ?? CUSTOM_RATE.default),
     defaultModel: settings?.defaultModel ?? '',
   };
+}
+
+/** The typed rate when it is a number within the bounds, else null. */
+function customRateOf(text: string): number | null {
+  const value = Number(text.trim().replace(',', '.'));
+  return text.trim() !== '' && value >= CUSTOM_RATE.min && value <= CUSTOM_RATE.max ? value : null;
 }
 
 export default function SettingsTab() {
@@ -68,11 +78,15 @@ export default function SettingsTab() {
   function onSave(event: FormEvent) {
     event.preventDefault();
     const newKey = key.trim();
+    const customRate = customRateOf(draft.customRate);
+    // A rate outside the bounds is shown as a warning under the field and not sent.
+    if (draft.ratePlan === 'custom' && customRate === null) return;
     void run(
       async () => {
         const failure = await updateSettings({
           baseUrl: draft.baseUrl.trim(),
           ratePlan: draft.ratePlan,
+          ...(customRate === null ? {} : { customRequestsPerSecond: customRate }),
           defaultModel: draft.defaultModel,
         });
         if (failure || !newKey) return failure;
@@ -153,9 +167,37 @@ export default function SettingsTab() {
               >
                 <option value="standard">{t('settings.ratePlan.standard')}</option>
                 <option value="fast">{t('settings.ratePlan.fast')}</option>
+                <option value="custom">{t('settings.ratePlan.custom')}</option>
               </select>
             )}
           </Field>
+          {draft.ratePlan === 'fast' && <p className="hint">{t('settings.ratePlan.fastHint')}</p>}
+          {draft.ratePlan === 'custom' && (
+            <Field
+              label={t('settings.customRate')}
+              hint={t(
+                customRateOf(draft.customRate) === null
+                  ? 'settings.customRateInvalid'
+                  : 'settings.customRateHint',
+                { min: CUSTOM_RATE.min, max: CUSTOM_RATE.max },
+              )}
+              warning={customRateOf(draft.customRate) === null}
+            >
+              {(id) => (
+                <input
+                  id={id}
+                  className="input"
+                  type="number"
+                  inputMode="decimal"
+                  min={CUSTOM_RATE.min}
+                  max={CUSTOM_RATE.max}
+                  step={CUSTOM_RATE.step}
+                  value={draft.customRate}
+                  onChange={(event) => setDraft({ ...draft, customRate: event.target.value })}
+                />
+              )}
+            </Field>
+          )}
 
           <div className="field">
             <span className="label">{t('settings.defaultModel')}</span>

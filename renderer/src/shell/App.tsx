@@ -1,4 +1,4 @@
-// The shell: left navigation, the balance, and the open tab (features load lazily).
+// The shell: left navigation, the balance, the service's wait notice, and the open tab (features load lazily).
 import { Icon, type IconName } from '../common/Icon';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useAppStore, type Tab } from '../store';
@@ -8,6 +8,7 @@ import { translateDynamic } from '../i18n/translate';
 import { useDocumentTheme } from '../theme';
 import { BalanceStatus } from './BalanceStatus';
 import { ErrorBoundary } from './ErrorBoundary';
+import { HoldNotice } from './HoldNotice';
 import { useShortcuts } from './shortcuts';
 import './shell.css';
 // Chat is the first screen: loaded with the shell, not behind a second round trip and a fallback.
@@ -109,6 +110,7 @@ export function App() {
     <div className="app">
       <Navigation />
       <main className="content">
+        <HoldNotice />
         {chatVisited && (
           <div
             role="tabpanel"

@@ -10,6 +10,7 @@ import { createImageFormSlice, type ImageFormSlice } from './images-form-slice';
 import { createImageGallerySlice, type ImageGallerySlice } from './images-gallery-slice';
 import { createImageRunSlice, type ImageRunSlice } from './images-run-slice';
 import { createModelsSlice, type ModelsSlice } from './models-slice';
+import { createRateSlice, type RateSlice } from './rate-slice';
 import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 import { createUiSlice, type UiSlice } from './ui-slice';
 import { createVideoSlice, type VideoSlice } from './video-slice';
@@ -26,7 +27,8 @@ export type AppState = UiSlice &
   AudioSlice &
   VideoSlice &
   AttachmentsSlice &
-  DocumentsSlice;
+  DocumentsSlice &
+  RateSlice;
 
 export const useAppStore = create<AppState>()((...args) => ({
   ...createUiSlice(...args),
@@ -42,6 +44,7 @@ export const useAppStore = create<AppState>()((...args) => ({
   ...createVideoSlice(...args),
   ...createAttachmentsSlice(...args),
   ...createDocumentsSlice(...args),
+  ...createRateSlice(...args),
 }));
 
 export type { Tab } from './ui-slice';

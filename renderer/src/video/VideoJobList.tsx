@@ -1,13 +1,13 @@
-// The video job queue: each job's status as the service gives it, elapsed time, model, and its video when done.
+// The video job queue: each job's status in words, elapsed time, model, and its video when done.
 import { useEffect, useState } from 'react';
 import type { VideoJob } from '../../../shared/types';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { errorSentence } from '../common/errors';
 import { mediaUrl, saveMedia } from '../common/media';
-import type { Translate } from '../i18n/translate';
 import { localeOf } from '../i18n/translate';
 import { useLanguage, useT } from '../i18n/use-t';
 import { useAppStore } from '../store';
+import { videoStatusWords } from './status-words';
 
 /** 1:05 or 1:02:03: time since the job was sent, up to its end. */
 export function formatElapsed(ms: number): string {
@@ -18,28 +18,6 @@ export function formatElapsed(ms: number): string {
   return hours > 0
     ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}`
     : `${minutes}:${seconds}`;
-}
-
-function phaseLabel(job: VideoJob, t: Translate): string {
-  switch (job.phase) {
-    case 'running':
-      return t('video.phase.running');
-    case 'downloading':
-      return t('video.phase.downloading');
-    case 'completed':
-      return t('video.phase.completed');
-    case 'failed':
-      return t('video.phase.failed');
-    case 'download_failed':
-      return t('video.phase.download_failed');
-  }
-}
-
-/** The phase in words, and the service's own status value beside it, shown as it came. */
-function statusText(job: VideoJob, t: Translate): string {
-  const service = job.status === 'submitted' ? t('video.serviceStatus.submitted') : job.status;
-  const phase = phaseLabel(job, t);
-  return service.toLowerCase() === phase.toLowerCase() ? phase : `${phase} · ${service}`;
 }
 
 /** Re-renders every second while some job is still going, for the elapsed times. */
@@ -68,7 +46,7 @@ function JobItem({ job, now }: { job: VideoJob; now: number }) {
       <div className="job-head">
         <span className={`job-status phase-${job.phase}`}>
           {working && <span className="media-spinner" aria-hidden="true" />}
-          {t('video.status', { status: statusText(job, t) })}
+          {t('video.status', { status: videoStatusWords(job, t) })}
         </span>
         <span className="muted job-time">{t('video.elapsed', { time: elapsed })}</span>
       </div>

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventChannel, EventPayloads } from '../../../shared/channels';
+import type { ServiceHold } from '../../../shared/rate';
 import type {
   Balance,
   ChatEvent,
@@ -98,7 +99,8 @@ describe('core with the simulator', () => {
     });
     const updated = await call<SettingsView>('settings.update', {
       baseUrl: sim.hostRoot,
-      ratePlan: 'fast',
+      ratePlan: 'custom',
+      customRequestsPerSecond: 9,
     });
     expect(updated.baseUrl).toBe(sim.baseUrl);
     const keyed = await call<SettingsView>('key.set', { key: 'sim-fast' });
@@ -161,7 +163,8 @@ describe('core with the simulator', () => {
     );
     expect(await second.call<SettingsView>('settings.get')).toMatchObject({
       baseUrl,
-      ratePlan: 'fast',
+      ratePlan: 'custom',
+      customRequestsPerSecond: 9,
       keySet: true,
     });
     const reloaded = await second.call<Conversation>('conversations.get', { id: conversation.id });
@@ -171,7 +174,11 @@ describe('core with the simulator', () => {
   it('stops a slow answer and keeps what arrived; service refusals become error events', async () => {
     sim = await startSim({ port: 0 });
     const { call, core, chatEvents, turnEnd } = await openCore();
-    await call('settings.update', { baseUrl: sim.baseUrl, ratePlan: 'fast' });
+    await call('settings.update', {
+      baseUrl: sim.baseUrl,
+      ratePlan: 'custom',
+      customRequestsPerSecond: 9,
+    });
     await call('key.set', { key: 'sim-fast' });
     const conversation = await call<Conversation>('conversations.create', {});
 
@@ -202,6 +209,38 @@ describe('core with the simulator', () => {
       opened: false,
     });
   }, 30_000);
+
+  it('tells the renderer of a long hold the service asked for, and lifts it on rate.retryNow', async () => {
+    sim = await startSim({ port: 0 });
+    const { call, emitted } = await openCore();
+    await call('settings.update', { baseUrl: sim.baseUrl, ratePlan: 'fast' });
+    await call('key.set', { key: 'sim-fast' });
+    expect(await call('rate.hold')).toBeNull();
+    await fetch(`${sim.hostRoot}/__sim/fail`, {
+      method: 'POST',
+      body: JSON.stringify({ status: 429, count: 1, path: '/balance', retryAfter: 300 }),
+    });
+    const before = Date.now();
+    // The call that meets a wait this long fails at once; the hold stays for every other call.
+    await call('balance.get', { refresh: true }).catch(() => undefined);
+    const holds = () => emitted.filter((e) => e.event === 'rate.hold.changed');
+    expect(holds()).toHaveLength(1);
+    const hold = holds()[0]?.payload as ServiceHold;
+    expect(hold.untilMs - before).toBeGreaterThanOrEqual(299_000);
+    expect(await call<ServiceHold | null>('rate.hold')).toEqual(hold);
+
+    let answered = false;
+    const waiting = call<Balance>('balance.get', { refresh: true }).then((b) => {
+      answered = true;
+      return b;
+    });
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(answered).toBe(false);
+    expect(await call('rate.retryNow')).toEqual({ lifted: true });
+    expect(holds().at(-1)?.payload).toBeNull();
+    expect(await call('rate.hold')).toBeNull();
+    expect((await waiting).state).toBe('ok');
+  }, 20_000);
 
   it('refuses a turn without a base URL or key, before saving anything', async () => {
     const { call, core } = await openCore();

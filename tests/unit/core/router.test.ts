@@ -7,6 +7,7 @@ import { serviceError } from '../../../electron/core/service/errors';
 const view: SettingsView = {
   baseUrl: '',
   ratePlan: 'standard',
+  customRequestsPerSecond: 1,
   defaultModel: 'openai/gpt-4o-mini',
   language: 'en',
   theme: 'system',

@@ -98,7 +98,12 @@ export async function openCore(opts: { debugLatestIntervalMs?: number } = {}) {
       await new Promise((r) => setTimeout(r, 20));
     }
   }
-  await call('settings.update', { baseUrl: env.sim.baseUrl, ratePlan: 'fast' });
+  // sim-fast's 10 requests / s set by hand: the FAST plan itself starts at 1 per 2 s and learns.
+  await call('settings.update', {
+    baseUrl: env.sim.baseUrl,
+    ratePlan: 'custom',
+    customRequestsPerSecond: 9,
+  });
   await call('key.set', { key: 'sim-fast' });
   return { core, call, attempt, upload, turnEnd, emitted };
 }

@@ -1,6 +1,6 @@
 // The simulator's video jobs: states, polling pace, failures.
 import { describe, expect, it } from 'vitest';
-import { PNG_1X1, sleep, call, useSimulators } from './sim-harness';
+import { PNG_1X1, sleep, call, control, useSimulators } from './sim-harness';
 
 useSimulators();
 
@@ -44,6 +44,22 @@ describe('video jobs', () => {
     expect(mp4.toString('latin1', 4, 8)).toBe('ftyp');
     const bearer = await call(`/video/status?request_id=${id}`);
     expect(bearer.status).toBe(400);
+  });
+
+  it('counts a poll answered by an injected failure as a poll: it starts the 10 s window', async () => {
+    const id = await start('tide [[polls:2]]');
+    await control('fail', { status: 504, count: 1, path: '/video/status' });
+    const failed = await call(`/video/status?request_id=${id}`, {
+      headers: { Authorization: 'Key sim-fast' },
+    });
+    expect(failed.status).toBe(504);
+    expect(await failed.text()).toMatch(/EDGE_FUNCTION_INVOCATION_TIMEOUT/);
+    const early = await poll(id);
+    expect(early.status).toBe(429);
+    expect(early.retryAfter).toBe('1');
+    await sleep(300);
+    // The failed poll moved no job forward: the first real answer is still the first status.
+    expect((await poll(id)).body.status).toBe('IN_QUEUE');
   });
 
   it('fails on [[fail]], reports one unknown status on [[weird]]', async () => {

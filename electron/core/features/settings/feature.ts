@@ -1,11 +1,11 @@
-// The settings.*, key.* and demo.* channels: the service's address and plan, the API key in the vault, the demo service.
+// The settings.*, key.*, demo.* and rate.* channels: the service's address and plan, the API key in the vault, the demo service, the service's holds.
 import type { SettingsView } from '../../../../shared/types';
 import { serviceError } from '../../service/errors';
 import type { ChannelsOf, Feature, FeatureContext } from '../context';
 import { DEMO_KEY, createDemoService, demoPortOf } from './demo';
 import { normalizeBaseUrl } from './store';
 
-export type SettingsChannel = ChannelsOf<'settings' | 'key' | 'demo'>;
+export type SettingsChannel = ChannelsOf<'settings' | 'key' | 'demo' | 'rate'>;
 
 /** Enough of the key for the user to recognise it, and only for keys long enough to spare it. */
 function lastFour(key: string | null): string | null {
@@ -58,6 +58,8 @@ export async function openSettingsFeature(ctx: FeatureContext): Promise<Feature<
         const next = { ...settings };
         if (input.baseUrl !== undefined) next.baseUrl = normalizeBaseUrl(input.baseUrl).baseUrl;
         if (input.ratePlan !== undefined) next.ratePlan = input.ratePlan;
+        if (input.customRequestsPerSecond !== undefined)
+          next.customRequestsPerSecond = input.customRequestsPerSecond;
         if (input.defaultModel !== undefined && input.defaultModel.trim() !== '') {
           next.defaultModel = input.defaultModel.trim();
         }
@@ -65,7 +67,7 @@ export async function openSettingsFeature(ctx: FeatureContext): Promise<Feature<
         if (input.theme !== undefined) next.theme = input.theme;
         const urlChanged = next.baseUrl !== settings.baseUrl;
         state.save(next);
-        ctx.scheduler.setPlan(state.current().ratePlan);
+        ctx.scheduler.setPlan(state.current().ratePlan, state.current().customRequestsPerSecond);
         await closeDemoUnlessUsed();
         return announceSettings(urlChanged);
       },
@@ -93,6 +95,11 @@ export async function openSettingsFeature(ctx: FeatureContext): Promise<Feature<
         ctx.scheduler.setPlan(state.current().ratePlan);
         return announceSettings(true);
       },
+
+      'rate.hold': () => ctx.scheduler.currentHold(),
+
+      // The person chose not to wait: the scheduler tells the renderer the hold is gone.
+      'rate.retryNow': () => ({ lifted: ctx.scheduler.liftHold() }),
     },
     dispose: () => demo.close(),
   };

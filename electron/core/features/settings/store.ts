@@ -1,6 +1,7 @@
 // Settings kept on disk (never the key), their defaults, and the rules for the base URL.
 import { mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
+import { CUSTOM_RATE, RATE_PLANS } from '../../../../shared/rate';
 import type { Language, RatePlan, StorageProblem, Theme } from '../../../../shared/types';
 import { writeFileAtomicSync } from '../../library/atomic-write';
 import { serviceError, type ServiceError } from '../../service/errors';
@@ -9,6 +10,8 @@ export interface StoredSettings {
   /** '' until the user sets one or picks the demo service. */
   baseUrl: string;
   ratePlan: RatePlan;
+  /** Requests per second on the custom plan. */
+  customRequestsPerSecond: number;
   defaultModel: string;
   language: Language;
   theme: Theme;
@@ -22,6 +25,7 @@ export interface SettingsStore {
 export const defaultSettings: StoredSettings = {
   baseUrl: '',
   ratePlan: 'standard',
+  customRequestsPerSecond: CUSTOM_RATE.default,
   defaultModel: 'openai/gpt-4o-mini',
   language: 'en',
   theme: 'system',
@@ -30,12 +34,18 @@ export const defaultSettings: StoredSettings = {
 /** Written into the file; bumped when its shape changes, with a migration on read. */
 const SCHEMA_VERSION = 1;
 
-const RATE_PLANS: readonly RatePlan[] = ['standard', 'fast'];
 const LANGUAGES: readonly Language[] = ['en', 'ru'];
 const THEMES: readonly Theme[] = ['light', 'dark', 'system'];
 
 function pick<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
   return allowed.includes(value as T) ? (value as T) : fallback;
+}
+
+/** A stored custom rate within the bounds the form offers; the default otherwise. */
+function customRate(value: unknown): number {
+  return typeof value === 'number' && value >= CUSTOM_RATE.min && value <= CUSTOM_RATE.max
+    ? value
+    : CUSTOM_RATE.default;
 }
 
 /** Keeps what is valid in a stored object and takes defaults for the rest. */
@@ -51,7 +61,8 @@ export function sanitizeSettings(raw: unknown): StoredSettings {
   }
   return {
     baseUrl,
-    ratePlan: pick(o.ratePlan, RATE_PLANS, defaultSettings.ratePlan),
+    ratePlan: pick<RatePlan>(o.ratePlan, RATE_PLANS, defaultSettings.ratePlan),
+    customRequestsPerSecond: customRate(o.customRequestsPerSecond),
     defaultModel:
       typeof o.defaultModel === 'string' && o.defaultModel.trim() !== ''
         ? o.defaultModel.trim()

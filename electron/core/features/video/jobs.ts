@@ -114,6 +114,8 @@ export async function openVideoJobs(options: VideoJobsOptions): Promise<VideoJob
   for (const job of await readJobs(options.file)) jobs.set(job.id, job);
   /** When each job's last poll answer (or its submission) arrived: the next poll waits `interval` from it. */
   const answeredAt = new Map<string, number>();
+  /** A wait longer than the interval the service asked for (Retry-After on a failed poll). */
+  const askedWait = new Map<string, number>();
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
   const running = new Map<string, AbortController>();
   const busy = new Set<Promise<unknown>>();
@@ -153,7 +155,8 @@ export async function openVideoJobs(options: VideoJobsOptions): Promise<VideoJob
   function schedulePoll(job: StoredJob): void {
     if (disposed || job.phase !== 'running' || timers.has(job.id)) return;
     const last = answeredAt.get(job.id) ?? now();
-    const delay = Math.max(0, last + interval - now());
+    const wait = Math.max(interval, askedWait.get(job.id) ?? 0);
+    const delay = Math.max(0, last + wait - now());
     timers.set(
       job.id,
       setTimeout(() => {
@@ -189,6 +192,7 @@ export async function openVideoJobs(options: VideoJobsOptions): Promise<VideoJob
       });
       job.status = answer.status;
       job.error = null;
+      askedWait.delete(id);
       if (answer.phase === 'completed') {
         job.resultUrl = answer.url;
         job.phase = 'downloading';
@@ -203,6 +207,11 @@ export async function openVideoJobs(options: VideoJobsOptions): Promise<VideoJob
       if (controller.signal.aborted || !jobs.has(id)) return;
       const error = toUserError(e);
       job.error = error;
+      // A failed poll (504, 429, no network) still counts as one: the next waits the interval,
+      // or longer when the service said how long.
+      const retryAfter = error.details?.retryAfterMs;
+      if (typeof retryAfter === 'number') askedWait.set(id, retryAfter);
+      else askedWait.delete(id);
       if (error.code === 'not_found') {
         // The service no longer knows the job (or it belongs to another key): polling cannot help.
         job.phase = 'failed';
@@ -347,6 +356,7 @@ export async function openVideoJobs(options: VideoJobsOptions): Promise<VideoJob
       stopJob(id);
       jobs.delete(id);
       answeredAt.delete(id);
+      askedWait.delete(id);
       await changed();
     },
 

@@ -73,7 +73,7 @@ export async function closeLocalServers(): Promise<void> {
 
 /** A scheduler that never waits, recording what the client asked of it. */
 export function recordingScheduler() {
-  const log = { reserved: 0, holds: [] as number[] };
+  const log = { reserved: 0, holds: [] as number[], answered: 0, rateLimited: 0 };
   const scheduler: RequestScheduler = {
     async reserveSlot(_priority, signal) {
       if (signal?.aborted) throw new DOMException('aborted', 'AbortError');
@@ -82,6 +82,15 @@ export function recordingScheduler() {
     holdUntil(ms) {
       log.holds.push(ms);
     },
+    liftHold: () => false,
+    currentHold: () => null,
+    recordAnswered() {
+      log.answered++;
+    },
+    recordRateLimited() {
+      log.rateLimited++;
+    },
+    intervalMs: () => 0,
     setPlan() {},
   };
   return { scheduler, log };
@@ -167,7 +176,10 @@ export function useSimulator() {
     if (!sim) throw new Error('sim not started');
     let scheduler = schedulers.get(key);
     if (!scheduler) {
-      scheduler = createScheduler({ plan: key === 'sim-fast' ? 'fast' : 'standard' });
+      // sim-fast's 10 requests / s, set as the person would (FAST itself starts slow and learns).
+      scheduler = createScheduler(
+        key === 'sim-fast' ? { plan: 'custom', customPerSecond: 9 } : { plan: 'standard' },
+      );
       schedulers.set(key, scheduler);
     }
     const connection: ServiceConnection = {

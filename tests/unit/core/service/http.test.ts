@@ -1,7 +1,9 @@
-// The transport over real HTTP and the simulator: 429 and 504 resent through the scheduler, refusals mapped.
+// The transport over real HTTP and the simulator: 429 and 504 resent through the scheduler, long holds, refusals mapped, X-Title.
 import { afterEach, describe, expect, it } from 'vitest';
+import { BACKOFF_CAP_MS } from '../../../../electron/core/service/http';
 import { createScheduler } from '../../../../electron/core/service/scheduler';
 import type { RetryInfo } from '../../../../electron/core/service/types';
+import type { ServiceHold } from '../../../../shared/rate';
 import {
   closeLocalServers,
   startLocal,
@@ -11,6 +13,7 @@ import {
   writeSlowly,
   chunk,
   CHAT,
+  sleep,
   useSimulator,
 } from './client-harness';
 
@@ -79,7 +82,9 @@ describe('the transport', () => {
         sendJson(res, 429, { error: 'Too many requests' }, { 'Retry-After': '1' });
       else sendJson(res, 200, { data: [] });
     });
-    const { client } = clientFor(local.base, { scheduler: createScheduler({ plan: 'fast' }) });
+    const { client } = clientFor(local.base, {
+      scheduler: createScheduler({ plan: 'custom', customPerSecond: 9 }),
+    });
     await client.listModels();
     expect(starts).toHaveLength(2);
     expect((starts[1] ?? 0) - (starts[0] ?? 0)).toBeGreaterThanOrEqual(990);
@@ -226,5 +231,130 @@ describe('against the simulator', () => {
     expect(models.length).toBeGreaterThan(0);
     expect(retries).toEqual([expect.objectContaining({ reason: 'rate_limited', attempt: 1 })]);
     expect(Date.now() - started).toBeGreaterThanOrEqual(990);
+  });
+});
+
+describe('a 429 and the whole account', () => {
+  it('holds every request until a long Retry-After ends, though the one that met it fails', async () => {
+    let clock = 1_000_000;
+    const holds: Array<ServiceHold | null> = [];
+    const scheduler = createScheduler({
+      now: () => clock,
+      onHoldChanged: (hold) => holds.push(hold),
+    });
+    let calls = 0;
+    const local = await startLocal((_req, res) => {
+      calls++;
+      if (calls === 1) sendJson(res, 429, { error: 'Too many requests' }, { 'Retry-After': '300' });
+      else sendJson(res, 200, { data: [] });
+    });
+    const { client } = clientFor(local.base, { scheduler, now: () => clock });
+    const e = await failureOf(client.chat(CHAT));
+    expect(e.error).toMatchObject({ code: 'rate_limited', details: { retryAfterMs: 300_000 } });
+    expect(holds).toEqual([{ untilMs: clock + 300_000, sinceMs: clock }]);
+    expect(scheduler.currentHold()?.untilMs).toBe(clock + 300_000);
+
+    // A background poll waits: nothing reaches the service while the hold is in force.
+    let polled = false;
+    const poll = client.listModels({ priority: 'background' }).then(() => {
+      polled = true;
+    });
+    await sleep(100);
+    expect(polled).toBe(false);
+    expect(local.requests).toHaveLength(1);
+    clock += 5000;
+    // "Retry now": the hold is lifted, the poll goes out at once.
+    expect(scheduler.liftHold()).toBe(true);
+    await poll;
+    expect(local.requests).toHaveLength(2);
+    expect(holds[holds.length - 1]).toBeNull();
+  });
+
+  it('backs off (bounded) on a 429 without Retry-After and tells the rate it was limited', async () => {
+    const local = await startLocal((_req, res) =>
+      sendJson(res, 429, { error: { message: 'Rate limit exceeded' } }),
+    );
+    const { client, log } = clientFor(local.base, { now: () => 0 });
+    await failureOf(client.chat(CHAT));
+    expect(log.holds.every((at) => at <= BACKOFF_CAP_MS)).toBe(true);
+    expect(log.rateLimited).toBe(local.requests.length);
+    expect(log.answered).toBe(0);
+  });
+
+  it.each([
+    ['no funds', 'Not enough funds: top up your balance.'],
+    ['no subscription', 'No active subscription: your subscription has ended.'],
+    ['an invalid key', 'Invalid API key.'],
+    ['an unknown user', 'User with this API key was not found'],
+  ])(
+    'does not take a 429 that says %s for a rate limit: no hold, no resend',
+    async (_what, text) => {
+      const local = await startLocal((_req, res) =>
+        sendJson(res, 429, { error: { message: text } }, { 'Retry-After': '300' }),
+      );
+      const { client, log } = clientFor(local.base);
+      const e = await failureOf(client.chat(CHAT));
+      expect(e.error.code).not.toBe('rate_limited');
+      expect(local.requests).toHaveLength(1);
+      expect(log.holds).toEqual([]);
+      expect(log.rateLimited).toBe(0);
+    },
+  );
+
+  it('counts every answer that is not a 429 towards the FAST plan’s speed-up', async () => {
+    let calls = 0;
+    const local = await startLocal((_req, res) => {
+      calls++;
+      if (calls === 1) sendJson(res, 400, { error: { message: 'bad request' } });
+      else sendJson(res, 200, { data: [] });
+    });
+    const { client, log } = clientFor(local.base);
+    await failureOf(client.listModels());
+    await client.listModels();
+    expect(log.answered).toBe(2);
+    expect(log.rateLimited).toBe(0);
+  });
+});
+
+describe('a 429 from another host', () => {
+  it('holds nobody else: a storage host or the debug listener has its own limits', async () => {
+    const storage = await startLocal((_req, res) =>
+      sendJson(res, 429, { error: 'Too many requests' }, { 'Retry-After': '300' }),
+    );
+    const service = await startLocal((_req, res) => sendJson(res, 200, { data: [] }));
+    const { client, log } = clientFor(service.base);
+    const e = await failureOf(client.downloadFile(`${storage.origin}/files/v.mp4`));
+    expect(e.error.code).toBe('rate_limited');
+    expect(log.holds).toEqual([]);
+    expect(log.rateLimited).toBe(0);
+    expect(log.answered).toBe(0);
+  });
+});
+
+describe('X-Title', () => {
+  it('goes to the service’s own origin only, not to a result on another host', async () => {
+    const storage = await startLocal((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'video/mp4' });
+      res.end(Buffer.from('mp4'));
+    });
+    const service = await startLocal((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'video/mp4' });
+      res.end(Buffer.from('mp4'));
+    });
+    const { client } = clientFor(service.base);
+    await client.downloadFile(`${storage.origin}/files/v.mp4`);
+    await client.downloadFile(`${service.origin}/files/v.mp4`);
+    await client.listModels().catch(() => undefined);
+    expect(storage.requests[0]?.headers['x-title']).toBeUndefined();
+    expect(storage.requests[0]?.headers.authorization).toBeUndefined();
+    expect(service.requests.map((r) => r.headers['x-title'])).toEqual(['Atelier', 'Atelier']);
+  });
+
+  it('is not sent when the same host answers on another port (another origin)', async () => {
+    const other = await startLocal((_req, res) => sendJson(res, 200, {}));
+    const service = await startLocal((_req, res) => sendJson(res, 200, { data: [] }));
+    const { client } = clientFor(service.base);
+    await client.downloadFile(`${other.origin}/x.bin`);
+    expect(other.requests[0]?.headers['x-title']).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 // Video jobs over real HTTP and the simulator: Bearer to submit, Key to poll, the result downloaded.
 import { afterEach, describe, expect, it } from 'vitest';
+import { videoPhase } from '../../../../electron/core/service/video-calls';
 import {
   closeLocalServers,
   KEY,
@@ -48,10 +49,43 @@ describe('video calls', () => {
     expect(local.requests[1]?.headers.authorization).toBe(`Key ${KEY}`);
     expect((await client.videoStatus(requestId)).phase).toBe('completed');
     expect(await client.videoStatus(requestId)).toMatchObject({ phase: 'failed', reason: 'nsfw' });
+    // Only COMPLETED and FAILED end a job: an error-looking status is still one to poll again.
     expect(await client.videoStatus(requestId)).toMatchObject({
-      phase: 'failed',
+      status: 'error',
+      phase: 'running',
       reason: 'generation failed',
     });
+  });
+
+  it('ends a job only on COMPLETED or FAILED; every other status means keep polling', () => {
+    expect(videoPhase('COMPLETED')).toBe('completed');
+    expect(videoPhase('FAILED')).toBe('failed');
+    expect(videoPhase(' completed ')).toBe('completed');
+    for (const status of [
+      'IN_QUEUE',
+      'IN_PROGRESS',
+      'pending',
+      'processing',
+      'RENDERING_FRAMES',
+      'done',
+      'succeeded',
+      'error',
+      'cancelled',
+      'expired',
+      '',
+    ])
+      expect(videoPhase(status)).toBe('running');
+  });
+
+  it('does not resend a failed poll itself (the job waits 10 s before the next one)', async () => {
+    const local = await startLocal((_req, res) => {
+      res.writeHead(504, { 'Content-Type': 'text/plain' });
+      res.end('EDGE_FUNCTION_INVOCATION_TIMEOUT');
+    });
+    const { client } = clientFor(local.base);
+    const e = await failureOf(client.videoStatus('job-1'));
+    expect(e.error.code).toBe('upstream_timeout');
+    expect(local.requests).toHaveLength(1);
   });
 
   it('videoGenerate maps {status: "error", reason}', async () => {

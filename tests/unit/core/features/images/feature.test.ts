@@ -64,7 +64,7 @@ async function makeHarness(key: string): Promise<Harness> {
   };
   const client = createServiceClient({
     connection: () => ({ baseUrl: sim.baseUrl, apiKey: key }),
-    scheduler: createScheduler({ plan: 'fast' }),
+    scheduler: createScheduler({ plan: 'custom', customPerSecond: 9 }),
     fetch: recordingFetch,
   });
   const list = await client.listModels();
@@ -417,7 +417,7 @@ describe('shape and limit rules', () => {
     });
     const client = createServiceClient({
       connection: () => ({ baseUrl: sim.baseUrl, apiKey: 'sim-fast' }),
-      scheduler: createScheduler({ plan: 'fast' }),
+      scheduler: createScheduler({ plan: 'custom', customPerSecond: 9 }),
     });
     const list = await client.listModels();
     const byId = (id: string) => list.find((m) => m.id === id);

@@ -27,6 +27,7 @@ describe('json settings store', () => {
     expect(store.read()).toEqual({
       baseUrl: '',
       ratePlan: 'standard',
+      customRequestsPerSecond: 1,
       defaultModel: 'openai/gpt-4o-mini',
       language: 'en',
       theme: 'system',
@@ -48,6 +49,27 @@ describe('json settings store', () => {
       baseUrl: 'https://api.example.com/v1',
       ratePlan: 'fast',
       language: 'ru',
+    });
+  });
+
+  it('keeps the custom plan and its rate, and refuses a rate outside the bounds', async () => {
+    const file = join(dir, 'settings.json');
+    createJsonSettingsStore(file).write({
+      ...defaultSettings,
+      ratePlan: 'custom',
+      customRequestsPerSecond: 4.5,
+    });
+    expect(createJsonSettingsStore(file).read()).toMatchObject({
+      ratePlan: 'custom',
+      customRequestsPerSecond: 4.5,
+    });
+    await writeFile(
+      file,
+      JSON.stringify({ version: 1, ratePlan: 'custom', customRequestsPerSecond: 500 }),
+    );
+    expect(createJsonSettingsStore(file).read()).toMatchObject({
+      ratePlan: 'custom',
+      customRequestsPerSecond: defaultSettings.customRequestsPerSecond,
     });
   });
 

@@ -275,4 +275,69 @@ describe('video job poller', () => {
     expect(service.polls).toHaveLength(1);
     expect(jobs.list()).toEqual([]);
   });
+
+  it.each([
+    ['a 504', () => serviceError('upstream_timeout', 'EDGE_FUNCTION_INVOCATION_TIMEOUT', 504)],
+    ['a 429', () => serviceError('rate_limited', 'Too many requests', 429)],
+    ['no network', () => serviceError('network', 'socket hang up')],
+  ])('waits at least the interval after %s before the next poll', async (_what, failure) => {
+    const service = fakeService();
+    const attempts: number[] = [];
+    const { jobs } = await openJobs(service, {
+      client: {
+        videoGenerate: async () => ({ requestId: 'req-f', cost: null }),
+        videoStatus: async () => {
+          attempts.push(Date.now());
+          if (attempts.length <= 2) throw failure();
+          return status('IN_PROGRESS');
+        },
+        downloadFile: async () => ({ bytes: MP4, mimeType: 'video/mp4' }),
+      },
+    });
+    await jobs.submit(request('f'));
+    await elapse(jobs, 45_000);
+    expect(attempts).toHaveLength(4);
+    for (let i = 1; i < attempts.length; i++)
+      expect(attempts[i]! - attempts[i - 1]!).toBeGreaterThanOrEqual(INTERVAL);
+    expect(jobs.list()[0]).toMatchObject({ phase: 'running', status: 'IN_PROGRESS', error: null });
+  });
+
+  it('waits longer than the interval when a failed poll says how long (Retry-After)', async () => {
+    const service = fakeService();
+    const attempts: number[] = [];
+    const { jobs } = await openJobs(service, {
+      client: {
+        videoGenerate: async () => ({ requestId: 'req-r', cost: null }),
+        videoStatus: async () => {
+          attempts.push(Date.now());
+          if (attempts.length === 1)
+            throw serviceError('rate_limited', 'Too many requests', 429, { retryAfterMs: 25_000 });
+          return status('IN_QUEUE');
+        },
+        downloadFile: async () => ({ bytes: MP4, mimeType: 'video/mp4' }),
+      },
+    });
+    await jobs.submit(request('r'));
+    await elapse(jobs, 50_000);
+    expect(attempts[1]! - attempts[0]!).toBeGreaterThanOrEqual(25_000);
+    expect(attempts[2]! - attempts[1]!).toBeGreaterThanOrEqual(INTERVAL);
+    expect(attempts[2]! - attempts[1]!).toBeLessThan(25_000);
+  });
+
+  it('keeps polling through every status but COMPLETED and FAILED', async () => {
+    const service = fakeService();
+    const running = ['IN_QUEUE', 'IN_PROGRESS', 'pending', 'processing', 'done', 'error'];
+    service.script.set('req-all', [
+      ...running.map((value) => status(value)),
+      status('COMPLETED', { url: 'http://sim/files/vid-9.mp4' }),
+    ]);
+    const { jobs, changes } = await openJobs(service);
+    await jobs.submit(request('all'));
+    await elapse(jobs, 10_000 * running.length + 500);
+    expect(jobs.list()[0]?.phase).toBe('running');
+    const seen = new Set(changes.map((list) => list[0]?.status));
+    for (const value of running) expect(seen.has(value)).toBe(true);
+    await elapse(jobs, 10_000);
+    expect(jobs.list()[0]?.phase).toBe('completed');
+  });
 });

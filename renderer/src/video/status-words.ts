@@ -1,0 +1,29 @@
+// A video job's state in words: the service's status values (IN_QUEUE, processing, an unknown one) said plainly.
+import type { VideoJob } from '../../../shared/types';
+import type { Translate } from '../i18n/translate';
+
+/** Status values seen while a job waits for its turn, and while it is being made. */
+const QUEUED = new Set(['IN_QUEUE', 'QUEUED', 'PENDING', 'WAITING']);
+const GENERATING = new Set(['IN_PROGRESS', 'PROCESSING', 'RUNNING', 'GENERATING']);
+
+/** The sentence after "Status:": never a bare code, and an unknown code only inside words. */
+export function videoStatusWords(job: Pick<VideoJob, 'phase' | 'status'>, t: Translate): string {
+  switch (job.phase) {
+    case 'downloading':
+      return t('video.phase.downloading');
+    case 'completed':
+      return t('video.phase.completed');
+    case 'failed':
+      return t('video.phase.failed');
+    case 'download_failed':
+      return t('video.phase.download_failed');
+    case 'running': {
+      const code = job.status.trim();
+      const word = code.toUpperCase();
+      if (job.status === 'submitted') return t('video.serviceStatus.submitted');
+      if (QUEUED.has(word)) return t('video.serviceStatus.queued');
+      if (GENERATING.has(word)) return t('video.serviceStatus.generating');
+      return t('video.serviceStatus.other', { status: code || '—' });
+    }
+  }
+}

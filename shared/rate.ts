@@ -1,0 +1,15 @@
+// The account's request rate: the plans a person can choose, the bounds of a rate they set, a hold the service asked for.
+
+/** standard: 1 request per 2 s; fast: learned from the service's answers; custom: the person's own rate. */
+export const RATE_PLANS = ['standard', 'fast', 'custom'] as const;
+
+/** Requests per second a person may set on the custom plan (the standard plan is 0.5). */
+export const CUSTOM_RATE = { min: 0.1, max: 20, step: 0.1, default: 1 } as const;
+
+/** The service asked Atelier to wait (a 429 with a long Retry-After): no request starts before untilMs. */
+export interface ServiceHold {
+  /** Epoch ms when requests may start again. */
+  untilMs: number;
+  /** Epoch ms when the service asked. */
+  sinceMs: number;
+}
