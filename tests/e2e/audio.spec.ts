@@ -136,6 +136,26 @@ test('a music clip plays from the keyboard and seeks with the arrows', async ({
   await expect(position).toHaveAttribute('data-state', 'paused');
 });
 
+test('music longer than any app cap is offered; the service says when a model cannot', async ({
+  page,
+  atelier,
+}) => {
+  await openAudio(page, atelier);
+  await page.getByRole('tab', { name: 'Music' }).click();
+  await page.getByRole('textbox', { name: 'Text', exact: true }).fill('a long slow drone');
+  await page
+    .getByRole('combobox', { name: 'Model', exact: true })
+    .selectOption('tta-stable/stable-audio');
+  await expect(page.getByText(/does not say how long this model can go/)).toBeVisible();
+  await page.getByRole('spinbutton', { name: 'Seconds' }).fill('120');
+  await page.getByRole('button', { name: 'Make music' }).click();
+  await expect(
+    page.getByText(/The service said: .*seconds_total must be within 1\.\.47/),
+  ).toBeVisible();
+  const body = String((await simRequests(atelier, '/audio/speech')).at(-1)?.body);
+  expect(body).toContain('"seconds_total":120');
+});
+
 test('a file is transcribed into the Transcript box', async ({ page, atelier }) => {
   await openAudio(page, atelier);
   await page.getByRole('tab', { name: 'Transcription' }).click();

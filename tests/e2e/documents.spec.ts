@@ -139,6 +139,31 @@ test('decisions with yes/no, choice and score show probabilities and are kept', 
   await expect(page.getByRole('region', { name: 'Answers' })).toContainText('Answer: payment');
 });
 
+test('the Decision model picker lists every model and takes a typed id', async ({
+  page,
+  atelier,
+}) => {
+  await openDocuments(page, atelier);
+  await extracted(page).fill('The payment is due in thirty days.');
+  // The list's likely decision model is chosen first; no id is invented.
+  const picker = page.getByRole('combobox', { name: 'Decision model' });
+  await expect(picker).toHaveValue('decisions/judge-1.0');
+  await expect(picker.locator('option[value="openai/gpt-4o-mini"]')).toHaveCount(1);
+  // An id the list does not have, typed and confirmed with Enter, is what is sent.
+  const search = page.getByRole('searchbox', { name: 'Search models' });
+  await search.fill('decisions/my-own-judge');
+  await search.press('Enter');
+  await expect(picker).toHaveValue('decisions/my-own-judge');
+  await page
+    .getByRole('textbox', { name: 'Question', exact: true })
+    .first()
+    .fill('Is a payment due?');
+  await page.getByRole('button', { name: 'Ask', exact: true }).click();
+  await expect(page.getByText(/The service said: .*decisions\/my-own-judge/)).toBeVisible();
+  const body = String((await simRequests(atelier, '/decisions')).at(-1)?.body);
+  expect(body).toContain('"model":"decisions/my-own-judge"');
+});
+
 test('Send to new chat attaches the document to a new conversation', async ({ page, atelier }) => {
   await openDocuments(page, atelier);
   await chooseDocument(page, 'notes.pdf', makePdf([{ text: 'Remember the lighthouse keeper' }]));

@@ -71,6 +71,74 @@ test('a moderation refusal is told so', async ({ page, atelier }) => {
   await expect(page.getByText(/blocked by the moderation policy/).first()).toBeVisible();
 });
 
+for (const errorLanguage of ['en', 'ru'] as const) {
+  test.describe(`the service's own refusals, worded in ${errorLanguage === 'en' ? 'English' : 'Russian'}`, () => {
+    test.use({ atelierOptions: { errorLanguage, validationStatus: 429 } });
+
+    test('no funds, sent as a 429, is told at once and not retried as a rate limit', async ({
+      page,
+      atelier,
+    }) => {
+      await startChatting(page, atelier, 'sim-broke');
+      await sendMessage(page, 'Hello');
+      await waitForTurnEnd(page);
+      await expect(
+        page.getByText('Your balance is too low for this request. Top up the balance, then retry.'),
+      ).toBeVisible();
+      await expect(
+        page.getByText(
+          errorLanguage === 'en'
+            ? /The service said: Not enough funds/
+            : /The service said: Недостаточно средств/,
+        ),
+      ).toBeVisible();
+      expect(await simRequests(atelier, '/chat/completions')).toHaveLength(1);
+    });
+
+    test('an unknown key, sent as a 429, points to Settings', async ({ page, atelier }) => {
+      await startChatting(page, atelier, 'nobody-knows-this-key');
+      await sendMessage(page, 'Hello');
+      await expect(page.getByText(/The service does not know this key/).first()).toBeVisible();
+      await expect(
+        page
+          .getByText(
+            errorLanguage === 'en'
+              ? /User with this API key was not found/
+              : /Пользователь с таким API-ключом не найден/,
+          )
+          .first(),
+      ).toBeVisible();
+      expect(await simRequests(atelier, '/chat/completions')).toHaveLength(1);
+    });
+
+    test('a model outside the plan and a moderation refusal are told in words', async ({
+      page,
+      atelier,
+    }) => {
+      await startChatting(page, atelier, 'sim-basic');
+      await pickModel(page, 'premium/gpt-4.5');
+      await sendMessage(page, 'Hello premium');
+      await waitForTurnEnd(page);
+      await expect(
+        page.getByText('This model is not in your plan. Pick a model included in your plan.'),
+      ).toBeVisible();
+      await pickModel(page, 'openai/gpt-4o-mini');
+      await sendMessage(page, 'Something edgy [[moderation]]');
+      await waitForTurnEnd(page);
+      await expect(
+        page.getByText(/The model’s moderation refused this request/).first(),
+      ).toBeVisible();
+      await expect(
+        page
+          .getByText(
+            errorLanguage === 'en' ? /blocked by the moderation policy/ : /политикой модерации/,
+          )
+          .first(),
+      ).toBeVisible();
+    });
+  });
+}
+
 test('a 504 is retried automatically and the answer arrives', async ({ page, atelier }) => {
   await startChatting(page, atelier);
   await failNextRequests(atelier, { status: 504, count: 1, path: '/chat/completions' });

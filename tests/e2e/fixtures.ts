@@ -38,6 +38,8 @@ export interface AtelierOptions {
   modelsProfile?: 'minimal' | 'rich';
   /** The language of the simulator's error texts (default English). */
   errorLanguage?: 'en' | 'ru';
+  /** The status of the service's validation refusals (default: 400 and 429 in turn). */
+  validationStatus?: 400 | 429;
 }
 
 export interface SimRequest {
@@ -50,9 +52,9 @@ export interface SimRequest {
 export const test = base.extend<{ atelier: Atelier; atelierOptions: AtelierOptions }>({
   atelierOptions: [{}, { option: true }],
   atelier: async ({ atelierOptions }, use) => {
+    // The debug listener is left on the main port + 1, where the app looks by default.
     const sim = await startSim({
       port: 0,
-      debugPort: 0,
       legacyPort: 0,
       ...(atelierOptions.minDebugPollMs !== undefined
         ? { minDebugPollMs: atelierOptions.minDebugPollMs }
@@ -62,6 +64,9 @@ export const test = base.extend<{ atelier: Atelier; atelierOptions: AtelierOptio
         : {}),
       ...(atelierOptions.modelsProfile ? { modelsProfile: atelierOptions.modelsProfile } : {}),
       ...(atelierOptions.errorLanguage ? { errorLanguage: atelierOptions.errorLanguage } : {}),
+      ...(atelierOptions.validationStatus
+        ? { validationStatus: atelierOptions.validationStatus }
+        : {}),
     });
     const dataDir = await mkdtemp(join(tmpdir(), 'atelier-e2e-'));
     const openHost = (port: number) =>
