@@ -251,6 +251,12 @@ export const invokeSchemas = {
       .array(z.union([z.object({ fileId: id }).strict(), z.object({ mediaId: id }).strict()]))
       .min(1)
       .max(MAX_SOURCE_IMAGES),
+    /**
+     * 'generations' (the default): an img2img- model on /images/generations with image_url...;
+     * 'edits': /images/edits, where the service appends -imgedit to the model id and uses the
+     * account's model mapping for it.
+     */
+    endpoint: z.enum(['generations', 'edits']).optional(),
   }),
   'images.sdTxt2img': z
     .object({

@@ -233,6 +233,25 @@ test('a model the list does not limit gets both sources, and the service’s ref
   ).toBeVisible();
 });
 
+test('an edit goes through /images/edits with the id the account maps', async ({
+  page,
+  atelier,
+}) => {
+  await openImages(page, atelier);
+  await page.getByRole('radio', { name: 'Edit' }).click();
+  await page.getByRole('checkbox', { name: /Through \/images\/edits/ }).check();
+  await page.getByRole('textbox', { name: 'Mapped model id' }).fill('gpt-image-1');
+  await sourceInput(page).setInputFiles([
+    { name: 'cat.png', mimeType: 'image/png', buffer: png('cat', 16, 16) },
+  ]);
+  await generate(page, 'paint it blue');
+  const [request] = await simRequests(atelier, '/images/edits');
+  expect(request?.method).toBe('POST');
+  expect(String(request?.body)).toContain('name="model"');
+  expect(String(request?.body)).toContain('gpt-image-1');
+  expect(await simRequests(atelier, '/images/generations')).toHaveLength(0);
+});
+
 test.describe('with a model list that states limits', () => {
   test.use({ atelierOptions: { modelsProfile: 'rich' } });
 

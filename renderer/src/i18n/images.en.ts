@@ -14,6 +14,10 @@ export const imagesEn = {
   'images.sizeFromSource': 'Same as the first source',
   'images.aspectRatio': 'Aspect ratio',
   'images.aspectNotSent': 'Not sent',
+  'images.viaEdits': 'Through /images/edits (a model mapping of your account)',
+  'images.mappedModel': 'Mapped model id',
+  'images.mappedModelHint':
+    'The service appends -imgedit to this id and edits with the model your account maps <id>-imgedit to. Create the mapping in your account settings first.',
   'images.shape.aspect': 'This model takes an aspect ratio instead of a size.',
   'images.shape.fixed': 'This model makes only these sizes.',
   'images.generate': 'Generate',

@@ -15,6 +15,10 @@ export const imagesRu: { readonly [K in keyof typeof imagesEn]: string } = {
   'images.sizeFromSource': 'Как у первого исходника',
   'images.aspectRatio': 'Соотношение сторон',
   'images.aspectNotSent': 'Не передаётся',
+  'images.viaEdits': 'Через /images/edits (сопоставление моделей в вашем аккаунте)',
+  'images.mappedModel': 'Id модели для сопоставления',
+  'images.mappedModelHint':
+    'Сервис добавит к этому id суффикс -imgedit и выполнит правку моделью, с которой в вашем аккаунте сопоставлен <id>-imgedit. Сначала создайте сопоставление в настройках аккаунта.',
   'images.shape.aspect': 'Эта модель принимает соотношение сторон, а не размер.',
   'images.shape.fixed': 'Эта модель делает только такие размеры.',
   'images.generate': 'Создать',

@@ -242,7 +242,9 @@ export function ImageForm() {
     if (Object.keys(patch).length > 0) setDraft(patch);
   }, [models, draft.generateModel, draft.editModel, setDraft]);
 
-  const modelId = mode === 'edit' ? draft.editModel : draft.generateModel;
+  const viaEdits = mode === 'edit' && draft.viaEdits;
+  const modelId =
+    mode === 'edit' ? (viaEdits ? draft.mappedModel.trim() : draft.editModel) : draft.generateModel;
   const model = models.find((m) => m.id === modelId);
   const shape = imageShapeOf(model, modelId);
   const limit = maxSourceImagesOf(model);
@@ -296,7 +298,30 @@ export function ImageForm() {
   return (
     <form className="image-form" onSubmit={onSubmit}>
       <ModeSwitch />
-      {mode !== 'sdapi' && (
+      {mode === 'edit' && (
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={draft.viaEdits}
+            onChange={(event) => setDraft({ viaEdits: event.target.checked })}
+          />
+          {t('images.viaEdits')}
+        </label>
+      )}
+      {viaEdits && (
+        <Field label={t('images.mappedModel')} hint={t('images.mappedModelHint')}>
+          {(id) => (
+            <input
+              id={id}
+              className="input"
+              value={draft.mappedModel}
+              placeholder="gpt-image-1"
+              onChange={(event) => setDraft({ mappedModel: event.target.value })}
+            />
+          )}
+        </Field>
+      )}
+      {mode !== 'sdapi' && !viaEdits && (
         // Per-token prices mean nothing for pictures; the id and the service's own note do.
         <KindModelSelect
           value={modelId}

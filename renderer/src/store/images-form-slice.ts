@@ -15,6 +15,9 @@ export type ImagesMode = 'generate' | 'edit' | 'sdapi';
 export interface ImageDraft {
   generateModel: string;
   editModel: string;
+  /** Edit through /images/edits: the id the service appends -imgedit to (an account mapping). */
+  viaEdits: boolean;
+  mappedModel: string;
   prompt: string;
   /** '' lets the model choose. */
   size: string;
@@ -63,6 +66,8 @@ export interface ImageFormSlice {
 const DEFAULT_DRAFT: ImageDraft = {
   generateModel: '',
   editModel: '',
+  viaEdits: false,
+  mappedModel: '',
   prompt: '',
   size: '',
   editSize: '',

@@ -108,12 +108,15 @@ export const createImageRunSlice: SliceCreator<
       } else if (mode === 'edit') {
         const sources = editSources.flatMap((source) => (source.ref ? [source.ref] : []));
         if (sources.length === 0 || sources.length !== editSources.length) return;
-        const model = draft.editModel;
+        const model = draft.viaEdits ? draft.mappedModel.trim() : draft.editModel;
+        if (!model) return;
         const shape = shapeRequest(draft.editSize, draft.aspectRatio);
+        const endpoint = draft.viaEdits ? ('edits' as const) : ('generations' as const);
         await perform(
           mode,
           prompt,
-          (requestId) => invoke('images.edit', { requestId, model, prompt, sources, ...shape }),
+          (requestId) =>
+            invoke('images.edit', { requestId, model, prompt, sources, endpoint, ...shape }),
           sources,
         );
       } else {
@@ -151,8 +154,10 @@ export const createImageRunSlice: SliceCreator<
       } else if (params.mode === 'edit' && item.sources.length > 0 && item.model) {
         const model = item.model;
         const sources = item.sources.map((mediaId) => ({ mediaId }));
+        const endpoint =
+          params.endpoint === 'edits' ? ('edits' as const) : ('generations' as const);
         await perform('edit', prompt, (requestId) =>
-          invoke('images.edit', { requestId, model, prompt, sources, ...shape }),
+          invoke('images.edit', { requestId, model, prompt, sources, endpoint, ...shape }),
         );
       } else if (item.model) {
         const model = item.model;

@@ -283,19 +283,20 @@ export async function openImagesFeature(ctx: FeatureContext): Promise<Feature<Im
           const scaled = await downscaleImage(source.bytes, IMAGE_SOURCE_MAX_SIDE);
           dataUris.push(toDataUri(scaled.bytes, scaled.mime));
         }
+        const request = {
+          model: input.model,
+          prompt: input.prompt,
+          size: input.size,
+          aspect_ratio: input.aspectRatio,
+          response_format: 'b64_json' as const,
+          sourceImages: dataUris,
+        };
         const outcome = await run(input.requestId, async (opts) => {
           try {
-            const result = await ctx.client.generateImage(
-              {
-                model: input.model,
-                prompt: input.prompt,
-                size: input.size,
-                aspect_ratio: input.aspectRatio,
-                response_format: 'b64_json',
-                sourceImages: dataUris,
-              },
-              opts,
-            );
+            const result =
+              input.endpoint === 'edits'
+                ? await ctx.client.editImage(request, opts)
+                : await ctx.client.generateImage(request, opts);
             return { result, picture: await resultBytes(result, opts) };
           } finally {
             ctx.balance.refreshSoon();
@@ -307,7 +308,11 @@ export async function openImagesFeature(ctx: FeatureContext): Promise<Feature<Im
           prompt: input.prompt,
           model: input.model,
           cost: outcome.result.usage?.cost ?? null,
-          params: { mode: 'edit', ...shapeParams(input) },
+          params: {
+            mode: 'edit',
+            ...shapeParams(input),
+            ...(input.endpoint === 'edits' ? { endpoint: 'edits' } : {}),
+          },
           sources: sourceIds,
         });
         ctx.emit('media.changed', { kind: 'image' });

@@ -245,6 +245,28 @@ describe('images.edit', () => {
     expect(harness.media.list('image').total).toBe(4);
   });
 
+  it('edits through /images/edits with the mapped id when asked, as a multipart form', async () => {
+    const fileId = await upload(harness.files, 'src.png', picturePng('src', 32, 32));
+    const before = harness.sent.length;
+    const answer = await harness.handlers['images.edit']({
+      requestId: 'e-edits',
+      model: 'gpt-image-1',
+      prompt: 'make it blue',
+      sources: [{ fileId }],
+      endpoint: 'edits',
+    });
+    expect(answer.items).toHaveLength(1);
+    expect(answer.items[0]!.params).toMatchObject({ mode: 'edit', endpoint: 'edits' });
+    // A form, not a JSON body: nothing JSON was sent for this edit.
+    expect(harness.sent.length).toBe(before);
+    const log = (await (await fetch(`${sim.hostRoot}/__sim/requests`)).json()) as Array<{
+      path: string;
+    }>;
+    expect(log.filter((r) => r.path.startsWith('/v1/images/')).at(-1)?.path).toBe(
+      '/v1/images/edits',
+    );
+  });
+
   it('scales a source that is only too large in pixels', async () => {
     const wide = await new Jimp({ width: 2400, height: 300, color: 0x3366ccff }).getBuffer(
       'image/png',
