@@ -315,13 +315,18 @@ export function DecisionsPanel({ text }: { text: string }) {
     <section className="card decisions">
       <h2>{t('decisions.title')}</h2>
       <p className="hint">{t('decisions.hint')}</p>
-      <ModelPicker
-        label={t('decisions.model')}
-        value={model}
-        onChange={setModel}
-        showDetails={false}
-        prefer={prefer}
-      />
+      <Field label={t('decisions.model')}>
+        {(id) => (
+          <ModelPicker
+            selectId={id}
+            label={t('decisions.model')}
+            value={model}
+            onChange={setModel}
+            showDetails={false}
+            prefer={prefer}
+          />
+        )}
+      </Field>
       {questions.map((q, i) => (
         <QuestionEditor
           key={q.key}

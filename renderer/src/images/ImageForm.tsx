@@ -273,10 +273,9 @@ export function ImageForm() {
     )
       patch.size = '';
     // Families known to want aspect_ratio start with one; the person may still pick a size.
-    if (next.kind === 'aspect' && draft.aspectRatio === '') {
+    if (mode === 'generate' && next.kind === 'aspect' && draft.aspectRatio === '') {
       patch.aspectRatio = next.ratios[0] ?? '1:1';
       patch.size = '';
-      patch.editSize = '';
     }
     if (next.kind === 'size' && next.fixed && patch.size) patch.aspectRatio = '';
     setDraft(patch);
@@ -363,10 +362,10 @@ export function ImageForm() {
         <ShapeField
           shape={shape}
           size={draft.editSize}
-          aspectRatio={draft.aspectRatio}
+          aspectRatio={draft.editAspectRatio}
           emptySizeLabel={t('images.sizeFromSource')}
           onSize={(editSize) => setDraft({ editSize })}
-          onAspect={(aspectRatio) => setDraft({ aspectRatio })}
+          onAspect={(editAspectRatio) => setDraft({ editAspectRatio })}
         />
       )}
       {mode === 'sdapi' && (

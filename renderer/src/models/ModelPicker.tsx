@@ -17,6 +17,8 @@ interface ModelPickerProps {
   showDetails?: boolean;
   /** Models listed first under their own heading. */
   prefer?: PreferredModels;
+  /** The select's id, for a visible <label> outside the picker. */
+  selectId?: string;
 }
 
 export function ModelDetails({ model }: { model: ModelInfo }) {
@@ -68,6 +70,7 @@ export function ModelPicker({
   label,
   showDetails = true,
   prefer,
+  selectId,
 }: ModelPickerProps) {
   const t = useT();
   const models = useAppStore((s) => s.models);
@@ -105,6 +108,7 @@ export function ModelPicker({
           }}
         />
         <ModelSelect
+          id={selectId}
           className="input model-select"
           aria-label={label ?? t('models.label')}
           value={value}
@@ -118,7 +122,7 @@ export function ModelPicker({
           (shown === 0 || (shown === 1 && valueKnown && groups[0]?.models[0]?.id === value)
             ? t('models.noMatch', { query })
             : t('models.count', { shown, total: models.length }))}
-        {choice && ` ${t('models.enterUses', { id: choice })}`}
+        {choice && ` · ${t('models.enterUses', { id: choice })}`}
         {models.length === 0 && !loading && query.trim() === '' && t('models.none')}
       </div>
       {showDetails && selected && <ModelDetails model={selected} />}

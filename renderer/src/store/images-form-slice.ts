@@ -24,6 +24,8 @@ export interface ImageDraft {
   /** '' makes the result the first source's size. */
   editSize: string;
   aspectRatio: string;
+  /** The edit mode's own aspect ratio ('' not sent), apart from the generate mode's. */
+  editAspectRatio: string;
   negativePrompt: string;
   steps: number;
   sdWidth: number;
@@ -72,6 +74,7 @@ const DEFAULT_DRAFT: ImageDraft = {
   size: '',
   editSize: '',
   aspectRatio: '',
+  editAspectRatio: '',
   negativePrompt: '',
   steps: 20,
   sdWidth: 512,

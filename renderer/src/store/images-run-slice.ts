@@ -110,7 +110,7 @@ export const createImageRunSlice: SliceCreator<
         if (sources.length === 0 || sources.length !== editSources.length) return;
         const model = draft.viaEdits ? draft.mappedModel.trim() : draft.editModel;
         if (!model) return;
-        const shape = shapeRequest(draft.editSize, draft.aspectRatio);
+        const shape = shapeRequest(draft.editSize, draft.editAspectRatio);
         const endpoint = draft.viaEdits ? ('edits' as const) : ('generations' as const);
         await perform(
           mode,
