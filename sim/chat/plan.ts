@@ -117,12 +117,10 @@ export function planChat(
   body.messages.forEach((message: unknown, index) => {
     if (!isRecord(message)) throw invalid(`messages[${index}] must be an object`);
     const role = message.role;
-    if (
-      typeof role !== 'string' ||
-      !['system', 'developer', 'user', 'assistant', 'tool'].includes(role)
-    )
+    // The document lists system, user and assistant; tool results follow from its `tools`.
+    if (typeof role !== 'string' || !['system', 'user', 'assistant', 'tool'].includes(role))
       throw invalid(`messages[${index}].role must be system, user, assistant or tool`);
-    if (role === 'system' || role === 'developer') hasSystem = true;
+    if (role === 'system') hasSystem = true;
     let text = '';
     const content = message.content;
     if (typeof content === 'string') text = content;

@@ -83,7 +83,7 @@ describe('the literal simulator', () => {
     );
   });
 
-  it('takes image_url only as the document’s string and embeddings input only as a string', async () => {
+  it('takes only the listed roles, image_url as the document’s string and embeddings input as a string', async () => {
     const png =
       'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==';
     const withImage = (image: unknown) => ({
@@ -102,6 +102,12 @@ describe('the literal simulator', () => {
     const objectForm = await post('/chat/completions', withImage({ url: png }));
     expect(objectForm.status).toBe(400);
     expect(messageOf(objectForm.body)).toMatch(/must be a string/);
+
+    const developer = await post('/chat/completions', {
+      ...hi,
+      messages: [{ role: 'developer', content: 'be brief' }, ...hi.messages],
+    });
+    expect(developer.status).toBe(400);
 
     const model = 'emb-openai/text-embedding-3-small';
     expect((await post('/embeddings', { model, input: 'one text' })).status).toBe(200);
