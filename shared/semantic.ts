@@ -5,8 +5,10 @@ export interface SemanticStatus {
   model: string;
   /** Texts embedded and stored. */
   indexed: number;
-  /** Texts waiting to be embedded. */
+  /** Passages waiting to be embedded. */
   pending: number;
+  /** How long the waiting passages take at the account's current request rate. */
+  secondsLeft: number;
   running: boolean;
   /** The last background failure, in the service's words. */
   lastError: string | null;
@@ -18,7 +20,7 @@ export interface SemanticEstimate {
   texts: number;
   /** Embeddings requests: one per passage (the service takes one string per request). */
   requests: number;
-  /** How long the requests take at the standard rate (1 request per 2 s); less on FAST. */
+  /** How long the requests take at the account's current request rate (one per request). */
   seconds: number;
   tokens: number;
   /** Credits, from the model's prompt price; null when the list gives no price. */

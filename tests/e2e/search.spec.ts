@@ -29,7 +29,7 @@ test('after turning it on with the estimate shown, search finds messages by mean
   await expect(card).toContainText('Off. Search finds words only.');
   await card.getByRole('button', { name: 'Estimate the cost' }).click();
   await expect(card).toContainText(
-    /To embed \d+ passage\(s\) .*, about \d+ tokens: about [\d.]+ credits\. One request per passage: about \d+ sec at 1 request per 2 seconds/,
+    /To embed \d+ passage\(s\) .*, about \d+ tokens: about [\d.]+ credits\. One request per passage: about \d+ sec at the account’s current request rate/,
   );
   expect(await simRequests(atelier, '/embeddings')).toHaveLength(0);
   await card.getByRole('button', { name: 'Turn on semantic search' }).click();

@@ -2,11 +2,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { DEFAULT_EMBEDDING_MODEL } from '../../../shared/models';
 import { formatDuration } from '../../../shared/format';
-import {
-  STANDARD_INTERVAL_MS,
-  type SemanticEstimate,
-  type SemanticStatus,
-} from '../../../shared/semantic';
+import type { SemanticEstimate, SemanticStatus } from '../../../shared/semantic';
 import type { UserError } from '../../../shared/types';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { useLanguage, useT } from '../i18n/use-t';
@@ -99,9 +95,7 @@ export function SemanticSearchCard() {
         {status?.running && ` ${t('semantic.running')}`}
         {status?.enabled &&
           status.pending > 0 &&
-          ` ${t('semantic.timeLeft', {
-            time: formatDuration((status.pending * STANDARD_INTERVAL_MS) / 1000, locale),
-          })}`}
+          ` ${t('semantic.timeLeft', { time: formatDuration(status.secondsLeft, locale) })}`}
       </p>
       {status?.lastError && (
         <p className="hint warning">{t('semantic.lastError', { message: status.lastError })}</p>

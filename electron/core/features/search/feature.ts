@@ -20,6 +20,7 @@ export async function openSearchFeature(
     documents: deps.documents.store,
     models: () => ctx.models.list(),
     onPaidCall: () => ctx.balance.refreshSoon(),
+    requestIntervalMs: () => ctx.scheduler.intervalMs(),
   });
   return {
     handlers: {

@@ -28,6 +28,8 @@ export interface SemanticIndexOptions {
   onPaidCall?: () => void;
   /** Time between background passes while turned on. */
   intervalMs?: number;
+  /** The account's gap between requests now (the scheduler's); the standard 2 s when not given. */
+  requestIntervalMs?: () => number;
 }
 
 export interface SemanticIndex {
@@ -169,6 +171,8 @@ export async function openSemanticIndex(options: SemanticIndexOptions): Promise<
   const controller = new AbortController();
   const queryVectors = new Map<string, Float32Array>();
 
+  const requestGapMs = (): number => options.requestIntervalMs?.() ?? STANDARD_INTERVAL_MS;
+
   async function saveSettings(): Promise<void> {
     await writeFileAtomic(settingsFile, JSON.stringify({ enabled, model }));
   }
@@ -308,6 +312,7 @@ export async function openSemanticIndex(options: SemanticIndexOptions): Promise<
       model,
       indexed: indexedCount(),
       pending,
+      secondsLeft: Math.ceil((pending * requestGapMs()) / 1000),
       running: running !== null,
       lastError,
     };
@@ -338,7 +343,7 @@ export async function openSemanticIndex(options: SemanticIndexOptions): Promise<
         model: chosen,
         texts: count,
         requests: count,
-        seconds: Math.ceil((count * STANDARD_INTERVAL_MS) / 1000),
+        seconds: Math.ceil((count * requestGapMs()) / 1000),
         tokens,
         cost: estimateCost(tokens, promptPrice),
         promptPrice,
