@@ -6,6 +6,7 @@ export const invokeChannels = [
   'key.set',
   'key.clear',
   'demo.use',
+  'demo.leave',
   'rate.hold',
   'rate.retryNow',
   'models.list',

@@ -110,6 +110,7 @@ export const invokeSchemas = {
   'key.set': z.object({ key: z.string().min(1).max(500) }).strict(),
   'key.clear': z.object({}).strict(),
   'demo.use': z.object({}).strict(),
+  'demo.leave': z.object({}).strict(),
   'rate.hold': z.object({}).strict(),
   'rate.retryNow': z.object({}).strict(),
   'models.list': z.object({ refresh: z.boolean().optional() }).strict(),
@@ -282,6 +283,7 @@ export interface InvokeOutputs {
   'key.set': SettingsView;
   'key.clear': SettingsView;
   'demo.use': SettingsView;
+  'demo.leave': SettingsView;
   /** The long wait the service asked for that is in force now, or null. */
   'rate.hold': ServiceHold | null;
   /** Requests may start at once again; lifted: false when no hold was in force. */

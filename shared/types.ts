@@ -19,6 +19,11 @@ export interface SettingsView {
   keyLast4: string | null;
   /** True when the base URL points at the built-in demo service. */
   demo: boolean;
+  /**
+   * The service host (scheme and name) a stored key belongs to, when that is not the base URL's
+   * host: the key is kept, but never sent to another host; enter it again to use it here.
+   */
+  keyElsewhere: string | null;
 }
 
 export type ModelKind =

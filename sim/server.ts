@@ -54,6 +54,11 @@ export interface SimOptions {
   errorLanguage?: 'en' | 'ru';
   /** Status of validation rejections: 'alternate' (the default: 400, then 429, ...), 400 or 429. */
   validationStatus?: ValidationStatus;
+  /**
+   * The test-only /__sim/ control endpoints and the request log behind /__sim/requests (which
+   * keeps raw headers, keys included). On by default; the app's demo service turns them off.
+   */
+  control?: boolean;
 }
 
 export interface RunningSim {
@@ -122,6 +127,19 @@ function findKey(req: IncomingMessage, url: URL, auth: AuthForm): string | null 
   return key;
 }
 
+/**
+ * Whether a Host header names this listener by a local name (127.0.0.1, localhost, [::1]) or the
+ * address it was bound to; anything else is a name someone pointed here.
+ */
+export function isLocalHostHeader(header: string | undefined, boundHost: string): boolean {
+  if (!header) return false;
+  const name = header
+    .replace(/:\d+$/, '')
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase();
+  return ['127.0.0.1', 'localhost', '::1', boundHost.toLowerCase()].includes(name);
+}
+
 function matches(route: Route, path: string): boolean {
   return typeof route.path === 'string' ? route.path === path : route.path.test(path);
 }
@@ -164,6 +182,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
   ];
   let failures: InjectedFailure[] = [];
   let requestLog: LoggedRequest[] = [];
+  const control = opts.control ?? true;
 
   function takeInjectedFailure(path: string, fullPath: string): SimHttpError | null {
     const failure = failures.find(
@@ -259,17 +278,25 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     const url = new URL(req.url ?? '/', 'http://sim');
     let style: ErrorStyle = 'openai';
     try {
+      // Only this computer's own names for this listener: a page elsewhere that rebinds a DNS
+      // name to 127.0.0.1 gets nothing.
+      if (!isLocalHostHeader(req.headers.host, host))
+        throw new SimHttpError(403, 'This service answers only requests to its own address.');
       const body = await readBody(req);
-      if (url.pathname.startsWith('/__sim/')) return serveControl(req, res, url, body);
-      requestLog.push({
-        method: req.method ?? 'GET',
-        path: url.pathname,
-        query: url.search,
-        headers: req.headers,
-        body: body.toString('utf8').slice(0, LOGGED_BODY_CHARS),
-        listener,
-        at: state.now(),
-      });
+      if (url.pathname.startsWith('/__sim/')) {
+        if (!control) throw new SimHttpError(404, `Not found: ${req.method} ${url.pathname}`);
+        return serveControl(req, res, url, body);
+      }
+      if (control)
+        requestLog.push({
+          method: req.method ?? 'GET',
+          path: url.pathname,
+          query: url.search,
+          headers: req.headers,
+          body: body.toString('utf8').slice(0, LOGGED_BODY_CHARS),
+          listener,
+          at: state.now(),
+        });
       if (requestLog.length > LOG_CAPACITY) requestLog.shift();
 
       if (req.method === 'GET' && url.pathname.startsWith('/files/')) {
@@ -334,8 +361,11 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
   async function listenPair(): Promise<{ port: number; debugPort: number }> {
     const serveMain = (req: IncomingMessage, res: ServerResponse): void =>
       void serveApi(req, res, 'main');
-    const serveDebug = (req: IncomingMessage, res: ServerResponse): void =>
+    const serveDebug = (req: IncomingMessage, res: ServerResponse): void => {
+      if (!isLocalHostHeader(req.headers.host, host))
+        return sendError(res, new SimHttpError(403, 'Not this address.'), 'message');
       void debugLog.serve(req, res);
+    };
     for (let attempt = 0; ; attempt++) {
       const port = await listen(opts.port ?? 0, serveMain);
       try {

@@ -51,6 +51,7 @@ const settings: SettingsView = {
   keySet: true,
   keyLast4: 'b3nc',
   demo: false,
+  keyElsewhere: null,
 };
 
 const balance: Balance = {

@@ -154,9 +154,17 @@ function resolvePlace(conn: ServiceConnection, debugOverride?: string): ServiceP
   const url = httpUrl(conn.baseUrl, 'base URL');
   const base = withoutTrailingSlash(`${url.origin}${url.pathname}`);
   const debugText = debugOverride ?? conn.debugBaseUrl;
-  const debugBase = debugText
-    ? withoutTrailingSlash(httpUrl(debugText, 'debug address').toString())
-    : defaultDebugBase(url);
+  let debugBase = defaultDebugBase(url);
+  if (debugText) {
+    const debug = httpUrl(debugText, 'debug address');
+    // The key goes to the debug listener too: only on the service's own host.
+    if (debug.protocol !== url.protocol || debug.hostname !== url.hostname)
+      throw serviceError(
+        'bad_base_url',
+        `The debug address must be on the service's own host (${url.protocol}//${url.hostname}).`,
+      );
+    debugBase = withoutTrailingSlash(debug.toString());
+  }
   const apiKey = conn.apiKey?.trim() ? conn.apiKey.trim() : null;
   return { base, hostRoot: base.replace(/\/v1$/, ''), origin: url.origin, debugBase, apiKey };
 }

@@ -34,6 +34,10 @@ export const settingsEn = {
   'settings.demo': 'Use demo service',
   'settings.demoHint': 'An offline demo service, so you can try every tab without an account.',
   'settings.demoActive': 'The demo service is in use.',
+  'settings.leaveDemo': 'Leave demo service',
+  'settings.demoLeft': 'Back to your own service address and key.',
+  'settings.keyElsewhere':
+    'Your saved key belongs to {host} and is never sent to another host. Enter the key for this address to use it here.',
   'settings.saved': 'Settings saved.',
   'settings.keySaved': 'Key saved.',
   'settings.keyCleared': 'Key cleared.',

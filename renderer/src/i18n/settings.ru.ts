@@ -35,6 +35,10 @@ export const settingsRu: { readonly [K in keyof typeof settingsEn]: string } = {
   'settings.demo': 'Демо-сервис',
   'settings.demoHint': 'Офлайн-демо сервиса: можно попробовать все вкладки без аккаунта.',
   'settings.demoActive': 'Используется демо-сервис.',
+  'settings.leaveDemo': 'Выйти из демо-сервиса',
+  'settings.demoLeft': 'Снова ваш адрес сервиса и ваш ключ.',
+  'settings.keyElsewhere':
+    'Сохранённый ключ принадлежит {host} и никогда не отправляется на другой хост. Чтобы работать с этим адресом, введите ключ для него.',
   'settings.saved': 'Настройки сохранены.',
   'settings.keySaved': 'Ключ сохранён.',
   'settings.keyCleared': 'Ключ удалён.',

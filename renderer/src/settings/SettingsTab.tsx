@@ -44,6 +44,7 @@ export default function SettingsTab() {
   const saveKey = useAppStore((s) => s.saveKey);
   const clearKey = useAppStore((s) => s.clearKey);
   const useDemoService = useAppStore((s) => s.useDemoService);
+  const leaveDemoService = useAppStore((s) => s.leaveDemoService);
 
   const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
   const [key, setKey] = useState('');
@@ -141,6 +142,11 @@ export default function SettingsTab() {
                     : t('settings.keyNotSet')}{' '}
                   {t('settings.keyHint')}
                 </p>
+                {settings?.keyElsewhere && (
+                  <p className="hint warning">
+                    {t('settings.keyElsewhere', { host: settings.keyElsewhere })}
+                  </p>
+                )}
                 {settings?.keySet && (
                   <button
                     type="button"
@@ -212,14 +218,25 @@ export default function SettingsTab() {
             <button type="submit" className="button primary" disabled={busy}>
               {t('common.save')}
             </button>
-            <button
-              type="button"
-              className="button"
-              disabled={busy}
-              onClick={() => void run(useDemoService, 'settings.demoEnabled')}
-            >
-              {t('settings.demo')}
-            </button>
+            {settings?.demo ? (
+              <button
+                type="button"
+                className="button"
+                disabled={busy}
+                onClick={() => void run(leaveDemoService, 'settings.demoLeft')}
+              >
+                {t('settings.leaveDemo')}
+              </button>
+            ) : (
+              <button
+                type="button"
+                className="button"
+                disabled={busy}
+                onClick={() => void run(useDemoService, 'settings.demoEnabled')}
+              >
+                {t('settings.demo')}
+              </button>
+            )}
           </div>
           <p className="hint">{t('settings.demoHint')}</p>
           <div aria-live="polite" className="form-status">

@@ -14,6 +14,8 @@ export interface SettingsSlice {
   saveKey(key: string): Promise<UserError | null>;
   clearKey(): Promise<UserError | null>;
   useDemoService(): Promise<UserError | null>;
+  /** Back to the person's own address and key, as they were before the demo. */
+  leaveDemoService(): Promise<UserError | null>;
 }
 
 export const createSettingsSlice: SliceCreator<SettingsSlice, BalanceSlice & ModelsSlice> = (
@@ -54,5 +56,6 @@ export const createSettingsSlice: SliceCreator<SettingsSlice, BalanceSlice & Mod
     saveKey: (key) => commit(invoke('key.set', { key })),
     clearKey: () => commit(invoke('key.clear', {})),
     useDemoService: () => commit(invoke('demo.use', {})),
+    leaveDemoService: () => commit(invoke('demo.leave', {})),
   };
 };

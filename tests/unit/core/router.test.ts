@@ -14,6 +14,7 @@ const view: SettingsView = {
   keySet: false,
   keyLast4: null,
   demo: false,
+  keyElsewhere: null,
 };
 
 // @ts-expect-error a handler map without every channel must not compile

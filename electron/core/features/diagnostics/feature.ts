@@ -6,6 +6,7 @@ import type { ChannelsOf, Feature, FeatureContext } from '../context';
 import { writeFileAtomic } from '../../library/atomic-write';
 import { DEBUG_LATEST_MIN_INTERVAL_MS } from '../../service/client';
 import { serviceError } from '../../service/errors';
+import { serviceHostOf } from '../settings/state';
 
 export type DiagnosticsChannel = ChannelsOf<'diagnostics'>;
 
@@ -33,7 +34,11 @@ export function sameHostOnPort(baseUrl: string, port: (current: number) => numbe
   }
 }
 
-function checkedAddress(text: string, what: string): string {
+/**
+ * An address of the service's own host (the document: "the same host on other ports"), since the
+ * key goes there too; any other host is refused.
+ */
+function checkedAddress(text: string, what: string, baseUrl: string): string {
   let url: URL;
   try {
     url = new URL(text.trim());
@@ -42,6 +47,12 @@ function checkedAddress(text: string, what: string): string {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw serviceError('invalid_input', `The ${what} must start with http:// or https://.`);
+  const host = serviceHostOf(baseUrl);
+  if (host === null || serviceHostOf(url.toString()) !== host)
+    throw serviceError(
+      'invalid_input',
+      `The ${what} must be on the service's own host (${host ?? 'set the base URL first'}): your key is sent there too.`,
+    );
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
@@ -96,15 +107,17 @@ export async function openDiagnosticsFeature(
           next.debugBaseUrl =
             input.debugBaseUrl === null || input.debugBaseUrl.trim() === ''
               ? null
-              : checkedAddress(input.debugBaseUrl, 'debug address');
+              : checkedAddress(input.debugBaseUrl, 'debug address', ctx.state.current().baseUrl);
         if (input.legacyBaseUrl !== undefined)
           next.legacyBaseUrl =
             input.legacyBaseUrl === null || input.legacyBaseUrl.trim() === ''
               ? null
-              : checkedAddress(input.legacyBaseUrl, 'legacy address');
+              : checkedAddress(input.legacyBaseUrl, 'legacy address', ctx.state.current().baseUrl);
         if (input.mainBaseUrl !== undefined)
           next.mainBaseUrl =
-            input.mainBaseUrl === null ? null : checkedAddress(input.mainBaseUrl, 'base URL');
+            input.mainBaseUrl === null
+              ? null
+              : checkedAddress(input.mainBaseUrl, 'base URL', ctx.state.current().baseUrl);
         await writeFileAtomic(file, JSON.stringify(next));
         saved = next;
         return view();

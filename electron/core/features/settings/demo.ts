@@ -35,7 +35,8 @@ export function createDemoService(): DemoService {
   async function launch(port: number): Promise<RunningSim> {
     // Loaded on demand: most sessions never use the demo, and the simulator is sizeable.
     const { startSim } = await import('../../../../sim/server');
-    return startSim({ port, debugPort: 0 });
+    // No test control endpoints and no request log: that log keeps raw headers.
+    return startSim({ port, debugPort: 0, control: false });
   }
 
   return {

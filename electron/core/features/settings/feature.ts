@@ -18,18 +18,21 @@ export async function openSettingsFeature(ctx: FeatureContext): Promise<Feature<
   // A demo chosen in an earlier session: start the simulator again on the same port. If the
   // port is taken, something else (perhaps a simulator the user runs) answers there; leave it.
   const demoPort = demoPortOf(state.current().baseUrl);
-  if (state.apiKey() === DEMO_KEY && demoPort !== null) {
-    await demo.start(demoPort).catch(() => null);
+  if (state.current().demo && demoPort !== null) {
+    const started = await demo.start(demoPort).catch(() => null);
+    // The demo's key is public and lives in memory: the vault keeps the person's own key.
+    if (started === state.current().baseUrl) state.useSessionKey(DEMO_KEY, started);
   }
 
   function view(): SettingsView {
     const demoUrl = demo.baseUrl();
-    const settings = state.current();
+    const { baseUrlBeforeDemo: _before, demo: _demo, ...settings } = state.current();
     return {
       ...settings,
       keySet: state.apiKey() !== null,
       keyLast4: lastFour(state.apiKey()),
       demo: demoUrl !== null && settings.baseUrl === demoUrl,
+      keyElsewhere: state.keyElsewhere(),
     };
   }
 
@@ -66,6 +69,12 @@ export async function openSettingsFeature(ctx: FeatureContext): Promise<Feature<
         if (input.language !== undefined) next.language = input.language;
         if (input.theme !== undefined) next.theme = input.theme;
         const urlChanged = next.baseUrl !== settings.baseUrl;
+        // Another address ends the demo: its key stays behind, the person's own applies again.
+        if (urlChanged && settings.demo) {
+          next.demo = false;
+          next.baseUrlBeforeDemo = '';
+          state.clearSessionKey();
+        }
         state.save(next);
         ctx.scheduler.setPlan(state.current().ratePlan, state.current().customRequestsPerSecond);
         await closeDemoUnlessUsed();
@@ -77,6 +86,16 @@ export async function openSettingsFeature(ctx: FeatureContext): Promise<Feature<
         if (trimmed === '' || /\s/.test(trimmed)) {
           throw serviceError('invalid_input', 'A key is one word without spaces.');
         }
+        if (state.current().baseUrl === '')
+          throw serviceError(
+            'invalid_input',
+            'Set the base URL first: the key is kept for that service only.',
+          );
+        if (state.current().demo)
+          throw serviceError(
+            'invalid_input',
+            'The demo service is in use: enter your own base URL with your key, or leave the demo first.',
+          );
         const changed = trimmed !== state.apiKey();
         await state.storeKey(trimmed);
         return announceSettings(changed);
@@ -89,10 +108,32 @@ export async function openSettingsFeature(ctx: FeatureContext): Promise<Feature<
 
       'demo.use': async () => {
         const baseUrl = await demo.start();
-        // The demo key is public, so it may live in memory when the vault cannot encrypt.
-        await state.useKey(DEMO_KEY);
-        state.save({ ...state.current(), baseUrl, ratePlan: 'standard' });
-        ctx.scheduler.setPlan(state.current().ratePlan);
+        const current = state.current();
+        // The demo never gets the person's key nor replaces it: its own public key lives in
+        // memory, and the address to return to is kept.
+        state.useSessionKey(DEMO_KEY, baseUrl);
+        state.save({
+          ...current,
+          baseUrl,
+          demo: true,
+          baseUrlBeforeDemo: current.demo ? current.baseUrlBeforeDemo : current.baseUrl,
+        });
+        ctx.scheduler.setPlan('standard');
+        return announceSettings(true);
+      },
+
+      'demo.leave': async () => {
+        const current = state.current();
+        if (!current.demo) return view();
+        state.clearSessionKey();
+        state.save({
+          ...current,
+          baseUrl: current.baseUrlBeforeDemo,
+          demo: false,
+          baseUrlBeforeDemo: '',
+        });
+        ctx.scheduler.setPlan(state.current().ratePlan, state.current().customRequestsPerSecond);
+        await closeDemoUnlessUsed();
         return announceSettings(true);
       },
 

@@ -2,18 +2,70 @@
 import type { SettingsStore, StoredSettings } from './store';
 import type { Vault } from './vault';
 
+/**
+ * The service host a key belongs to: scheme and host name of the base URL it was entered for.
+ * The document puts the debug and legacy addresses on "the same host on other ports", so the
+ * port is not part of it; any other host never gets the key.
+ */
+export function serviceHostOf(baseUrl: string): string | null {
+  try {
+    const url = new URL(baseUrl);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    return `${url.protocol}//${url.hostname}`;
+  } catch {
+    return null;
+  }
+}
+
+/** What the vault holds: the key and the host it was entered for. */
+interface BoundKey {
+  key: string;
+  host: string;
+}
+
+function sealedForm(bound: BoundKey): string {
+  return JSON.stringify({ v: 2, key: bound.key, host: bound.host });
+}
+
+/** The vault's text: the bound form, or a key saved before keys were bound (host unknown). */
+function readSealed(text: string): { key: string; host: string | null } {
+  try {
+    const parsed = JSON.parse(text) as { v?: unknown; key?: unknown; host?: unknown };
+    if (
+      parsed &&
+      parsed.v === 2 &&
+      typeof parsed.key === 'string' &&
+      typeof parsed.host === 'string'
+    )
+      return { key: parsed.key, host: parsed.host };
+  } catch {
+    // A plain key: the format before keys were bound to a host.
+  }
+  return { key: text, host: null };
+}
+
 export interface SettingsState {
   current(): StoredSettings;
-  /** Held in memory so each request can read it; it never leaves core. */
+  /**
+   * The key to send, held in memory so each request can read it; it never leaves core. Null when
+   * no key is stored for the current base URL's host: a key entered for another host is kept but
+   * never sent here.
+   */
   apiKey(): string | null;
-  /** Both a base URL and a key are set, so the service can be asked. */
+  /** The host the stored key belongs to when that is not the current base URL's host. */
+  keyElsewhere(): string | null;
+  /** Both a base URL and a key for it are set, so the service can be asked. */
   canCall(): boolean;
   /** Writes the settings and reads them back as the store keeps them. */
   save(next: StoredSettings): void;
-  /** Keeps `key` in the vault (throws if the vault cannot) and in memory. */
+  /** Keeps `key` in the vault for the current base URL's host (throws if the vault cannot). */
   storeKey(key: string): Promise<void>;
-  /** Keeps `key` in the vault if it can, else for this session only. */
-  useKey(key: string): Promise<void>;
+  /**
+   * A key for this session only, used while the base URL is exactly `baseUrl` (the demo's key):
+   * the vault, and the person's own key in it, are not touched.
+   */
+  useSessionKey(key: string, baseUrl: string): void;
+  clearSessionKey(): void;
   clearKey(): Promise<void>;
 }
 
@@ -22,36 +74,59 @@ export async function openSettingsState(
   vault: Vault,
 ): Promise<SettingsState> {
   let settings = store.read();
-  let apiKey: string | null = null;
+  let stored: { key: string; host: string } | null = null;
+  let session: { key: string; baseUrl: string } | null = null;
   try {
-    apiKey = await vault.read();
+    const text = await vault.read();
+    if (text !== null) {
+      const sealed = readSealed(text);
+      // A key saved before binding belongs to the address it was used with.
+      const host = sealed.host ?? serviceHostOf(settings.baseUrl);
+      if (host !== null) {
+        stored = { key: sealed.key, host };
+        if (sealed.host === null) await vault.write(sealedForm(stored)).catch(() => undefined);
+      }
+    }
   } catch {
     // An unreadable key counts as no key: the user is asked for it again in Settings.
-    apiKey = null;
+    stored = null;
   }
+
+  const currentHost = (): string | null => serviceHostOf(settings.baseUrl);
+
+  function apiKey(): string | null {
+    const host = currentHost();
+    if (host === null) return null;
+    if (session && session.baseUrl === settings.baseUrl) return session.key;
+    if (stored && stored.host === host) return stored.key;
+    return null;
+  }
+
   return {
     current: () => settings,
-    apiKey: () => apiKey,
-    canCall: () => settings.baseUrl !== '' && apiKey !== null,
+    apiKey,
+    keyElsewhere: () => (stored && stored.host !== currentHost() ? stored.host : null),
+    canCall: () => settings.baseUrl !== '' && apiKey() !== null,
     save(next) {
       store.write(next);
       settings = store.read();
     },
     async storeKey(key) {
-      await vault.write(key);
-      apiKey = key;
+      const host = currentHost();
+      if (host === null) throw new Error('a key needs a base URL to belong to');
+      const bound = { key, host };
+      await vault.write(sealedForm(bound));
+      stored = bound;
     },
-    async useKey(key) {
-      try {
-        await vault.write(key);
-      } catch {
-        // Only for a key that is no secret (the demo's): without encryption it lives in memory.
-      }
-      apiKey = key;
+    useSessionKey(key, baseUrl) {
+      session = { key, baseUrl };
+    },
+    clearSessionKey() {
+      session = null;
     },
     async clearKey() {
       await vault.clear();
-      apiKey = null;
+      stored = null;
     },
   };
 }

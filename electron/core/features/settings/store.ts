@@ -15,6 +15,10 @@ export interface StoredSettings {
   defaultModel: string;
   language: Language;
   theme: Theme;
+  /** The built-in demo service is in use (its key lives in memory only). */
+  demo: boolean;
+  /** The base URL to go back to when the person leaves the demo. */
+  baseUrlBeforeDemo: string;
 }
 
 export interface SettingsStore {
@@ -29,6 +33,8 @@ export const defaultSettings: StoredSettings = {
   defaultModel: 'openai/gpt-4o-mini',
   language: 'en',
   theme: 'system',
+  demo: false,
+  baseUrlBeforeDemo: '',
 };
 
 /** Written into the file; bumped when its shape changes, with a migration on read. */
@@ -51,14 +57,15 @@ function customRate(value: unknown): number {
 /** Keeps what is valid in a stored object and takes defaults for the rest. */
 export function sanitizeSettings(raw: unknown): StoredSettings {
   const o = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
-  let baseUrl = defaultSettings.baseUrl;
-  if (typeof o.baseUrl === 'string') {
+  const address = (value: unknown): string => {
+    if (typeof value !== 'string') return '';
     try {
-      baseUrl = normalizeBaseUrl(o.baseUrl).baseUrl;
+      return normalizeBaseUrl(value).baseUrl;
     } catch {
-      baseUrl = defaultSettings.baseUrl;
+      return '';
     }
-  }
+  };
+  const baseUrl = address(o.baseUrl);
   return {
     baseUrl,
     ratePlan: pick<RatePlan>(o.ratePlan, RATE_PLANS, defaultSettings.ratePlan),
@@ -69,6 +76,8 @@ export function sanitizeSettings(raw: unknown): StoredSettings {
         : defaultSettings.defaultModel,
     language: pick(o.language, LANGUAGES, defaultSettings.language),
     theme: pick(o.theme, THEMES, defaultSettings.theme),
+    demo: o.demo === true,
+    baseUrlBeforeDemo: address(o.baseUrlBeforeDemo),
   };
 }
 
@@ -132,6 +141,13 @@ export function createJsonSettingsStore(
   };
 }
 
+/** 127.0.0.0/8, ::1 and localhost: addresses that never leave this computer. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host === '::1') return true;
+  return /^127(?:\.\d{1,3}){3}$/.test(host);
+}
+
 export interface NormalizedBaseUrl {
   baseUrl: string;
   /** Set when the input was changed in a way the user should hear about. */
@@ -157,6 +173,12 @@ export function normalizeBaseUrl(input: string): NormalizedBaseUrl {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw badBaseUrl(`The base URL must start with http:// or https:// (got ${url.protocol}).`);
+  }
+  // The key travels in every request: in clear text only to this computer itself.
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    throw badBaseUrl(
+      `Plain http:// sends your key unencrypted: use https://${url.host}${url.pathname === '/' ? '' : url.pathname} (http:// is only for addresses on this computer, such as 127.0.0.1).`,
+    );
   }
   if (url.username || url.password) {
     throw badBaseUrl(

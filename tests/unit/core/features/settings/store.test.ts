@@ -31,6 +31,8 @@ describe('json settings store', () => {
       defaultModel: 'openai/gpt-4o-mini',
       language: 'en',
       theme: 'system',
+      demo: false,
+      baseUrlBeforeDemo: '',
     });
     expect(defaultSettings.baseUrl).toBe('');
   });
@@ -112,6 +114,16 @@ describe('normalizeBaseUrl', () => {
     );
   });
 
+  it('takes plain http only for this computer (127.0.0.0/8, ::1, localhost)', () => {
+    for (const address of [
+      'http://127.0.0.1:7070/v1',
+      'http://127.5.6.7/v1',
+      'http://[::1]:7070/v1',
+      'http://localhost:7070/v1',
+    ])
+      expect(normalizeBaseUrl(address).baseUrl).toBe(address);
+  });
+
   it('accepts an empty value as "not set"', () => {
     expect(normalizeBaseUrl('  ')).toEqual({ baseUrl: '', note: null });
   });
@@ -122,6 +134,10 @@ describe('normalizeBaseUrl', () => {
     ['https://api.example.com/api', /end with \/v1/],
     ['https://user:pw@api.example.com/v1', /password/],
     ['https://api.example.com/v1?x=1', /query/],
+    // Plain http would carry the key in clear text off this computer.
+    ['http://api.example.com/v1', /https:\/\/api\.example\.com/],
+    ['http://10.0.0.5:8080/v1', /only for addresses on this computer/],
+    ['http://169.254.169.254/v1', /unencrypted/],
   ])('refuses %s with bad_base_url', (input, reason) => {
     const failure = (() => {
       try {
