@@ -107,7 +107,13 @@ export const invokeSchemas = {
       theme: z.enum(['light', 'dark', 'system']).optional(),
     })
     .strict(),
-  'key.set': z.object({ key: z.string().min(1).max(500) }).strict(),
+  'key.set': z
+    .object({
+      key: z.string().min(1).max(500),
+      /** Store it although the system has no keychain (the person chose to). */
+      withoutKeychain: z.boolean().optional(),
+    })
+    .strict(),
   'key.clear': z.object({}).strict(),
   'demo.use': z.object({}).strict(),
   'demo.leave': z.object({}).strict(),

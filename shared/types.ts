@@ -24,6 +24,13 @@ export interface SettingsView {
    * host: the key is kept, but never sent to another host; enter it again to use it here.
    */
   keyElsewhere: string | null;
+  /**
+   * Where the key in use is kept: 'saved' (encrypted by the system keychain, or stored anyway by
+   * the person's choice), 'session' (no keychain: only until Atelier closes), null (no key).
+   */
+  keyStorage: 'saved' | 'session' | null;
+  /** False when the system has no keychain (Linux without a secret service). */
+  keychain: boolean;
 }
 
 export type ModelKind =

@@ -52,6 +52,8 @@ const settings: SettingsView = {
   keyLast4: 'b3nc',
   demo: false,
   keyElsewhere: null,
+  keyStorage: 'saved',
+  keychain: true,
 };
 
 const balance: Balance = {

@@ -35,6 +35,11 @@ export const settingsEn = {
   'settings.demoHint': 'An offline demo service, so you can try every tab without an account.',
   'settings.demoActive': 'The demo service is in use.',
   'settings.leaveDemo': 'Leave demo service',
+  'settings.noKeychain':
+    'This system has no keychain (secret service), so Atelier cannot encrypt the key properly. Unless you tick the box, the key is used for this session only and not saved.',
+  'settings.keySessionOnly':
+    'No keychain on this system: the key is in use until Atelier closes, and not saved.',
+  'settings.storeWithoutKeychain': 'Store the key anyway, protected only by its file’s permissions',
   'settings.demoLeft': 'Back to your own service address and key.',
   'settings.keyElsewhere':
     'Your saved key belongs to {host} and is never sent to another host. Enter the key for this address to use it here.',

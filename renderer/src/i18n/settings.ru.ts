@@ -36,6 +36,11 @@ export const settingsRu: { readonly [K in keyof typeof settingsEn]: string } = {
   'settings.demoHint': 'Офлайн-демо сервиса: можно попробовать все вкладки без аккаунта.',
   'settings.demoActive': 'Используется демо-сервис.',
   'settings.leaveDemo': 'Выйти из демо-сервиса',
+  'settings.noKeychain':
+    'В системе нет хранилища ключей (secret service), поэтому Atelier не может как следует зашифровать ключ. Если не отметить флажок, ключ будет работать только до закрытия Atelier и не сохранится.',
+  'settings.keySessionOnly':
+    'В системе нет хранилища ключей: ключ работает до закрытия Atelier и не сохранён.',
+  'settings.storeWithoutKeychain': 'Всё равно сохранить ключ, защищённый только правами на файл',
   'settings.demoLeft': 'Снова ваш адрес сервиса и ваш ключ.',
   'settings.keyElsewhere':
     'Сохранённый ключ принадлежит {host} и никогда не отправляется на другой хост. Чтобы работать с этим адресом, введите ключ для него.',

@@ -45,6 +45,7 @@ export default function SettingsTab() {
   const clearKey = useAppStore((s) => s.clearKey);
   const useDemoService = useAppStore((s) => s.useDemoService);
   const leaveDemoService = useAppStore((s) => s.leaveDemoService);
+  const [storeWithoutKeychain, setStoreWithoutKeychain] = useState(false);
 
   const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
   const [key, setKey] = useState('');
@@ -66,14 +67,17 @@ export default function SettingsTab() {
     return () => clearTimeout(timer);
   }, [notice]);
 
-  async function run(action: () => Promise<UserError | null>, success: MessageKey) {
+  async function run(
+    action: () => Promise<UserError | null>,
+    success: MessageKey | (() => MessageKey),
+  ) {
     setBusy(true);
     setError(null);
     setNotice(null);
     const failure = await action();
     setBusy(false);
     if (failure) setError(failure);
-    else setNotice(success);
+    else setNotice(typeof success === 'function' ? success() : success);
   }
 
   function onSave(event: FormEvent) {
@@ -91,12 +95,18 @@ export default function SettingsTab() {
           defaultModel: draft.defaultModel,
         });
         if (failure || !newKey) return failure;
-        const keyFailure = await saveKey(newKey);
+        const keyFailure = await saveKey(newKey, storeWithoutKeychain);
         // The field is cleared once the key is stored, so it never lingers in the page.
         if (!keyFailure) setKey('');
         return keyFailure;
       },
-      newKey ? 'settings.keySaved' : 'settings.saved',
+      // Without a keychain (and without the person's yes) the key is in use but not saved.
+      () =>
+        !newKey
+          ? 'settings.saved'
+          : useAppStore.getState().settings?.keyStorage === 'session'
+            ? 'settings.keySessionOnly'
+            : 'settings.keySaved',
     );
   }
 
@@ -142,6 +152,23 @@ export default function SettingsTab() {
                     : t('settings.keyNotSet')}{' '}
                   {t('settings.keyHint')}
                 </p>
+                {settings && !settings.keychain && (
+                  <>
+                    <p className="hint warning">
+                      {settings.keyStorage === 'session'
+                        ? t('settings.keySessionOnly')
+                        : t('settings.noKeychain')}
+                    </p>
+                    <label className="checkbox">
+                      <input
+                        type="checkbox"
+                        checked={storeWithoutKeychain}
+                        onChange={(event) => setStoreWithoutKeychain(event.target.checked)}
+                      />
+                      {t('settings.storeWithoutKeychain')}
+                    </label>
+                  </>
+                )}
                 {settings?.keyElsewhere && (
                   <p className="hint warning">
                     {t('settings.keyElsewhere', { host: settings.keyElsewhere })}

@@ -11,7 +11,8 @@ export interface SettingsSlice {
   applySettings(view: SettingsView): void;
   /** Each returns the failure, or null on success. */
   updateSettings(patch: SettingsPatch): Promise<UserError | null>;
-  saveKey(key: string): Promise<UserError | null>;
+  /** `withoutKeychain`: store it even though the system has no keychain (the person chose to). */
+  saveKey(key: string, withoutKeychain?: boolean): Promise<UserError | null>;
   clearKey(): Promise<UserError | null>;
   useDemoService(): Promise<UserError | null>;
   /** Back to the person's own address and key, as they were before the demo. */
@@ -53,7 +54,8 @@ export const createSettingsSlice: SliceCreator<SettingsSlice, BalanceSlice & Mod
       if (before) afterConnectionChange(before, view);
     },
     updateSettings: (patch) => commit(invoke('settings.update', patch)),
-    saveKey: (key) => commit(invoke('key.set', { key })),
+    saveKey: (key, withoutKeychain) =>
+      commit(invoke('key.set', withoutKeychain ? { key, withoutKeychain } : { key })),
     clearKey: () => commit(invoke('key.clear', {})),
     useDemoService: () => commit(invoke('demo.use', {})),
     leaveDemoService: () => commit(invoke('demo.leave', {})),

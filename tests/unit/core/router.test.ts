@@ -15,6 +15,8 @@ const view: SettingsView = {
   keyLast4: null,
   demo: false,
   keyElsewhere: null,
+  keyStorage: null,
+  keychain: true,
 };
 
 // @ts-expect-error a handler map without every channel must not compile

@@ -33,6 +33,8 @@ export async function openSettingsFeature(ctx: FeatureContext): Promise<Feature<
       keyLast4: lastFour(state.apiKey()),
       demo: demoUrl !== null && settings.baseUrl === demoUrl,
       keyElsewhere: state.keyElsewhere(),
+      keyStorage: state.keyStorage(),
+      keychain: state.keychain(),
     };
   }
 
@@ -81,7 +83,8 @@ export async function openSettingsFeature(ctx: FeatureContext): Promise<Feature<
         return announceSettings(urlChanged);
       },
 
-      'key.set': async ({ key }) => {
+      'key.set': async (input) => {
+        const { key } = input;
         const trimmed = key.trim();
         if (trimmed === '' || /\s/.test(trimmed)) {
           throw serviceError('invalid_input', 'A key is one word without spaces.');
@@ -97,7 +100,7 @@ export async function openSettingsFeature(ctx: FeatureContext): Promise<Feature<
             'The demo service is in use: enter your own base URL with your key, or leave the demo first.',
           );
         const changed = trimmed !== state.apiKey();
-        await state.storeKey(trimmed);
+        await state.storeKey(trimmed, { withoutKeychain: input.withoutKeychain === true });
         return announceSettings(changed);
       },
 

@@ -58,8 +58,16 @@ export interface SettingsState {
   canCall(): boolean;
   /** Writes the settings and reads them back as the store keeps them. */
   save(next: StoredSettings): void;
-  /** Keeps `key` in the vault for the current base URL's host (throws if the vault cannot). */
-  storeKey(key: string): Promise<void>;
+  /**
+   * Keeps `key` in the vault for the current base URL's host. Without a keychain the key is kept
+   * in memory for this session only ('session'), unless `withoutKeychain` says the person chose
+   * to store it anyway.
+   */
+  storeKey(key: string, options?: { withoutKeychain?: boolean }): Promise<'saved' | 'session'>;
+  /** Where the key in use lives: the vault, this session only, or nowhere (no key). */
+  keyStorage(): 'saved' | 'session' | null;
+  /** The system has a keychain to protect a stored key. */
+  keychain(): boolean;
   /**
    * A key for this session only, used while the base URL is exactly `baseUrl` (the demo's key):
    * the vault, and the person's own key in it, are not touched.
@@ -76,6 +84,8 @@ export async function openSettingsState(
   let settings = store.read();
   let stored: { key: string; host: string } | null = null;
   let session: { key: string; baseUrl: string } | null = null;
+  /** A key entered without a keychain to keep it: this session only. */
+  let unsaved: BoundKey | null = null;
   try {
     const text = await vault.read();
     if (text !== null) {
@@ -98,6 +108,7 @@ export async function openSettingsState(
     const host = currentHost();
     if (host === null) return null;
     if (session && session.baseUrl === settings.baseUrl) return session.key;
+    if (unsaved && unsaved.host === host) return unsaved.key;
     if (stored && stored.host === host) return stored.key;
     return null;
   }
@@ -111,12 +122,26 @@ export async function openSettingsState(
       store.write(next);
       settings = store.read();
     },
-    async storeKey(key) {
+    async storeKey(key, options = {}) {
       const host = currentHost();
       if (host === null) throw new Error('a key needs a base URL to belong to');
       const bound = { key, host };
-      await vault.write(sealedForm(bound));
+      if (!vault.available && options.withoutKeychain !== true) {
+        unsaved = bound;
+        return 'session';
+      }
+      await vault.write(sealedForm(bound), options);
       stored = bound;
+      unsaved = null;
+      return 'saved';
+    },
+    keychain: () => vault.available,
+    keyStorage() {
+      const host = currentHost();
+      if (session && session.baseUrl === settings.baseUrl) return 'session';
+      if (unsaved && unsaved.host === host) return 'session';
+      if (stored && stored.host === host) return 'saved';
+      return null;
     },
     useSessionKey(key, baseUrl) {
       session = { key, baseUrl };
@@ -127,6 +152,7 @@ export async function openSettingsState(
     async clearKey() {
       await vault.clear();
       stored = null;
+      unsaved = null;
     },
   };
 }

@@ -11,13 +11,33 @@ export interface Encryptor {
   isEncryptionAvailable(): boolean;
   encryptString(s: string): Buffer;
   decryptString(b: Buffer): string;
+  /**
+   * Electron's safeStorage on Linux: which keyring it uses. 'basic_text' means no keyring was
+   * found and the "encryption" uses a fixed password: not a keychain.
+   */
+  getSelectedStorageBackend?(): string;
+}
+
+/** Whether an encryptor is a real keychain (anything but Linux's basic_text fallback). */
+export function hasKeychain(encryptor: Encryptor): boolean {
+  if (!encryptor.isEncryptionAvailable()) return false;
+  try {
+    return encryptor.getSelectedStorageBackend?.() !== 'basic_text';
+  } catch {
+    // Not on Linux, or an older Electron: the platform keychain.
+    return true;
+  }
 }
 
 export interface Vault {
-  /** False when the key could only be stored in plain text (then it is not stored at all). */
+  /** False when no keychain protects the key (then it is not stored unless the person says so). */
   readonly available: boolean;
   read(): Promise<string | null>;
-  write(key: string): Promise<void>;
+  /**
+   * Seals and stores the key. Without a keychain it refuses, unless `withoutKeychain` says the
+   * person chose to keep it protected only by the file's permissions (and the fixed password).
+   */
+  write(key: string, options?: { withoutKeychain?: boolean }): Promise<void>;
   clear(): Promise<void>;
 }
 
@@ -31,6 +51,16 @@ function encryptionUnavailable(): ServiceError {
   );
 }
 
+function noKeychain(): ServiceError {
+  return serviceError(
+    'encryption_unavailable',
+    'No keychain (secret service) was found on this system, so the key could only be stored ' +
+      'with a fixed password. It is kept for this session only.',
+    null,
+    { reason: 'no_keychain' },
+  );
+}
+
 function isMissing(e: unknown): boolean {
   return (e as NodeJS.ErrnoException | null)?.code === 'ENOENT';
 }
@@ -38,7 +68,7 @@ function isMissing(e: unknown): boolean {
 export function createFileVault(file: string, encryptor: Encryptor): Vault {
   return {
     get available() {
-      return encryptor.isEncryptionAvailable();
+      return hasKeychain(encryptor);
     },
 
     async read() {
@@ -58,8 +88,9 @@ export function createFileVault(file: string, encryptor: Encryptor): Vault {
       }
     },
 
-    async write(key: string) {
+    async write(key: string, options = {}) {
       if (!encryptor.isEncryptionAvailable()) throw encryptionUnavailable();
+      if (!hasKeychain(encryptor) && options.withoutKeychain !== true) throw noKeychain();
       mkdirSync(dirname(file), { recursive: true });
       await writeFileAtomic(file, encryptor.encryptString(key), { mode: SECRET_MODE });
     },

@@ -86,3 +86,35 @@ describe('the key and its service host', () => {
     expect(serviceHostOf('ftp://x/v1')).toBeNull();
   });
 });
+
+describe('a system without a keychain (safeStorage on basic_text)', () => {
+  const basicText = (dirPath: string) => {
+    const inner = createLocalKeyEncryptor(join(dirPath, 'local.key'));
+    return { ...inner, getSelectedStorageBackend: () => 'basic_text' };
+  };
+
+  it('is not taken for encryption: the key works this session and is not saved', async () => {
+    const weak = createFileVault(join(dir, 'weak.bin'), basicText(dir));
+    expect(weak.available).toBe(false);
+    const state = await openSettingsState(store(), weak);
+    state.save({ ...defaultSettings, baseUrl: 'https://api.example.com/v1' });
+    expect(await state.storeKey('session-key')).toBe('session');
+    expect(state.apiKey()).toBe('session-key');
+    expect(state.keyStorage()).toBe('session');
+    expect(await weak.read()).toBeNull();
+    const restarted = await openSettingsState(store(), weak);
+    expect(restarted.apiKey()).toBeNull();
+  });
+
+  it('stores the key only when the person chooses to', async () => {
+    const weak = createFileVault(join(dir, 'weak.bin'), basicText(dir));
+    await expect(weak.write('x')).rejects.toMatchObject({
+      error: { code: 'encryption_unavailable', details: { reason: 'no_keychain' } },
+    });
+    const state = await openSettingsState(store(), weak);
+    state.save({ ...defaultSettings, baseUrl: 'https://api.example.com/v1' });
+    expect(await state.storeKey('chosen-key', { withoutKeychain: true })).toBe('saved');
+    const restarted = await openSettingsState(store(), weak);
+    expect(restarted.apiKey()).toBe('chosen-key');
+  });
+});
