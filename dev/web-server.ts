@@ -30,8 +30,36 @@ import { createWebHost } from './web-host';
  */
 export const SESSION_COOKIE = 'atelier_session';
 
-/** Attachments travel inside calls, so a message may be large; beyond this the socket is closed. */
-const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+/**
+ * The largest message the bridge takes: a chat text (2,000,000 characters) or a 1 MB file chunk
+ * in base64 fit with room to spare; beyond this the socket is closed.
+ */
+export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+
+/** Calls one page may have waiting for core at once; more are answered with an error at once. */
+export const MAX_CALLS_IN_FLIGHT = 64;
+
+/** The page shown to anyone without the session cookie: no token, no app. */
+const OPEN_FROM_TERMINAL = `<!doctype html><html><head><meta charset="utf-8"><title>Atelier</title></head>
+<body style="font-family: system-ui, sans-serif; margin: 3rem; max-width: 36rem">
+<h1>Open Atelier from its terminal</h1>
+<p>Open the address printed in the terminal where Atelier runs (the line “Atelier is running at …”).
+It carries a token that lets this browser in; the bare address does not.</p>
+</body></html>
+`;
+
+/**
+ * One line for the terminal from text a page or a service chose: control characters (ANSI
+ * escapes, carriage returns, new lines), DEL, C1 controls and bidirectional overrides are dropped,
+ * so nothing can forge or hide lines, and the length is capped.
+ */
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
+const TERMINAL_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+export function terminalSafe(text: string, max = 2000): string {
+  const clean = text.replace(TERMINAL_UNSAFE, '');
+  return clean.length > max ? `${clean.slice(0, max)}…` : clean;
+}
 
 export interface WebServerOptions {
   host: string;
@@ -43,7 +71,9 @@ export interface WebServerOptions {
 }
 
 export interface WebServer {
+  /** The address to open: it carries the one-time login token (printed in the terminal). */
   url: string;
+  /** The bridge token, injected into the page for whoever holds the session cookie. */
   token: string;
   close(): Promise<void>;
 }
@@ -124,6 +154,9 @@ function parseCall(raw: RawData): BridgeCall | null {
 export async function startWebServer(opts: WebServerOptions): Promise<WebServer> {
   const token = randomBytes(32).toString('hex');
   const session = randomBytes(32).toString('hex');
+  // The address printed in the terminal carries this; opening it trades it for the session cookie.
+  const login = randomBytes(24).toString('hex');
+  const log = (line: string): void => opts.log(terminalSafe(line));
   const bridgeScript = await bundleBridgeClient();
   const sockets = new Set<WebSocket>();
 
@@ -131,7 +164,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     const text = JSON.stringify({ kind: 'event', event, payload } satisfies BridgeServerMessage);
     for (const socket of sockets) if (socket.readyState === socket.OPEN) socket.send(text);
   };
-  const core = await opts.openCore(broadcast, createWebHost(opts.log));
+  const core = await opts.openCore(broadcast, createWebHost(log));
 
   async function answerCall(call: BridgeCall): Promise<Envelope<unknown>> {
     if (!isInvokeChannel(call.channel)) return invalidInput(`Unknown call: ${call.channel}`);
@@ -159,6 +192,35 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     }
     const requestUrl = new URL(request.url ?? '/', 'http://host');
     const path = requestUrl.pathname;
+    const given = requestUrl.searchParams.get('token');
+    if (given !== null) {
+      // The address from the terminal: a cookie for this browser, then the app without the token.
+      if (!sameToken(given, login)) {
+        response
+          .writeHead(403, { ...security, 'content-type': 'text/html; charset=utf-8' })
+          .end(OPEN_FROM_TERMINAL);
+        return;
+      }
+      response
+        .writeHead(303, {
+          ...security,
+          location: '/',
+          'cache-control': 'no-store',
+          'set-cookie': `${cookieName}=${session}; HttpOnly; SameSite=Strict; Path=/`,
+        })
+        .end();
+      return;
+    }
+    if (!sameToken(cookieOf(request, cookieName), session)) {
+      response
+        .writeHead(401, {
+          ...security,
+          'content-type': 'text/html; charset=utf-8',
+          'cache-control': 'no-store',
+        })
+        .end(OPEN_FROM_TERMINAL);
+      return;
+    }
     if (path.startsWith('/media/')) {
       await serveMedia(request, response, requestUrl);
       return;
@@ -195,9 +257,6 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       'content-security-policy': csp,
       'cross-origin-opener-policy': 'same-origin',
       'cache-control': isPage ? 'no-store' : 'no-cache',
-      ...(isPage
-        ? { 'set-cookie': `${cookieName}=${session}; HttpOnly; SameSite=Strict; Path=/` }
-        : {}),
     });
     response.end(request.method === 'HEAD' ? undefined : body);
   }
@@ -232,6 +291,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   }
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  wss.on('error', (error) => log(`The bridge failed: ${error.message}`));
 
   function refuseUpgrade(socket: Duplex, status: string): void {
     socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
@@ -248,19 +308,38 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       refuseUpgrade(socket, '403 Forbidden');
       return;
     }
-    if (!sameToken(url.searchParams.get('token'), token)) {
+    if (
+      !sameToken(url.searchParams.get('token'), token) ||
+      !sameToken(cookieOf(request, cookieName), session)
+    ) {
       refuseUpgrade(socket, '401 Unauthorized');
       return;
     }
+    // A socket that breaks before the upgrade completes must not take the host down.
+    socket.on('error', () => socket.destroy());
     wss.handleUpgrade(request, socket, head, (ws) => {
       sockets.add(ws);
+      let inFlight = 0;
+      // A malformed frame (bad UTF-8, oversize, unmasked, reserved bits) closes this socket only.
+      ws.on('error', () => ws.terminate());
       ws.on('close', () => sockets.delete(ws));
       ws.on('message', (raw) => {
         const call = parseCall(raw);
         if (call === null) return;
+        const reply = (envelope: Envelope<unknown>): void => {
+          if (ws.readyState !== ws.OPEN) return;
+          ws.send(
+            JSON.stringify({ kind: 'answer', id: call.id, envelope } satisfies BridgeServerMessage),
+          );
+        };
+        if (inFlight >= MAX_CALLS_IN_FLIGHT) {
+          reply(invalidInput(`Too many calls at once (${MAX_CALLS_IN_FLIGHT}); try again.`));
+          return;
+        }
+        inFlight += 1;
         void answerCall(call)
           .catch((error: unknown) => {
-            opts.log(`A ${call.channel} call failed inside the host: ${String(error)}`);
+            log(`A ${call.channel} call failed inside the host: ${String(error)}`);
             return {
               ok: false,
               error: {
@@ -272,14 +351,8 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
             } satisfies Envelope<never>;
           })
           .then((envelope) => {
-            if (ws.readyState !== ws.OPEN) return;
-            ws.send(
-              JSON.stringify({
-                kind: 'answer',
-                id: call.id,
-                envelope,
-              } satisfies BridgeServerMessage),
-            );
+            inFlight -= 1;
+            reply(envelope);
           });
       });
     });
@@ -292,6 +365,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       resolveListen();
     });
   });
+  server.on('error', (error) => log(`The web host's server failed: ${error.message}`));
   const { port } = server.address() as AddressInfo;
   hosts = allowedHosts(opts.host, port);
   cookieName = `${SESSION_COOKIE}_${port}`;
@@ -300,7 +374,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   csp = contentSecurityPolicy(
     [...hosts].filter((host) => !host.startsWith('[')).map((host) => `ws://${host}`),
   );
-  const url = `http://${hostInUrl(opts.host)}:${port}/`;
+  const url = `http://${hostInUrl(opts.host)}:${port}/?token=${login}`;
 
   let closing: Promise<void> | null = null;
   return {

@@ -1,5 +1,5 @@
 // The web host: Atelier's core in Node and its renderer in a browser (`npm run web`), for where Electron cannot run.
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createCore } from '../electron/core/app';
@@ -21,7 +21,10 @@ export async function startWebHost(opts: {
   debugLatestIntervalMs?: number;
 }): Promise<{ url: string; token: string; close(): Promise<void> }> {
   const dataDir = resolve(opts.dataDir);
+  // Conversations, media and the key are the person's alone: new files 0600, folders 0700.
+  process.umask(0o077);
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  await chmod(dataDir, 0o700);
   return startWebServer({
     host: opts.host ?? '127.0.0.1',
     port: opts.port ?? 0,
@@ -51,8 +54,12 @@ async function runFromCommandLine(): Promise<void> {
   }
   const dataDir = resolve(process.env.ATELIER_DATA_DIR ?? '.atelier-data');
   const host = await startWebHost({ port, dataDir });
-  console.log(`Atelier is running at ${host.url}`);
   console.log(`Data folder: ${dataDir}`);
+  console.log(
+    'Open the address below; it carries a token for this run (the bare address shows nothing).',
+  );
+  // Last, on its own line: the address to open.
+  console.log(`Atelier is running at ${host.url}`);
   const stop = (): void => {
     void host.close().then(() => process.exit(0));
   };

@@ -1,4 +1,5 @@
 // Electron entry: wires the secure window, the app:// protocol, IPC and core together.
+import { chmod } from 'node:fs/promises';
 import { join } from 'node:path';
 import { app, BrowserWindow, Menu, safeStorage, session } from 'electron';
 import { createCore, type Core } from '../core/app';
@@ -60,6 +61,9 @@ async function startApp(): Promise<void> {
   );
 
   const dataDir = app.getPath('userData');
+  // Conversations, media and the key are the person's alone: new files 0600, folders 0700.
+  process.umask(0o077);
+  await chmod(dataDir, 0o700).catch(() => undefined);
   core = await createCore({
     dataDir,
     vault: createFileVault(join(dataDir, 'key.bin'), safeStorage),

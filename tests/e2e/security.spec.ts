@@ -128,3 +128,22 @@ test('a compromised page cannot steer the saved key to another host', async ({ p
     await new Promise<void>((resolve) => attacker.close(() => resolve()));
   }
 });
+
+test('the bare address lets nobody in: it says to open the address from the terminal', async ({
+  browser,
+  atelier,
+}) => {
+  // Another user on this computer, in a browser that never opened the printed address.
+  const stranger = await browser.newContext();
+  try {
+    const page = await stranger.newPage();
+    await page.goto(new URL(atelier.url).origin);
+    await expect(
+      page.getByRole('heading', { name: 'Open Atelier from its terminal' }),
+    ).toBeVisible();
+    expect(await page.content()).not.toMatch(/atelier-bridge-token/);
+    expect(await stranger.cookies()).toEqual([]);
+  } finally {
+    await stranger.close();
+  }
+});

@@ -55,7 +55,7 @@ async function writeNow(
   options: AtomicWriteOptions,
 ): Promise<void> {
   const temp = tempPathFor(file);
-  const mode = options.mode ?? 0o644;
+  const mode = options.mode ?? 0o600;
   try {
     const handle = await open(temp, 'w', mode);
     try {
@@ -95,7 +95,7 @@ export function writeFileAtomicSync(
 ): void {
   const temp = tempPathFor(file);
   try {
-    const fd = openSync(temp, 'w', options.mode ?? 0o644);
+    const fd = openSync(temp, 'w', options.mode ?? 0o600);
     try {
       const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
       let written = 0;
