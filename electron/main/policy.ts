@@ -2,6 +2,7 @@
 // Free of 'electron' imports so the web host and unit tests can use it as is.
 import { extname, resolve, sep } from 'node:path';
 import type { BrowserWindowConstructorOptions } from 'electron';
+import { isOpenableLink } from '../../shared/links';
 
 /** The custom scheme the app's own pages load from; a standard, secure origin of its own. */
 export const APP_SCHEME = 'app';
@@ -79,20 +80,9 @@ export function resolveAssetPath(rootDir: string, requestPath: string): string |
   return file.startsWith(root + sep) ? file : null;
 }
 
-/** Only web links leave the app; file:, javascript:, custom schemes and credentials in URLs do not. */
+/** Only web and mail links leave the app; file:, javascript:, custom schemes and credentials in URLs do not. */
 export function isSafeExternalUrl(raw: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return false;
-  }
-  return (
-    (url.protocol === 'https:' || url.protocol === 'http:') &&
-    url.hostname !== '' &&
-    url.username === '' &&
-    url.password === ''
-  );
+  return isOpenableLink(raw);
 }
 
 /** Whether a URL is one of the app's own pages (the only frames allowed to call IPC). */

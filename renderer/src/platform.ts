@@ -7,6 +7,7 @@ import type {
   InvokeOutput,
 } from '../../shared/channels';
 import type { EventChannel } from '../../shared/channel-names';
+import { isOpenableLink } from '../../shared/links';
 import type { Envelope, UserError } from '../../shared/types';
 
 declare global {
@@ -78,8 +79,11 @@ export function platformKind(): AtelierApi['platform'] {
   return bridge().platform;
 }
 
-/** Links never navigate the window: http(s) and mailto go to the system browser through core. */
+/**
+ * Links never navigate the window: http(s) and mailto go to the system browser through core. Only
+ * the links slice calls this, after the person said yes (or trusted the host before).
+ */
 export function openExternal(url: string): void {
-  if (!/^(https?:|mailto:)/i.test(url)) return;
+  if (!isOpenableLink(url)) return;
   void invoke('shell.openExternal', { url });
 }

@@ -17,6 +17,7 @@ import { diagnosticsEn } from './diagnostics.en';
 import { audioEn } from './audio.en';
 import { videoEn } from './video.en';
 import { rateEn } from './rate.en';
+import { linkEn } from './link.en';
 
 export const en = {
   ...appEn,
@@ -37,6 +38,7 @@ export const en = {
   ...audioEn,
   ...videoEn,
   ...rateEn,
+  ...linkEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

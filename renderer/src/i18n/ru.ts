@@ -18,6 +18,7 @@ import { diagnosticsRu } from './diagnostics.ru';
 import { audioRu } from './audio.ru';
 import { videoRu } from './video.ru';
 import { rateRu } from './rate.ru';
+import { linkRu } from './link.ru';
 
 export const ru: { readonly [K in MessageKey]: string } = {
   ...appRu,
@@ -38,4 +39,5 @@ export const ru: { readonly [K in MessageKey]: string } = {
   ...audioRu,
   ...videoRu,
   ...rateRu,
+  ...linkRu,
 };

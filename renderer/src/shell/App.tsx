@@ -1,5 +1,6 @@
 // The shell: left navigation, the balance, the service's wait notice, and the open tab (features load lazily).
 import { Icon, type IconName } from '../common/Icon';
+import { LinkConfirmDialog } from '../common/LinkConfirmDialog';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useAppStore, type Tab } from '../store';
 import { useLanguage, useT } from '../i18n/use-t';
@@ -146,6 +147,7 @@ export function App() {
           </div>
         )}
       </main>
+      <LinkConfirmDialog />
     </div>
   );
 }

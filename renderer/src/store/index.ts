@@ -9,6 +9,7 @@ import { createDocumentsSlice, type DocumentsSlice } from './documents-slice';
 import { createImageFormSlice, type ImageFormSlice } from './images-form-slice';
 import { createImageGallerySlice, type ImageGallerySlice } from './images-gallery-slice';
 import { createImageRunSlice, type ImageRunSlice } from './images-run-slice';
+import { createLinksSlice, type LinksSlice } from './links-slice';
 import { createModelsSlice, type ModelsSlice } from './models-slice';
 import { createRateSlice, type RateSlice } from './rate-slice';
 import { createSettingsSlice, type SettingsSlice } from './settings-slice';
@@ -28,7 +29,8 @@ export type AppState = UiSlice &
   VideoSlice &
   AttachmentsSlice &
   DocumentsSlice &
-  RateSlice;
+  RateSlice &
+  LinksSlice;
 
 export const useAppStore = create<AppState>()((...args) => ({
   ...createUiSlice(...args),
@@ -45,6 +47,7 @@ export const useAppStore = create<AppState>()((...args) => ({
   ...createAttachmentsSlice(...args),
   ...createDocumentsSlice(...args),
   ...createRateSlice(...args),
+  ...createLinksSlice(...args),
 }));
 
 export type { Tab } from './ui-slice';

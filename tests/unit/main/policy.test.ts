@@ -71,9 +71,12 @@ describe('isTrustedSender', () => {
 });
 
 describe('isSafeExternalUrl', () => {
-  it.each(['https://example.com/docs', 'http://127.0.0.1:7070/v1'])('lets %s out', (url) => {
-    expect(isSafeExternalUrl(url)).toBe(true);
-  });
+  it.each(['https://example.com/docs', 'http://127.0.0.1:7070/v1', 'mailto:help@example.com'])(
+    'lets %s out',
+    (url) => {
+      expect(isSafeExternalUrl(url)).toBe(true);
+    },
+  );
 
   it.each([
     'file:///etc/passwd',

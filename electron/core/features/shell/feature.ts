@@ -1,4 +1,5 @@
 // The shell.* channel: a link from the page is checked here and opened by the host (only the host can reach a browser).
+import { isOpenableLink } from '../../../../shared/links';
 import { serviceError } from '../../service/errors';
 import type { ChannelsOf, Feature, FeatureContext } from '../context';
 
@@ -8,9 +9,8 @@ export async function openShellFeature(ctx: FeatureContext): Promise<Feature<She
   return {
     handlers: {
       'shell.openExternal': async ({ url }) => {
-        const protocol = new URL(url).protocol;
-        if (protocol !== 'http:' && protocol !== 'https:') {
-          throw serviceError('invalid_input', 'Only http and https links can be opened.');
+        if (!isOpenableLink(url)) {
+          throw serviceError('invalid_input', 'Only http, https and mailto links can be opened.');
         }
         return { opened: await ctx.host.openExternal(url) };
       },

@@ -4,7 +4,9 @@ import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
 import 'katex/dist/katex.min.css';
-import { openExternal } from '../../platform';
+import { isOpenableLink, linkAddressOf } from '../../../../shared/links';
+import { Icon } from '../../common/Icon';
+import { useAppStore } from '../../store';
 import { useT } from '../../i18n/use-t';
 import { CodeBlock } from './CodeBlock';
 import rehypeTypesetMath from './math';
@@ -16,20 +18,55 @@ const REHYPE_PLUGINS = [rehypeTypesetMath];
 
 function ExternalLink({ href, children }: { href?: string; children?: ReactNode }) {
   const t = useT();
-  if (!href) return <span>{children}</span>;
+  const requestOpenLink = useAppStore((s) => s.requestOpenLink);
+  // Only web and mail links are links at all; any other scheme is its text.
+  if (!href || !isOpenableLink(href)) return <span>{children}</span>;
   return (
     <a
       href={href}
       title={t('chat.openLink', { url: href })}
       rel="noreferrer noopener"
       onClick={(event) => {
-        // The window never navigates: the system browser opens the link.
+        // The window never navigates: the person confirms, then the system browser opens it.
         event.preventDefault();
-        openExternal(href);
+        requestOpenLink(href);
       }}
     >
       {children}
     </a>
+  );
+}
+
+/** The app's own pictures (same origin as the page) are shown; nothing else is ever fetched. */
+function isOwnPicture(src: string): boolean {
+  try {
+    return new URL(src, window.location.href).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A picture in an answer. One from another site would tell that site who reads the answer, and
+ * when: it stays a placeholder (its alt text and host) that opens through the same confirm.
+ */
+function AnswerPicture({ src, alt }: { src?: string; alt?: string }) {
+  const t = useT();
+  const requestOpenLink = useAppStore((s) => s.requestOpenLink);
+  if (src && isOwnPicture(src)) return <img src={src} alt={alt ?? ''} />;
+  const address = src ? linkAddressOf(src) : null;
+  if (!address || address.trustKey === null) return <span>{alt}</span>;
+  return (
+    <button
+      type="button"
+      className="remote-picture"
+      title={t('link.remoteImage', { host: address.trustKey })}
+      onClick={() => requestOpenLink(address.href)}
+    >
+      <Icon name="image" size={16} />
+      <span className="remote-picture-alt">{alt}</span>
+      <span className="remote-picture-host">{address.trustKey}</span>
+    </button>
   );
 }
 
@@ -45,6 +82,9 @@ function codeOf(children: ReactNode): { code: string; language: string } {
 function makeComponents(streaming: boolean): Components {
   return {
     a: ({ href, children }) => <ExternalLink href={href}>{children}</ExternalLink>,
+    img: ({ src, alt }) => (
+      <AnswerPicture src={typeof src === 'string' ? src : undefined} alt={alt} />
+    ),
     pre: ({ children }) => <CodeBlock {...codeOf(children)} streaming={streaming} />,
     // KaTeX's own HTML for a formula (it escapes the source): one node for React, not hundreds.
     span: ({ node, children, ...props }) => {
