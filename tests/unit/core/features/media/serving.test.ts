@@ -104,8 +104,11 @@ describe('the web host serving media/<id>', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
+  const base = (): string => `${new URL(server.url).origin}/`;
+
   async function sessionCookie(): Promise<string> {
-    const page = await fetch(server.url);
+    // The address the terminal prints: opening it hands out the session cookie.
+    const page = await fetch(server.url, { redirect: 'manual' });
     const setCookie = page.headers.get('set-cookie') ?? '';
     expect(setCookie).toMatch(new RegExp(`^${SESSION_COOKIE}_${port}=[0-9a-f]{64}; `));
     expect(setCookie).toContain('HttpOnly');
@@ -115,17 +118,17 @@ describe('the web host serving media/<id>', () => {
   }
 
   it('refuses media without the session cookie or with a wrong one', async () => {
-    const bare = await fetch(`${server.url}media/${sound.id}`);
-    expect(bare.status).toBe(403);
-    const forged = await fetch(`${server.url}media/${sound.id}`, {
+    const bare = await fetch(`${base()}media/${sound.id}`);
+    expect(bare.status).toBe(401);
+    const forged = await fetch(`${base()}media/${sound.id}`, {
       headers: { cookie: `${SESSION_COOKIE}_${port}=${'0'.repeat(64)}` },
     });
-    expect(forged.status).toBe(403);
+    expect(forged.status).toBe(401);
   });
 
   it('serves the whole file with its type and long-lived caching', async () => {
     const cookie = await sessionCookie();
-    const response = await fetch(`${server.url}media/${sound.id}`, { headers: { cookie } });
+    const response = await fetch(`${base()}media/${sound.id}`, { headers: { cookie } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('audio/wav');
     expect(response.headers.get('accept-ranges')).toBe('bytes');
@@ -136,7 +139,7 @@ describe('the web host serving media/<id>', () => {
 
   it('answers a Range with 206 and exactly those bytes, and 416 past the end', async () => {
     const cookie = await sessionCookie();
-    const part = await fetch(`${server.url}media/${sound.id}`, {
+    const part = await fetch(`${base()}media/${sound.id}`, {
       headers: { cookie, range: 'bytes=100-199' },
     });
     expect(part.status).toBe(206);
@@ -146,13 +149,13 @@ describe('the web host serving media/<id>', () => {
       Buffer.compare(Buffer.from(await part.arrayBuffer()), soundBytes.subarray(100, 200)),
     ).toBe(0);
 
-    const tail = await fetch(`${server.url}media/${sound.id}`, {
+    const tail = await fetch(`${base()}media/${sound.id}`, {
       headers: { cookie, range: 'bytes=-16' },
     });
     expect(tail.status).toBe(206);
     expect(Buffer.compare(Buffer.from(await tail.arrayBuffer()), soundBytes.subarray(-16))).toBe(0);
 
-    const beyond = await fetch(`${server.url}media/${sound.id}`, {
+    const beyond = await fetch(`${base()}media/${sound.id}`, {
       headers: { cookie, range: `bytes=${soundBytes.length}-` },
     });
     expect(beyond.status).toBe(416);
@@ -161,11 +164,11 @@ describe('the web host serving media/<id>', () => {
 
   it('serves the thumbnail with ?thumb=1 and the full picture without', async () => {
     const cookie = await sessionCookie();
-    const thumb = await fetch(`${server.url}media/${picture.id}?thumb=1`, { headers: { cookie } });
+    const thumb = await fetch(`${base()}media/${picture.id}?thumb=1`, { headers: { cookie } });
     expect(thumb.headers.get('content-type')).toBe('image/png');
     const small = await Jimp.read(Buffer.from(await thumb.arrayBuffer()));
     expect([small.width, small.height]).toEqual([256, 192]);
-    const full = await fetch(`${server.url}media/${picture.id}`, { headers: { cookie } });
+    const full = await fetch(`${base()}media/${picture.id}`, { headers: { cookie } });
     const large = await Jimp.read(Buffer.from(await full.arrayBuffer()));
     expect([large.width, large.height]).toEqual([640, 480]);
   });
@@ -179,11 +182,11 @@ describe('the web host serving media/<id>', () => {
       'media/image-abc-0123456789ab/extra',
       'media/',
     ]) {
-      const response = await fetch(`${server.url}${path}`, { headers: { cookie } });
+      const response = await fetch(`${base()}${path}`, { headers: { cookie } });
       expect(response.status, path).toBe(404);
     }
     await call('media.delete', { id: sound.id });
-    const gone = await fetch(`${server.url}media/${sound.id}`, { headers: { cookie } });
+    const gone = await fetch(`${base()}media/${sound.id}`, { headers: { cookie } });
     expect(gone.status).toBe(404);
   });
 
