@@ -20,22 +20,52 @@ declare module 'hast' {
 const CACHE_LIMIT = 400;
 const typesetCache = new Map<string, TypesetMath>();
 
+/**
+ * An answer is text someone else may have steered, so a formula gets bounded work. maxExpand caps
+ * macro expansions: the builtin ones (\dots, \neq, …) take several each, so a long but ordinary
+ * formula needs a few hundred. maxSize caps sizes in em (\rule, \kern); trust: false refuses
+ * \href, \url, \includegraphics and \html*, so a formula never links or loads anything.
+ */
+export const FORMULA_LIMITS = { maxSize: 20, maxExpand: 500, trust: false } as const;
+/** Longer sources are shown as text: typesetting costs grow with the glyphs, a few ms per thousand. */
+export const MAX_FORMULA_LENGTH = 10_000;
+
+/**
+ * Macro definitions are what turn a short formula into millions of glyphs: a 2 KB body expanded
+ * 100 times (within any expansion cap) already took 13 s to typeset. A formula that defines
+ * macros is therefore shown as its source; \global and \long only prefix such definitions.
+ */
+const MACRO_DEFINITION =
+  /\\(?:[gex]?def|let|futurelet|global|long|newcommand|renewcommand|providecommand)(?![A-Za-z])/;
+
+function sourceAsError(tex: string): string {
+  return `<span class="katex-error">${escapeHtml(tex)}</span>`;
+}
+
+function typesetOnce(tex: string, displayMode: boolean): string {
+  if (tex.length > MAX_FORMULA_LENGTH || MACRO_DEFINITION.test(tex)) return sourceAsError(tex);
+  try {
+    return katex.renderToString(tex, { ...FORMULA_LIMITS, displayMode, throwOnError: true });
+  } catch {
+    // A formula KaTeX cannot read is shown as its source, marked in the error colour.
+    try {
+      return katex.renderToString(tex, {
+        ...FORMULA_LIMITS,
+        displayMode,
+        throwOnError: false,
+        strict: 'ignore',
+      });
+    } catch {
+      return sourceAsError(tex);
+    }
+  }
+}
+
 function typeset(tex: string, displayMode: boolean): TypesetMath {
   const key = `${displayMode ? 'D' : 'I'}${tex}`;
   const cached = typesetCache.get(key);
   if (cached) return cached;
-  let html: string;
-  try {
-    html = katex.renderToString(tex, { displayMode, throwOnError: true });
-  } catch {
-    // A formula KaTeX cannot read is shown as its source, marked in the error colour.
-    try {
-      html = katex.renderToString(tex, { displayMode, throwOnError: false, strict: 'ignore' });
-    } catch {
-      html = `<span class="katex-error">${escapeHtml(tex)}</span>`;
-    }
-  }
-  const result = { html };
+  const result = { html: typesetOnce(tex, displayMode) };
   if (typesetCache.size >= CACHE_LIMIT) {
     const oldest = typesetCache.keys().next();
     if (!oldest.done) typesetCache.delete(oldest.value);

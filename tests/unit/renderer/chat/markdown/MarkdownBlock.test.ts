@@ -81,3 +81,24 @@ describe('typeset math', () => {
     expect(html).toContain('<code>$5</code>');
   });
 });
+
+describe('links and pictures', () => {
+  it('shows a picture from another site as a placeholder with its alt text and host, never an img', () => {
+    const html = render('See ![the diagram](https://images.example.net/d.png) here', false);
+    expect(html).not.toContain('<img');
+    expect(html).toContain('class="remote-picture"');
+    expect(html).toContain('the diagram');
+    expect(html).toContain('images.example.net');
+  });
+
+  it('makes links only of http(s) and mailto addresses', () => {
+    const html = render(
+      '[web](https://example.com/a) [mail](mailto:a@example.com) [ftp](ftp://x/y)',
+      false,
+    );
+    expect(html).toContain('href="https://example.com/a"');
+    expect(html).toContain('href="mailto:a@example.com"');
+    expect(html).not.toContain('ftp://');
+    expect(html).toContain('<span>ftp</span>');
+  });
+});
