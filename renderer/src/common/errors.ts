@@ -37,6 +37,8 @@ export function errorKey(code: string): MessageKey {
 }
 
 export function errorSentence(t: Translate, error: UserError): string {
+  // A base URL refused because plain http would carry the key off this computer unencrypted.
+  if (error.details?.reason === 'insecure_http') return t('error.insecure_http');
   return translateDynamic(t, errorKey(error.code));
 }
 

@@ -176,8 +176,11 @@ export function normalizeBaseUrl(input: string): NormalizedBaseUrl {
   }
   // The key travels in every request: in clear text only to this computer itself.
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    throw badBaseUrl(
+    throw serviceError(
+      'bad_base_url',
       `Plain http:// sends your key unencrypted: use https://${url.host}${url.pathname === '/' ? '' : url.pathname} (http:// is only for addresses on this computer, such as 127.0.0.1).`,
+      null,
+      { reason: 'insecure_http' },
     );
   }
   if (url.username || url.password) {
