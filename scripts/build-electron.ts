@@ -1,4 +1,4 @@
-// Bundles Electron's main process and preload into dist/electron (CommonJS, one file each).
+// Bundles Electron's main process, its picture worker and the preload into dist/electron (CommonJS, one file each).
 import { build, type BuildOptions } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 
@@ -22,6 +22,16 @@ await Promise.all([
     ...common,
     entryPoints: ['electron/main/main.ts'],
     outfile: 'dist/electron/main.cjs',
+    // import.meta.url is this bundle's own file, so files beside it (the picture worker) resolve.
+    banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+    define: { 'import.meta.url': '__bundleUrl' },
+  }),
+  // Pictures are decoded in a worker thread (electron/core/library/picture-jobs.ts looks for
+  // this file beside main.cjs).
+  build({
+    ...common,
+    entryPoints: ['electron/core/library/picture-worker.ts'],
+    outfile: 'dist/electron/picture-worker.cjs',
   }),
   // A sandboxed preload cannot require local files, so it must be one self-contained file.
   build({

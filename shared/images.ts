@@ -100,3 +100,9 @@ export function sdapiAddress(baseUrl: string, key: string): string {
 
 /** The account mapping the sdapi call needs. */
 export const SDAPI_MAPPING = 'sdapi/txt2img';
+
+/**
+ * A picture with more pixels is refused from its header, before it is decoded: decoding takes 4
+ * bytes a pixel, so 50 MP is already 200 MB, while a 187 KB PNG can claim 64 MP.
+ */
+export const PICTURE_MAX_MEGAPIXELS = 50;

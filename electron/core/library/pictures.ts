@@ -1,6 +1,8 @@
-// Picture helpers every feature shares: scale down to a side limit with jimp, read sizes from headers, data URIs.
-import { Jimp } from 'jimp';
+// Picture helpers every feature shares: sizes from headers, the pixel limit, scaling in the picture worker, data URIs.
+import { PICTURE_MAX_MEGAPIXELS } from '../../../shared/images';
 import { serviceError } from '../service/errors';
+import { DAMAGED_PICTURE, DECODABLE_PICTURES, DamagedPictureError } from './picture-decode';
+import { runInPictureWorker } from './picture-jobs';
 import { sniffMime } from './sniff';
 
 export interface ScaledImage {
@@ -10,83 +12,167 @@ export interface ScaledImage {
   height: number;
 }
 
-/** The types jimp decodes; others (WEBP) can only be passed through as they are. */
-const DECODABLE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/bmp']);
-
-const JPEG_QUALITY = 90;
-
-function u16be(bytes: Uint8Array, at: number): number {
-  return ((bytes[at] ?? 0) << 8) | (bytes[at + 1] ?? 0);
-}
-function u16le(bytes: Uint8Array, at: number): number {
-  return (bytes[at] ?? 0) | ((bytes[at + 1] ?? 0) << 8);
-}
-function u24le(bytes: Uint8Array, at: number): number {
-  return u16le(bytes, at) | ((bytes[at + 2] ?? 0) << 16);
-}
-function u32be(bytes: Uint8Array, at: number): number {
-  return u16be(bytes, at) * 0x10000 + u16be(bytes, at + 2);
-}
-function i32le(bytes: Uint8Array, at: number): number {
-  return u16le(bytes, at) | (u16le(bytes, at + 2) << 16) | 0;
+export interface PixelSize {
+  width: number;
+  height: number;
 }
 
-function jpegSize(bytes: Uint8Array): { width: number; height: number } | null {
+// Readers that answer null past the end: a truncated header is "unknown size", never garbage.
+function u16be(bytes: Uint8Array, at: number): number | null {
+  return at + 2 <= bytes.length ? (bytes[at]! << 8) | bytes[at + 1]! : null;
+}
+function u16le(bytes: Uint8Array, at: number): number | null {
+  return at + 2 <= bytes.length ? bytes[at]! | (bytes[at + 1]! << 8) : null;
+}
+function u24le(bytes: Uint8Array, at: number): number | null {
+  return at + 3 <= bytes.length
+    ? bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16)
+    : null;
+}
+function u32be(bytes: Uint8Array, at: number): number | null {
+  const high = u16be(bytes, at);
+  const low = u16be(bytes, at + 2);
+  return high === null || low === null ? null : high * 0x10000 + low;
+}
+function i32le(bytes: Uint8Array, at: number): number | null {
+  const low = u16le(bytes, at);
+  const high = u16le(bytes, at + 2);
+  return low === null || high === null ? null : low | (high << 16);
+}
+function ascii(bytes: Uint8Array, from: number, to: number): string {
+  return String.fromCharCode(...bytes.subarray(from, to));
+}
+
+function sizeOf(width: number | null, height: number | null): PixelSize | null {
+  return width !== null && height !== null ? { width, height } : null;
+}
+
+/** PNG: the first chunk must be IHDR, whose first fields are the width and height. */
+function pngSize(bytes: Uint8Array): PixelSize | null {
+  if (ascii(bytes, 12, 16) !== 'IHDR') return null;
+  return sizeOf(u32be(bytes, 16), u32be(bytes, 20));
+}
+
+function gifSize(bytes: Uint8Array): PixelSize | null {
+  return sizeOf(u16le(bytes, 6), u16le(bytes, 8));
+}
+
+/** JPEG: walks the segments to the first start-of-frame, whose header holds the size. */
+function jpegSize(bytes: Uint8Array): PixelSize | null {
   let at = 2;
-  while (at + 9 < bytes.length) {
+  while (at < bytes.length) {
     if (bytes[at] !== 0xff) return null;
-    const marker = bytes[at + 1] ?? 0;
-    // Start-of-frame markers carry the size; C4, C8 and CC share the range but are not frames.
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
-      return { height: u16be(bytes, at + 5), width: u16be(bytes, at + 7) };
+    // Any number of 0xFF may pad before a marker.
+    while (bytes[at + 1] === 0xff) at += 1;
+    const marker = bytes[at + 1];
+    if (marker === undefined) return null;
+    // Markers without a length: TEM and the restart markers.
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      at += 2;
+      continue;
     }
-    at += 2 + u16be(bytes, at + 2);
+    // The image data starts (SOS) or ends (EOI) before any frame header: no size to read.
+    if (marker === 0xda || marker === 0xd9) return null;
+    // Start-of-frame markers carry the size; C4, C8 and CC share the range but are not frames.
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
+      return sizeOf(u16be(bytes, at + 7), u16be(bytes, at + 5));
+    const length = u16be(bytes, at + 2);
+    if (length === null || length < 2) return null;
+    at += 2 + length;
   }
   return null;
 }
 
-function webpSize(bytes: Uint8Array): { width: number; height: number } | null {
-  const chunk = String.fromCharCode(...bytes.subarray(12, 16));
-  if (chunk === 'VP8X') return { width: u24le(bytes, 24) + 1, height: u24le(bytes, 27) + 1 };
+function webpSize(bytes: Uint8Array): PixelSize | null {
+  const chunk = ascii(bytes, 12, 16);
+  if (chunk === 'VP8X') {
+    const width = u24le(bytes, 24);
+    const height = u24le(bytes, 27);
+    return width === null || height === null ? null : { width: width + 1, height: height + 1 };
+  }
   if (chunk === 'VP8 ') {
-    return { width: u16le(bytes, 26) & 0x3fff, height: u16le(bytes, 28) & 0x3fff };
+    // A key frame's start code comes before its dimensions.
+    if (bytes[23] !== 0x9d || bytes[24] !== 0x01 || bytes[25] !== 0x2a) return null;
+    const width = u16le(bytes, 26);
+    const height = u16le(bytes, 28);
+    return width === null || height === null
+      ? null
+      : { width: width & 0x3fff, height: height & 0x3fff };
   }
   if (chunk === 'VP8L') {
-    const bits = u16le(bytes, 21) | (u16le(bytes, 23) << 16);
+    if (bytes[20] !== 0x2f) return null;
+    const low = u16le(bytes, 21);
+    const high = u16le(bytes, 23);
+    if (low === null || high === null) return null;
+    const bits = low | (high << 16);
     return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
   }
   return null;
 }
 
-/** Pixel size read from the header alone (PNG, JPEG, GIF, WEBP, BMP), or null. */
-export function imageSize(bytes: Uint8Array): { width: number; height: number } | null {
-  const mime = sniffMime(bytes);
-  let size: { width: number; height: number } | null = null;
-  if (mime === 'image/png') size = { width: u32be(bytes, 16), height: u32be(bytes, 20) };
-  else if (mime === 'image/gif') size = { width: u16le(bytes, 6), height: u16le(bytes, 8) };
-  else if (mime === 'image/jpeg') size = jpegSize(bytes);
-  else if (mime === 'image/webp') size = webpSize(bytes);
-  else if (mime === 'image/bmp') {
-    size = { width: Math.abs(i32le(bytes, 18)), height: Math.abs(i32le(bytes, 22)) };
-  }
-  return size && size.width > 0 && size.height > 0 ? size : null;
-}
-
-/** Where `width × height` lands when its long side is brought down to `maxSide`. */
-function fitted(width: number, height: number, maxSide: number): { w: number; h: number } {
-  const scale = maxSide / Math.max(width, height);
-  return {
-    w: Math.max(1, Math.min(maxSide, Math.round(width * scale))),
-    h: Math.max(1, Math.min(maxSide, Math.round(height * scale))),
-  };
+function bmpSize(bytes: Uint8Array): PixelSize | null {
+  const width = i32le(bytes, 18);
+  const height = i32le(bytes, 22);
+  return width === null || height === null
+    ? null
+    : { width: Math.abs(width), height: Math.abs(height) };
 }
 
 /**
- * The picture with its long side at most `maxSide`, aspect kept. A picture that already fits is
- * returned byte for byte. Scaled JPEGs stay JPEG; the other decodable types become PNG. A WEBP
- * (which jimp cannot decode) passes through when it fits and is refused when it does not.
+ * Pixel size read from the header alone (PNG, JPEG, GIF, WEBP, BMP), without decoding; null for
+ * anything else, and for a header that is truncated, malformed or names an empty picture.
  */
-export async function downscaleImage(bytes: Uint8Array, maxSide: number): Promise<ScaledImage> {
+export function imageSize(bytes: Uint8Array): PixelSize | null {
+  const mime = sniffMime(bytes);
+  const size =
+    mime === 'image/png'
+      ? pngSize(bytes)
+      : mime === 'image/gif'
+        ? gifSize(bytes)
+        : mime === 'image/jpeg'
+          ? jpegSize(bytes)
+          : mime === 'image/webp'
+            ? webpSize(bytes)
+            : mime === 'image/bmp'
+              ? bmpSize(bytes)
+              : null;
+  return size && size.width > 0 && size.height > 0 ? size : null;
+}
+
+function megapixels(size: PixelSize): string {
+  return String(Math.round((size.width * size.height) / 100_000) / 10);
+}
+
+/**
+ * Refuses a picture with more than PICTURE_MAX_MEGAPIXELS, named in the message as `name`. It
+ * runs on the header's numbers, before anything is decoded: a small file may claim a huge canvas.
+ */
+export function checkPixelLimit(size: PixelSize, name: string): void {
+  if (size.width * size.height <= PICTURE_MAX_MEGAPIXELS * 1_000_000) return;
+  throw serviceError(
+    'invalid_input',
+    `${name} is ${size.width} × ${size.height} pixels (${megapixels(size)} MP); the limit is ${PICTURE_MAX_MEGAPIXELS} MP.`,
+    null,
+    { width: size.width, height: size.height, limitMegapixels: PICTURE_MAX_MEGAPIXELS },
+  );
+}
+
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/**
+ * The picture with its long side at most `maxSide`, aspect kept; `name` is how messages call it.
+ * A picture that already fits is returned byte for byte. Scaled JPEGs stay JPEG; the other
+ * decodable types become PNG. A WEBP (which jimp cannot decode) passes through when it fits and
+ * is refused when it does not. Size and pixel limit come from the header; the decoding and
+ * scaling run in the picture worker, so core's thread stays free meanwhile.
+ */
+export async function downscaleImage(
+  bytes: Uint8Array,
+  maxSide: number,
+  name = 'The picture',
+): Promise<ScaledImage> {
   const mime = sniffMime(bytes);
   if (mime === null || !mime.startsWith('image/')) {
     throw serviceError(
@@ -94,11 +180,12 @@ export async function downscaleImage(bytes: Uint8Array, maxSide: number): Promis
       'This file is not a picture (PNG, JPEG, GIF, WEBP or BMP).',
     );
   }
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (!DECODABLE.has(mime)) {
-    const size = imageSize(bytes);
-    if (size && Math.max(size.width, size.height) <= maxSide)
-      return { bytes: buffer, mime, ...size };
+  const size = imageSize(bytes);
+  if (size === null) throw serviceError('invalid_input', DAMAGED_PICTURE);
+  checkPixelLimit(size, name);
+  const buffer = asBuffer(bytes);
+  if (!DECODABLE_PICTURES.has(mime)) {
+    if (Math.max(size.width, size.height) <= maxSide) return { bytes: buffer, mime, ...size };
     throw serviceError(
       'invalid_input',
       `A ${mime.slice(6).toUpperCase()} picture larger than ${maxSide} px cannot be scaled here: use PNG or JPEG.`,
@@ -106,40 +193,38 @@ export async function downscaleImage(bytes: Uint8Array, maxSide: number): Promis
       { maxSide },
     );
   }
-  let image: Awaited<ReturnType<typeof Jimp.read>>;
+  let scaled: Awaited<ReturnType<typeof runInPictureWorker>>;
   try {
-    image = await Jimp.read(buffer);
-  } catch {
-    throw serviceError('invalid_input', 'The picture is damaged and cannot be read.');
+    scaled = await runInPictureWorker({ kind: 'downscale', bytes, mime, maxSide });
+  } catch (error) {
+    if (error instanceof DamagedPictureError) throw serviceError('invalid_input', DAMAGED_PICTURE);
+    throw error;
   }
-  const { width, height } = image;
-  if (Math.max(width, height) <= maxSide) return { bytes: buffer, mime, width, height };
-  image.resize(fitted(width, height, maxSide));
-  const scaled =
-    mime === 'image/jpeg'
-      ? { bytes: await image.getBuffer('image/jpeg', { quality: JPEG_QUALITY }), mime }
-      : { bytes: await image.getBuffer('image/png'), mime: 'image/png' };
-  return { ...scaled, width: image.width, height: image.height };
+  if (scaled === null) return { bytes: buffer, mime, ...size };
+  return { ...scaled, bytes: asBuffer(scaled.bytes) };
 }
 
-/** A PNG thumbnail with its long side at `maxSide`, or null when the picture is small or unreadable. */
+/**
+ * A PNG thumbnail with its long side at `maxSide`, or null when the picture is small, over the
+ * pixel limit or unreadable (a thumbnail is a convenience; the picture itself is kept).
+ */
 export async function makeThumbnail(
   bytes: Uint8Array,
   maxSide: number,
 ): Promise<ScaledImage | null> {
   const mime = sniffMime(bytes);
-  if (mime === null || !DECODABLE.has(mime)) return null;
+  const size = imageSize(bytes);
+  if (mime === null || !DECODABLE_PICTURES.has(mime) || size === null) return null;
+  if (size.width * size.height > PICTURE_MAX_MEGAPIXELS * 1_000_000) return null;
+  if (Math.max(size.width, size.height) <= maxSide) return null;
   try {
-    const image = await Jimp.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-    if (Math.max(image.width, image.height) <= maxSide) return null;
-    image.resize(fitted(image.width, image.height, maxSide));
-    const png = await image.getBuffer('image/png');
-    return { bytes: png, mime: 'image/png', width: image.width, height: image.height };
+    const thumb = await runInPictureWorker({ kind: 'thumbnail', bytes, maxSide });
+    return thumb && { ...thumb, bytes: asBuffer(thumb.bytes) };
   } catch {
     return null;
   }
 }
 
 export function toDataUri(bytes: Uint8Array, mime: string): string {
-  return `data:${mime};base64,${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')}`;
+  return `data:${mime};base64,${asBuffer(bytes).toString('base64')}`;
 }

@@ -47,7 +47,7 @@ export function createAttachments(
     const key = a.mediaId ?? a.fileId ?? a.name;
     const cached = imageCache.get(key);
     if (cached) return cached;
-    const scaled = await downscaleImage(await originalBytes(a), VISION_MAX_SIDE);
+    const scaled = await downscaleImage(await originalBytes(a), VISION_MAX_SIDE, a.name);
     const uri = toDataUri(scaled.bytes, scaled.mime);
     imageCache.set(key, uri);
     if (imageCache.size > IMAGE_CACHE_SIZE) imageCache.delete(imageCache.keys().next().value!);

@@ -280,7 +280,7 @@ export async function openImagesFeature(ctx: FeatureContext): Promise<Feature<Im
         const dataUris: string[] = [];
         for (const source of sources) {
           // Too many pixels is fixable here; too many bytes was refused above.
-          const scaled = await downscaleImage(source.bytes, IMAGE_SOURCE_MAX_SIDE);
+          const scaled = await downscaleImage(source.bytes, IMAGE_SOURCE_MAX_SIDE, source.name);
           dataUris.push(toDataUri(scaled.bytes, scaled.mime));
         }
         const request = {

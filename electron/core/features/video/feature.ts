@@ -42,7 +42,7 @@ export async function openVideoFeature(
   async function frameDataUri(fileId: string): Promise<string> {
     const file = await ctx.files.info(fileId);
     checkUploadedFile(file, () => ATTACHMENT_LIMITS.image, ['image']);
-    const scaled = await downscaleImage(await ctx.files.read(fileId), FRAME_MAX_SIDE);
+    const scaled = await downscaleImage(await ctx.files.read(fileId), FRAME_MAX_SIDE, file.name);
     return toDataUri(scaled.bytes, scaled.mime);
   }
 

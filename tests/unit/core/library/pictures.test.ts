@@ -1,6 +1,8 @@
-// downscaleImage keeps the aspect and fits the side limit; small pictures pass through unchanged; sizes from headers.
+// downscaleImage keeps the aspect and fits the side limit off core's thread; sizes and the pixel limit from headers.
+import { constants, crc32, createDeflate } from 'node:zlib';
 import { Jimp } from 'jimp';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { stopPictureWorker } from '../../../../electron/core/library/picture-jobs';
 import {
   downscaleImage,
   imageSize,
@@ -35,6 +37,90 @@ function webpHeader(width: number, height: number): Uint8Array {
   bytes.set([h & 0xff, (h >> 8) & 0xff, (h >> 16) & 0xff], 27);
   return bytes;
 }
+
+afterAll(() => stopPictureWorker());
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A real, valid black RGB PNG of any size, compressed row by row (8000 × 8000 is about 187 KB). */
+async function blackPng(width: number, height: number): Promise<Buffer> {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB, deflate, no filter, no interlace
+  const deflate = createDeflate({ level: constants.Z_BEST_COMPRESSION });
+  const parts: Buffer[] = [];
+  deflate.on('data', (part: Buffer) => parts.push(part));
+  const done = new Promise((resolve) => deflate.on('end', resolve));
+  const row = Buffer.alloc(1 + width * 3);
+  for (let y = 0; y < height; y++) deflate.write(row);
+  deflate.end();
+  await done;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', Buffer.concat(parts)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe('the pixel limit', () => {
+  it('refuses the 8000 × 8000 PNG of about 187 KB from its header, at once', async () => {
+    const png = await blackPng(8000, 8000);
+    expect(png.length).toBeGreaterThan(150_000);
+    expect(png.length).toBeLessThan(250_000);
+    const started = performance.now();
+    const refusal = await downscaleImage(png, 2048, 'huge.png').catch((e: unknown) => e);
+    // Decoding 64 MP would take seconds and 256 MB; the header is read in well under this.
+    expect(performance.now() - started).toBeLessThan(100);
+    expect(refusal).toBeInstanceOf(ServiceError);
+    expect((refusal as ServiceError).error).toMatchObject({
+      code: 'invalid_input',
+      message: 'huge.png is 8000 × 8000 pixels (64 MP); the limit is 50 MP.',
+    });
+    expect(await makeThumbnail(png, 256)).toBeNull();
+  });
+
+  it('lets a picture of exactly 50 MP through to the scaler', async () => {
+    const header = (await blackPng(1, 1)).subarray(0, 33);
+    header.writeUInt32BE(10_000, 16);
+    header.writeUInt32BE(5_000, 20);
+    // Past the limit check, the truncated body is what stops it: as a damaged picture.
+    await expect(downscaleImage(header, 2048, 'edge.png')).rejects.toMatchObject({
+      error: { message: 'The picture is damaged and cannot be read.' },
+    });
+  });
+});
+
+describe('downscaleImage off the main thread', () => {
+  it('keeps the event loop ticking while it decodes and scales', async () => {
+    const big = await picture(3000, 2000, 'image/jpeg');
+    await downscaleImage(await picture(64, 64), 16); // the worker is up before the measure
+    const gaps: number[] = [];
+    let last = performance.now();
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      gaps.push(now - last);
+      last = now;
+    }, 5);
+    const started = performance.now();
+    const scaled = await downscaleImage(big, 300);
+    const took = performance.now() - started;
+    clearInterval(ticker);
+    expect(scaled).toMatchObject({ mime: 'image/jpeg', width: 300, height: 200 });
+    // On this thread, the decode would be one long gap as long as the whole job.
+    expect(took).toBeGreaterThan(100);
+    expect(gaps.length).toBeGreaterThan(5);
+    expect(Math.max(...gaps)).toBeLessThan(took / 2);
+  });
+});
 
 describe('downscaleImage', () => {
   it('brings a wide PNG down to maxSide on its long side, keeping the aspect', async () => {
@@ -95,6 +181,107 @@ describe('imageSize and makeThumbnail', () => {
     expect(imageSize(await picture(31, 17, 'image/bmp'))).toEqual({ width: 31, height: 17 });
     expect(imageSize(webpHeader(4000, 3000))).toEqual({ width: 4000, height: 3000 });
     expect(imageSize(new TextEncoder().encode('hello'))).toBeNull();
+  });
+
+  it('reads a JPEG whose frame header comes after padding, APP segments and a restart marker', () => {
+    const jpeg = Uint8Array.from([
+      0xff,
+      0xd8, // SOI
+      0xff,
+      0xe0,
+      0x00,
+      0x04,
+      0x00,
+      0x00, // APP0 with 2 bytes of data
+      0xff,
+      0xff,
+      0xff, // fill bytes before the next marker
+      0xd0, // RST0: no length
+      0xff,
+      0xc2,
+      0x00,
+      0x0b,
+      0x08,
+      0x01,
+      0x2c,
+      0x02,
+      0x58,
+      0x03,
+      0x01, // SOF2: 600 × 300
+    ]);
+    expect(imageSize(jpeg)).toEqual({ width: 600, height: 300 });
+  });
+
+  it('reads lossy and lossless WEBP headers', () => {
+    const riff = (chunk: string, body: number[]) =>
+      Uint8Array.from([
+        ...Buffer.from('RIFF'),
+        0,
+        0,
+        0,
+        0,
+        ...Buffer.from('WEBP'),
+        ...Buffer.from(chunk),
+        0,
+        0,
+        0,
+        0,
+        ...body,
+      ]);
+    // VP8: frame tag, start code 9d 01 2a, then 14-bit width and height.
+    const lossy = riff('VP8 ', [0, 0, 0, 0x9d, 0x01, 0x2a, 0x20, 0x03, 0x58, 0x02]);
+    expect(imageSize(lossy)).toEqual({ width: 800, height: 600 });
+    // VP8L: signature 2f, then width-1 and height-1 in 14 bits each.
+    const w = 1023;
+    const h = 511;
+    const bits = w | (h << 14);
+    const lossless = riff('VP8L', [0x2f, bits & 0xff, (bits >> 8) & 0xff, (bits >> 16) & 0xff, 0]);
+    expect(imageSize(lossless)).toEqual({ width: 1024, height: 512 });
+    expect(imageSize(riff('VP8 ', [0, 0, 0, 0x00, 0x01, 0x2a, 0x20, 0x03, 0x58, 0x02]))).toBeNull();
+  });
+
+  it('answers null, never a wrong size, for every truncation of each header', async () => {
+    const samples = [
+      await picture(31, 17),
+      await picture(31, 17, 'image/jpeg'),
+      await picture(31, 17, 'image/gif'),
+      await picture(31, 17, 'image/bmp'),
+      webpHeader(4000, 3000),
+    ];
+    for (const sample of samples) {
+      const whole = imageSize(sample);
+      expect(whole).not.toBeNull();
+      for (let cut = 0; cut < Math.min(sample.length, 700); cut++) {
+        const size = imageSize(sample.subarray(0, cut));
+        if (size !== null) expect(size).toEqual(whole);
+      }
+    }
+  });
+
+  it('answers null for malformed headers', async () => {
+    const png = Buffer.from(await picture(31, 17));
+    png.write('IDAT', 12, 'latin1'); // the first chunk must be IHDR
+    expect(imageSize(png)).toBeNull();
+    const zeroWidth = Buffer.from(await picture(31, 17));
+    zeroWidth.writeUInt32BE(0, 16);
+    expect(imageSize(zeroWidth)).toBeNull();
+    // A JPEG segment whose length cannot even cover itself.
+    expect(
+      imageSize(Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x01, 0, 0, 0, 0, 0, 0])),
+    ).toBeNull();
+    // The scan starts before any frame header.
+    expect(
+      imageSize(Uint8Array.from([0xff, 0xd8, 0xff, 0xda, 0x00, 0x02, 0, 0, 0, 0, 0])),
+    ).toBeNull();
+    expect(imageSize(Uint8Array.from([...Buffer.from('GIF89a'), 10]))).toBeNull();
+  });
+
+  it('refuses a picture whose header cannot be read before decoding it', async () => {
+    const png = Buffer.from(await picture(31, 17));
+    png.write('IDAT', 12, 'latin1');
+    await expect(downscaleImage(png, 16)).rejects.toMatchObject({
+      error: { code: 'invalid_input', message: 'The picture is damaged and cannot be read.' },
+    });
   });
 
   it('makes a PNG thumbnail only for pictures larger than the side', async () => {
