@@ -1,7 +1,8 @@
 // Core's side of the picture worker: one worker thread, started on first use, that takes pixel tasks in turn.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
+import { sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { DamagedPictureError, type PictureTask, type PictureTaskResult } from './picture-decode';
 import type { PictureReply, PictureRequest } from './picture-worker';
@@ -13,7 +14,14 @@ import type { PictureReply, PictureRequest } from './picture-worker';
  */
 function startWorker(): Worker {
   const bundled = new URL('./picture-worker.cjs', import.meta.url);
-  if (bundled.protocol === 'file:' && existsSync(bundled)) return new Worker(bundled);
+  if (bundled.protocol === 'file:') {
+    // Packaged, a worker thread cannot start from inside app.asar: electron-builder unpacks the
+    // worker (asarUnpack) to app.asar.unpacked beside it.
+    const path = fileURLToPath(bundled);
+    const unpacked = path.replace(`app.asar${sep}`, `app.asar.unpacked${sep}`);
+    if (unpacked !== path && existsSync(unpacked)) return new Worker(unpacked);
+    if (existsSync(path)) return new Worker(path);
+  }
   // tsx's ESM API registers its loader in this thread. Its CommonJS build (what require
   // resolves) cannot be imported from here; the ESM build sits beside it.
   const tsxApi = createRequire(import.meta.url)

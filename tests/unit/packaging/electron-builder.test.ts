@@ -36,6 +36,8 @@ describe('electron-builder.yml', () => {
 
   it('packs the app into an asar archive, which the integrity fuse checks', () => {
     expect(config.asar).toBe(true);
+    // Except the picture worker: a worker thread cannot start from inside the archive.
+    expect(config.asarUnpack).toEqual(['dist/electron/picture-worker.cjs']);
   });
 
   it('would refuse a misspelled fuse, so the names above are the ones the builder applies', async () => {
