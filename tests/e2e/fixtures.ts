@@ -40,6 +40,8 @@ export interface AtelierOptions {
   errorLanguage?: 'en' | 'ru';
   /** The status of the service's validation refusals (default: 400 and 429 in turn). */
   validationStatus?: 400 | 429;
+  /** false turns the simulator's per-key rate off, so every 429 is one the test asked for. */
+  rateLimit?: boolean;
 }
 
 export interface SimRequest {
@@ -67,6 +69,7 @@ export const test = base.extend<{ atelier: Atelier; atelierOptions: AtelierOptio
       ...(atelierOptions.validationStatus
         ? { validationStatus: atelierOptions.validationStatus }
         : {}),
+      ...(atelierOptions.rateLimit === false ? { rateLimit: false } : {}),
     });
     const dataDir = await mkdtemp(join(tmpdir(), 'atelier-e2e-'));
     const openHost = (port: number) =>
