@@ -97,6 +97,30 @@ test('a pasted and a dropped image are sent as data URIs after switching to the 
   await expect(userMessages(page).last().getByRole('img', { name: 'dropped.png' })).toBeVisible();
 });
 
+test('Enter does not skip the vision choice: the message waits until the person picks', async ({
+  page,
+  atelier,
+}) => {
+  await startChatting(page, atelier);
+  await page.getByLabel('Attach files').setInputFiles({
+    name: 'photo.png',
+    mimeType: 'image/png',
+    buffer: makePng(20, 20),
+  });
+  await expect(page.getByRole('button', { name: 'Send as chosen' })).toBeVisible();
+  const box = page.getByRole('textbox', { name: 'Message', exact: true });
+  await box.fill('What is on it?');
+  await box.press('Enter');
+  await expect(page.getByText(/First choose above/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
+  expect(await simRequests(atelier, '/chat/completions')).toHaveLength(0);
+  // Once chosen, Enter sends.
+  await page.getByRole('button', { name: 'Send as chosen' }).click();
+  await box.press('Enter');
+  await waitForTurnEnd(page);
+  expect(await simRequests(atelier, '/chat/completions')).toHaveLength(1);
+});
+
 test('"Send as chosen" keeps the plain model and the service explains the refusal', async ({
   page,
   atelier,

@@ -3,7 +3,11 @@ import { Icon } from '../common/Icon';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useAppStore } from '../store';
 import { useT } from '../i18n/use-t';
-import { AttachmentAdvice, AttachmentTray } from './attachments/AttachmentTray';
+import {
+  AttachmentAdvice,
+  AttachmentTray,
+  visionChoicePending,
+} from './attachments/AttachmentTray';
 import { Recorder } from './attachments/Recorder';
 
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp,image/bmp,audio/*,.pdf,.docx';
@@ -47,9 +51,19 @@ export function Composer({ conversationId }: { conversationId: string | null }) 
     (a) => a.phase === 'uploading' || a.phase === 'converting' || a.phase === 'reading',
   );
   const readyCount = (pending ?? []).filter((a) => a.phase === 'ready').length;
-  const canSend = (draft.trim() !== '' || readyCount > 0) && !busyAttachments && !streaming;
+  const models = useAppStore((s) => s.models);
+  const keptFor = useAppStore((s) => s.imagesKeptFor[draftKey] ?? null);
+  // Pictures for a model that may not see them: Enter must not skip the choice above.
+  const choosing = visionChoicePending(pending, model, models, keptFor);
+  const [nudged, setNudged] = useState(false);
+  const canSend =
+    (draft.trim() !== '' || readyCount > 0) && !busyAttachments && !streaming && !choosing;
 
   function send() {
+    if (choosing) {
+      setNudged(true);
+      return;
+    }
     if (!canSend) return;
     const attachments = takeAttachments(draftKey);
     setDraft(draftKey, '');
@@ -88,6 +102,11 @@ export function Composer({ conversationId }: { conversationId: string | null }) 
       )}
       <AttachmentTray conversationKey={draftKey} />
       <AttachmentAdvice conversationKey={draftKey} model={model} onSwitch={switchModel} />
+      {choosing && nudged && (
+        <p className="hint warning" role="status">
+          {t('attach.vision.chooseFirst')}
+        </p>
+      )}
       <textarea
         ref={box}
         className="composer-input"

@@ -33,6 +33,8 @@ export const attachEn = {
     'Its vision variant {vision} reads them. Images are priced right only on vis- models: the plain model would refuse the request on cost.',
   'attach.vision.switch': 'Use {vision}',
   'attach.vision.keep': 'Send as chosen',
+  'attach.vision.chooseFirst':
+    'First choose above: switch to the model that sees images, or send as chosen.',
   'attach.vision.none':
     '{model} may not see images, and the list has no vis- variant of it. Pick a vision model, or send as chosen.',
   'attach.audio.switch': 'Use {model}',

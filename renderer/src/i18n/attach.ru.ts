@@ -34,6 +34,8 @@ export const attachRu: { readonly [K in keyof typeof attachEn]: string } = {
     'Их читает её вариант для зрения {vision}. Изображения правильно тарифицируются только на моделях vis-: обычная модель отклонит запрос по стоимости.',
   'attach.vision.switch': 'Перейти на {vision}',
   'attach.vision.keep': 'Отправить как есть',
+  'attach.vision.chooseFirst':
+    'Сначала выберите выше: перейти на модель, которая видит изображения, или отправить как есть.',
   'attach.vision.none':
     '{model}, возможно, не видит изображений, а варианта vis- в списке нет. Выберите модель со зрением или отправьте как есть.',
   'attach.audio.switch': 'Перейти на {model}',

@@ -41,6 +41,9 @@ export interface AttachmentsSlice {
   attachLibraryPicture(conversationKey: string, mediaId: string): Promise<UserError | null>;
   /** Puts attachments of a refused turn back in the composer, so nothing is lost. */
   restoreAttachments(conversationKey: string, attachments: readonly MessageAttachment[]): void;
+  /** By conversation key: the model the person chose to send images to though it may not see them. */
+  imagesKeptFor: Record<string, string>;
+  keepModelForImages(conversationKey: string, model: string): void;
 }
 
 let sequence = 0;
@@ -113,6 +116,9 @@ export const createAttachmentsSlice: SliceCreator<AttachmentsSlice> = (set, get)
 
   return {
     pendingAttachments: {},
+    imagesKeptFor: {},
+    keepModelForImages: (key, model) =>
+      set((s) => ({ imagesKeptFor: { ...s.imagesKeptFor, [key]: model } })),
 
     addAttachmentFiles(key, files) {
       const current = get().pendingAttachments[key] ?? [];

@@ -1,5 +1,5 @@
 // The composer's attachments: thumbnails and chips with progress and remove, and advice when the model cannot take them.
-import { type ReactElement, type ReactNode, useState } from 'react';
+import { type ReactElement, type ReactNode } from 'react';
 import type { MessageAttachment } from '../../../../shared/attachments';
 import { visionVariant } from '../../../../shared/models';
 import type { ModelInfo } from '../../../../shared/types';
@@ -128,6 +128,28 @@ function seesImages(model: ModelInfo | undefined, id: string): boolean {
 }
 
 /**
+ * Images are attached for a model that may not see them, and the person has not yet chosen
+ * between its vis- variant and sending as chosen: sending waits for that choice.
+ */
+export function visionChoicePending(
+  items: readonly Pick<PendingAttachment, 'kind' | 'phase'>[] | undefined,
+  model: string,
+  models: readonly ModelInfo[],
+  keptFor: string | null,
+): boolean {
+  if (!items || models.length === 0) return false;
+  const hasImage = items.some((i) => i.kind === 'image' && i.phase !== 'failed');
+  return (
+    hasImage &&
+    !seesImages(
+      models.find((m) => m.id === model),
+      model,
+    ) &&
+    keptFor !== model
+  );
+}
+
+/**
  * What to do when the attachments need a model that can take them: the vis- variant for images
  * (priced right only there), an audio-input model for audio; one click switches.
  */
@@ -145,13 +167,15 @@ export function AttachmentAdvice({
   const items = useAppStore((s) => s.pendingAttachments[conversationKey]);
   const models = useAppStore((s) => s.models);
   const draft = useAppStore((s) => s.drafts[conversationKey] ?? '');
-  const [keptFor, setKeptFor] = useState<string | null>(null);
+  const keptFor = useAppStore((s) => s.imagesKeptFor[conversationKey] ?? null);
+  const keepModel = useAppStore((s) => s.keepModelForImages);
+  const setKeptFor = (id: string): void => keepModel(conversationKey, id);
   if (!items || items.length === 0 || models.length === 0) return null;
   const info = models.find((m) => m.id === model);
   const kinds = new Set(items.filter((i) => i.phase !== 'failed').map((i) => i.kind));
   const notes: ReactElement[] = [];
 
-  if (kinds.has('image') && !seesImages(info, model) && keptFor !== model) {
+  if (visionChoicePending(items, model, models, keptFor)) {
     const vision = visionVariant(model, models);
     notes.push(
       <div key="vision" className="attachment-advice" role="note">
