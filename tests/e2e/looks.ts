@@ -1,0 +1,42 @@
+// The looks a person may choose (language and theme): a feature's e2e test runs once in each, and
+// finds the controls by the words of that language, read from the app's own dictionaries.
+import type { Page } from '@playwright/test';
+import type { Language } from '../../shared/types';
+import { translatorFor, type Translate } from '../../renderer/src/i18n/translate';
+
+export interface Look {
+  language: Language;
+  theme: 'light' | 'dark';
+  /** The app's words in this language: `look.t('chat.send')`. */
+  t: Translate;
+  /** For test titles: "en light", "ru dark". */
+  name: string;
+}
+
+function look(language: Language, theme: 'light' | 'dark'): Look {
+  return { language, theme, t: translatorFor(language), name: `${language} ${theme}` };
+}
+
+/** Both languages and both themes, in two runs: English in light, Russian in dark. */
+export const LOOKS: readonly Look[] = [look('en', 'light'), look('ru', 'dark')];
+
+/**
+ * Puts the app in `look` the way the person's choice is kept (the saved settings), then reloads so
+ * the first screen is already in it. Call after the page has opened the app once.
+ */
+export async function applyLook(page: Page, chosen: Look): Promise<void> {
+  await page.evaluate(
+    async ({ language, theme }) => {
+      const api = (
+        window as unknown as { atelier: { invoke(c: string, i: unknown): Promise<unknown> } }
+      ).atelier;
+      await api.invoke('settings.update', { language, theme });
+    },
+    { language: chosen.language, theme: chosen.theme },
+  );
+  await page.reload();
+  await page.waitForFunction(
+    (theme) => document.documentElement.dataset.theme === theme,
+    chosen.theme,
+  );
+}
