@@ -31,9 +31,10 @@ export interface ConversationSearch {
   /** Resolves when the build has ended. */
   ready(): Promise<void>;
   /**
-   * Waits for the build and saves the index if it changed. Only here (the library is flushed when
-   * the app closes): writing a big index takes seconds, too long to pay while the person works.
-   * After a crash the older saved copy still serves; its stamps tell which files to read again.
+   * Saves the index if it changed. Only here (the library is flushed when the app closes): writing
+   * a big index takes seconds, too long to pay while the person works. After a crash the older
+   * saved copy still serves; its stamps tell which files to read again. A build still under way
+   * is not waited for: what it has indexed is saved, and the next start reads only the rest.
    */
   flush(): Promise<void>;
 }
@@ -53,7 +54,8 @@ export function openConversationSearch(deps: ConversationSearchDeps): Conversati
   let during: Map<string, { c: Conversation; stamp: FileStamp } | null> | null = null;
 
   function save(): Promise<void> {
-    if (!dirty) return writing;
+    // While the saved copy loads, the index in hand holds only the latest saves: keep the copy.
+    if (!dirty || during) return writing;
     dirty = false;
     // Taken now, in one piece: the stamps always describe exactly the words saved with them.
     const text = index.toJSON();
@@ -163,9 +165,6 @@ export function openConversationSearch(deps: ConversationSearchDeps): Conversati
       await building;
     },
 
-    async flush() {
-      if (building) await building;
-      await save();
-    },
+    flush: save,
   };
 }
