@@ -31,6 +31,7 @@ export const invokeChannels = [
   'semantic.estimate',
   'semantic.configure',
   'semantic.search',
+  'semantic.wordsStatus',
   'diagnostics.get',
   'diagnostics.update',
   'diagnostics.sendTest',

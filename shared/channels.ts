@@ -17,6 +17,7 @@ import type {
   MediaPage,
   ModelInfo,
   SearchHit,
+  WordIndexStatus,
   SettingsView,
   ServiceRetry,
   StoredFile,
@@ -177,6 +178,7 @@ export const invokeSchemas = {
     .object({ enabled: z.boolean().optional(), model: z.string().max(200).optional() })
     .strict(),
   'semantic.search': z.object({ query: z.string().max(500) }).strict(),
+  'semantic.wordsStatus': z.object({}).strict(),
   'diagnostics.get': z.object({}).strict(),
   'diagnostics.update': z
     .object({
@@ -318,6 +320,8 @@ export interface InvokeOutputs {
   'semantic.configure': SemanticStatus;
   /** Word hits first, then meaning hits (when semantic search is on). */
   'semantic.search': SearchHit[];
+  /** Whether the word index is still being built (then word hits may be missing). */
+  'semantic.wordsStatus': WordIndexStatus;
   'diagnostics.get': DiagnosticsView;
   'diagnostics.update': DiagnosticsView;
   'diagnostics.sendTest': DebugTestResult;

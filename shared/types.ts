@@ -190,6 +190,22 @@ export interface SearchHit {
   score?: number;
   /** A hit in an extracted document (then conversationId is ''). */
   documentId?: string;
+  /** Word hits: where the matched words are in `snippet` (UTF-16 offsets, end exclusive), to highlight. */
+  ranges?: HitRange[];
+}
+
+/** A stretch of a hit's snippet to highlight. */
+export interface HitRange {
+  start: number;
+  end: number;
+}
+
+/** The word index behind search: while it is still being built, hits may be missing. */
+export interface WordIndexStatus {
+  indexing: boolean;
+  /** Conversations indexed so far, of `total`. */
+  indexed: number;
+  total: number;
 }
 
 export type BalanceState = 'ok' | 'off' | 'error' | 'unknown';

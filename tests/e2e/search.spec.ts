@@ -1,4 +1,8 @@
-// Semantic search: the cost estimate first, background embedding once turned on, hits by meaning labelled after word hits.
+// Search: every word in any order with accents folded and the matched words highlighted, a hit
+// opening at its message far up a long conversation; semantic search: the cost estimate first,
+// background embedding once turned on, hits by meaning labelled after word hits.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import {
   expect,
   section,
@@ -8,6 +12,99 @@ import {
   test,
   waitForTurnEnd,
 } from './fixtures';
+import { applyLook, LOOKS } from './looks';
+
+/** A conversation file put in the data folder, as the app writes it (read at the next start). */
+async function seedConversation(
+  dataDir: string,
+  id: string,
+  title: string,
+  texts: readonly string[],
+): Promise<void> {
+  const at = '2030-01-01T00:00:00.000Z';
+  const conversation = {
+    version: 1,
+    id,
+    title,
+    titleEdited: true,
+    pinned: false,
+    createdAt: at,
+    updatedAt: at,
+    model: 'openai/gpt-4o-mini',
+    messageCount: texts.length,
+    systemPrompt: '',
+    temperature: null,
+    maxTokens: null,
+    contextStart: 0,
+    messages: texts.map((content, i) => ({
+      id: `${id}-m${i}`,
+      role: i % 2 === 0 ? 'user' : 'assistant',
+      content,
+      createdAt: at,
+      status: 'done',
+    })),
+  };
+  await writeFile(join(dataDir, 'conversations', `${id}.json`), JSON.stringify(conversation));
+}
+
+/** The message a search is after: the 21st of 500, with markup that must stay text. */
+const FAR_UP = 20;
+const HOSTILE =
+  'Directions: <img src=x onerror="window.__injected=1"> take the Zebra crossing near the café, then <b>left</b>.';
+
+for (const look of LOOKS) {
+  test(`finds every word in any order, accents aside, highlights them as text, and opens at the message (${look.name})`, async ({
+    page,
+    atelier,
+  }) => {
+    // 500 messages to seed, read and lay out: more time than a plain test on a loaded machine.
+    test.slow();
+    await startChatting(page, atelier);
+    await applyLook(page, look);
+    const texts = Array.from({ length: 500 }, (_, i) =>
+      i === FAR_UP ? HOSTILE : `Filler message ${i} about ordinary things, line after line.`,
+    );
+    await seedConversation(atelier.dataDir, 'travel', 'Travel notes', texts);
+    await seedConversation(atelier.dataDir, 'recipes', 'Рецепты', [
+      'Ёлочка и пирог с яблоками',
+      'Отличный выбор.',
+    ]);
+    await page.goto(await atelier.restartHost());
+    await section(page, look.t('nav.chat')).click();
+
+    const sidebar = page.getByRole('complementary', { name: look.t('chat.conversations') });
+    const search = sidebar.getByRole('searchbox', { name: look.t('chat.searchLabel') });
+    const hits = sidebar.getByRole('link');
+    // Out of order, without the accent, the last word still being typed.
+    await search.fill('CAFE zebra cross');
+    await expect(hits).toHaveCount(1);
+    await expect(hits.first()).toContainText('Travel notes');
+    await expect(hits.first().locator('mark')).toHaveText(['Zebra', 'crossing', 'café']);
+    // The message's markup is shown as its text, never made into elements.
+    await expect(hits.first()).toContainText('<b>left</b>');
+    await expect(sidebar.locator('img, b')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as { __injected?: number }).__injected)).toBe(
+      undefined,
+    );
+    // A word that is nowhere: nothing, though the others match.
+    await search.fill('zebra giraffe');
+    await expect(sidebar.getByText(look.t('chat.noResults'))).toBeVisible();
+    // Russian, ё written as е.
+    await search.fill('пирог елочка');
+    await expect(hits).toHaveCount(1);
+    await expect(hits.first().locator('mark')).toHaveText(['Ёлочка', 'пирог']);
+
+    await search.fill('café zebra');
+    await expect(hits).toHaveCount(1);
+    await hits.first().click();
+    const found = page.locator('[aria-current="true"]').getByRole('article');
+    await expect(found).toHaveCount(1);
+    await expect(found).toContainText('Zebra crossing');
+    await expect(found).toBeInViewport();
+    // The list opened far from its end: the last message is not on screen.
+    await expect(page.getByText('Filler message 499 about')).not.toBeInViewport();
+  });
+}
 
 test('after turning it on with the estimate shown, search finds messages by meaning', async ({
   page,
@@ -21,7 +118,7 @@ test('after turning it on with the estimate shown, search finds messages by mean
   await waitForTurnEnd(page);
 
   const search = page.getByRole('searchbox', { name: 'Search conversations' });
-  await search.fill('lazy fox');
+  await search.fill('sleepy fox');
   await expect(page.getByText('Nothing found.')).toBeVisible();
 
   await section(page, 'Settings').click();
@@ -41,8 +138,9 @@ test('after turning it on with the estimate shown, search finds messages by mean
 
   await section(page, 'Chat').click();
   await search.fill('');
-  // Passages hold the question with its answer, so the query says a little more than two words.
-  await search.fill('the lazy dog jumps over the quick brown fox');
+  // Passages hold the question with its answer, so the query says a little more than two words;
+  // one of them ("foxes") is not in the text, so only the meaning can find it.
+  await search.fill('the lazy dog jumps over the quick brown foxes');
   const hits = page.getByRole('complementary', { name: 'Conversations' }).getByRole('link');
   await expect(hits.first()).toContainText('by meaning');
   await expect(hits.first()).toContainText('The quick brown fox');

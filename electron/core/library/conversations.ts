@@ -1,4 +1,4 @@
-// Conversations on disk: one JSON file each plus an index of summaries, crash recovery, a lazily built text index.
+// Conversations on disk: one JSON file each plus an index of summaries, crash recovery, a word index for search.
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -7,6 +7,7 @@ import type {
   ConversationList,
   SearchHit,
   StorageProblem,
+  WordIndexStatus,
 } from '../../../shared/types';
 import type { ConversationPatch } from '../../../shared/channels';
 import { compareSummaries, summaryOf } from '../../../shared/conversations';
@@ -19,7 +20,7 @@ import {
   indexSchema,
   type StoredConversation,
 } from './conversation-file';
-import { searchTexts, type TextEntry, textEntryOf } from './conversation-search';
+import { openConversationSearch } from './conversation-search';
 import { serviceError, type ServiceError } from '../service/errors';
 
 export interface ConversationLibrary {
@@ -32,8 +33,15 @@ export interface ConversationLibrary {
   /** Writes the conversation (updatedAt becomes now; the title follows the first message until renamed). */
   save(conversation: Conversation): Promise<void>;
   remove(id: string): Promise<void>;
-  /** Case-insensitive search of titles and message text. */
+  /**
+   * Titles and messages holding every word of the query, in any order, case and accents aside;
+   * the last word may be the start of one. Answers from what is indexed while the index builds.
+   */
   search(query: string): Promise<SearchHit[]>;
+  /** Whether the word index is still being built (then hits may be missing). */
+  searchStatus(): WordIndexStatus;
+  /** Resolves when the word index has been built. */
+  searchReady(): Promise<void>;
   /** Waits for every pending write. */
   flush(): Promise<void>;
 }
@@ -42,11 +50,14 @@ export interface LibraryOptions {
   now?: () => Date;
   /** Delay before the index file is rewritten, so a burst of saves writes it once. */
   indexDelayMs?: number;
+  /** How long a search waits for the word index being built before answering with what is in. */
+  searchWaitMs?: number;
 }
 
 const INDEX_FILE = 'index.json';
+/** The saved word index, beside the conversations' folder (it is only a cache of them). */
+const SEARCH_INDEX_FILE = join('search', 'words.index');
 const TITLE_MAX = 60;
-const SEARCH_READ_BATCH = 16;
 
 /** A title from the first user message: its first line, cut at a word near TITLE_MAX characters. */
 export function titleFromText(text: string): string {
@@ -82,8 +93,6 @@ export async function openConversationLibrary(
   const loaded = new Map<string, StoredConversation>();
   const problems: StorageProblem[] = [];
   const pending = new Set<Promise<unknown>>();
-  let textIndex: Map<string, TextEntry> | null = null;
-  let textIndexBuilding: Promise<Map<string, TextEntry>> | null = null;
   let indexTimer: NodeJS.Timeout | null = null;
   const saveSeq = new Map<string, number>();
 
@@ -175,7 +184,7 @@ export async function openConversationLibrary(
     const info = await stat(file);
     if (saveSeq.get(c.id) !== seq) return;
     entries.set(c.id, { ...summary, size: info.size, mtimeMs: info.mtimeMs, streaming });
-    textIndex?.set(c.id, textEntryOf(c));
+    words.saved(c, { size: info.size, mtimeMs: info.mtimeMs });
     scheduleIndexWrite();
   }
 
@@ -261,7 +270,7 @@ export async function openConversationLibrary(
     const c = await readConversation(id);
     if (!c) {
       entries.delete(id);
-      textIndex?.delete(id);
+      words.removed(id);
       scheduleIndexWrite();
       throw storageError(
         `Conversation ${id} could not be read; see the storage problems in the list.`,
@@ -274,35 +283,22 @@ export async function openConversationLibrary(
     return c;
   }
 
-  async function buildTextIndex(): Promise<Map<string, TextEntry>> {
-    if (textIndex) return textIndex;
-    textIndexBuilding ??= (async () => {
-      const map = new Map<string, TextEntry>();
-      textIndex = map;
-      const ids = [...entries.keys()];
-      // A few files at a time: fast on big libraries without opening thousands of files at once.
-      for (let i = 0; i < ids.length; i += SEARCH_READ_BATCH) {
-        await Promise.all(
-          ids.slice(i, i + SEARCH_READ_BATCH).map(async (id) => {
-            if (map.has(id)) return;
-            const c = loaded.get(id) ?? (await readConversation(id));
-            // A save during the build already put the newer text in.
-            if (c && !map.has(id) && entries.has(id)) map.set(id, textEntryOf(c));
-          }),
-        );
-      }
-      return map;
-    })();
-    return textIndexBuilding;
-  }
-
   function applyTitleRule(c: StoredConversation): void {
     if (c.titleEdited) return;
     const first = c.messages.find((m) => m.role === 'user');
     c.title = first ? titleFromText(first.content) : '';
   }
 
+  const words = openConversationSearch({
+    file: join(dataDir, SEARCH_INDEX_FILE),
+    stamps: () => entries,
+    read: async (id) => loaded.get(id) ?? (await readConversation(id)),
+    ...(options.searchWaitMs !== undefined ? { waitMs: options.searchWaitMs } : {}),
+  });
+
   await loadAll();
+  // The word index builds in the background: the list answers at once.
+  setImmediate(() => words.start());
 
   return {
     list() {
@@ -377,7 +373,7 @@ export async function openConversationLibrary(
       if (!ID_PATTERN.test(id) || !entries.has(id)) throw notFound(id);
       loaded.delete(id);
       entries.delete(id);
-      textIndex?.delete(id);
+      words.removed(id);
       try {
         await track(rm(fileOf(id), { force: true }));
       } catch (e) {
@@ -386,12 +382,9 @@ export async function openConversationLibrary(
       scheduleIndexWrite();
     },
 
-    async search(query) {
-      const needle = query.trim().toLowerCase();
-      if (needle === '') return [];
-      const index = await buildTextIndex();
-      return searchTexts(index, [...entries.values()].sort(compareSummaries), needle);
-    },
+    search: (query) => words.search(query),
+    searchStatus: () => words.status(),
+    searchReady: () => words.ready(),
 
     async flush() {
       // A finishing save may schedule the index write: loop until both are done.
@@ -403,6 +396,7 @@ export async function openConversationLibrary(
         }
         await Promise.allSettled([...pending]);
       }
+      await words.flush();
     },
   };
 }

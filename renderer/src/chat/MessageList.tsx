@@ -64,6 +64,21 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
   // When the list grows (new rows, a row measured taller), keep the end in view if following.
   // Only then: setting scrollTop forces a layout, which every streamed frame would otherwise pay.
   const totalSize = virtualizer.getTotalSize();
+
+  // A search hit opened here: scroll to its message (by index: it may be far from the rendered
+  // rows) and stop following the end. Once per opening.
+  const found = useAppStore((s) =>
+    s.foundMessage?.conversationId === conversationId ? s.foundMessage : null,
+  );
+  const foundIndex = found ? rows.findIndex((m) => m.id === found.messageId) : -1;
+  const scrolledTo = useRef(0);
+  useLayoutEffect(() => {
+    if (!found || foundIndex < 0 || foundIndex >= virtualCount) return;
+    if (scrolledTo.current === found.seq) return;
+    scrolledTo.current = found.seq;
+    following.current = false;
+    virtualizer.scrollToIndex(foundIndex, { align: 'center' });
+  }, [found, foundIndex, virtualCount, virtualizer]);
   useLayoutEffect(() => {
     const element = scroller.current;
     if (element && following.current) element.scrollTop = element.scrollHeight;
@@ -151,7 +166,8 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
                 key={item.key}
                 ref={virtualizer.measureElement}
                 data-index={item.index}
-                className="message-slot"
+                className={`message-slot${message.id === found?.messageId ? ' found' : ''}`}
+                aria-current={message.id === found?.messageId ? 'true' : undefined}
                 style={{ transform: `translateY(${item.start}px)` }}
               >
                 <MessageRow conversationId={conversationId} message={message} busy={busy} />

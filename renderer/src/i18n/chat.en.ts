@@ -9,6 +9,7 @@ export const chatEn = {
   'chat.recent': 'Recent',
   'chat.noConversations': 'No conversations yet.',
   'chat.noResults': 'Nothing found.',
+  'chat.searchIndexing': 'Still indexing: results may be incomplete.',
   'chat.rename': 'Rename',
   'chat.renameLabel': 'Conversation title',
   'chat.pin': 'Pin',

@@ -10,6 +10,7 @@ export const chatRu: { readonly [K in keyof typeof chatEn]: string } = {
   'chat.recent': 'Недавние',
   'chat.noConversations': 'Чатов пока нет.',
   'chat.noResults': 'Ничего не найдено.',
+  'chat.searchIndexing': 'Индекс ещё строится: найдено может быть не всё.',
   'chat.rename': 'Переименовать',
   'chat.renameLabel': 'Название чата',
   'chat.pin': 'Закрепить',

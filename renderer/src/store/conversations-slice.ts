@@ -25,6 +25,10 @@ export interface ConversationsSlice {
   newChatModel: string | null;
   searchQuery: string;
   searchHits: SearchHit[] | null;
+  /** The word index is still being built: the hits may be incomplete. */
+  searchIndexing: boolean;
+  /** The message a search hit opened: the list scrolls to it and marks it for a moment. */
+  foundMessage: FoundMessage | null;
   conversationError: UserError | null;
   /** Unsent composer text, by conversation id ('' for a new chat). */
   drafts: Record<string, string>;
@@ -41,7 +45,19 @@ export interface ConversationsSlice {
   updateConversation(id: string, patch: ConversationPatch): Promise<UserError | null>;
   deleteConversation(id: string): Promise<UserError | null>;
   searchConversations(query: string): Promise<void>;
+  /** Opens the hit's conversation at its message. */
+  openSearchHit(hit: SearchHit): Promise<void>;
 }
+
+export interface FoundMessage {
+  conversationId: string;
+  messageId: string;
+  /** New for every opening, so opening the same hit again scrolls again. */
+  seq: number;
+}
+
+/** While the word index builds, a search is asked again this often, so the hits fill in. */
+const INDEXING_RETRY_MS = 1000;
 
 /** The list with one entry put in or replaced, in the list's order. */
 export function withSummary(
@@ -59,6 +75,7 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice, UiSlice 
   const loadTickets = new Map<string, number>();
   let listTicket = 0;
   let searchTicket = 0;
+  let foundSeq = 0;
 
   return {
     summaries: [],
@@ -69,6 +86,8 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice, UiSlice 
     newChatModel: null,
     searchQuery: '',
     searchHits: null,
+    searchIndexing: false,
+    foundMessage: null,
     conversationError: null,
     drafts: {},
 
@@ -89,7 +108,7 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice, UiSlice 
     },
 
     openConversation: async (id) => {
-      set({ activeId: id, tab: 'chat', conversationError: null });
+      set({ activeId: id, tab: 'chat', conversationError: null, foundMessage: null });
       await get().reloadConversation(id);
     },
 
@@ -178,13 +197,33 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice, UiSlice 
       const ticket = ++searchTicket;
       set({ searchQuery: query });
       if (query.trim() === '') {
-        set({ searchHits: null });
+        set({ searchHits: null, searchIndexing: false });
         return;
       }
+      // Asked first: an index that was done before the search is done for its hits too.
+      const status = invoke('semantic.wordsStatus', {});
       // Word hits, then (when semantic search is on) hits by meaning.
       const envelope = await invoke('semantic.search', { query });
+      const indexing = await status;
       if (ticket !== searchTicket) return;
-      set({ searchHits: envelope.ok ? envelope.data : [] });
+      const stillIndexing = indexing.ok && indexing.data.indexing;
+      set({ searchHits: envelope.ok ? envelope.data : [], searchIndexing: stillIndexing });
+      if (stillIndexing)
+        setTimeout(() => {
+          if (ticket === searchTicket) void get().searchConversations(query);
+        }, INDEXING_RETRY_MS);
+    },
+
+    openSearchHit: async (hit) => {
+      await get().openConversation(hit.conversationId);
+      if (hit.messageId && get().activeId === hit.conversationId)
+        set({
+          foundMessage: {
+            conversationId: hit.conversationId,
+            messageId: hit.messageId,
+            seq: ++foundSeq,
+          },
+        });
     },
   };
 };

@@ -28,6 +28,7 @@ export async function openSearchFeature(
       'semantic.estimate': ({ model }) => index.estimate(model),
       'semantic.configure': (input) => index.configure(input),
       'semantic.search': ({ query }) => index.search(query),
+      'semantic.wordsStatus': () => ctx.conversations.searchStatus(),
     },
     dispose: () => index.dispose(),
   };

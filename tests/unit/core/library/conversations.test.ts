@@ -1,5 +1,5 @@
 // Atomic writes and the conversation library on disk: corruption, index rebuild, crash recovery, search.
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import {
   openConversationLibrary,
   titleFromText,
 } from '../../../../electron/core/library/conversations';
+import { loadWordIndex } from '../../../../electron/core/library/search-index';
 import { ServiceError } from '../../../../electron/core/service/errors';
 
 let dir: string;
@@ -262,6 +263,78 @@ describe('conversation library', () => {
     await Promise.all(ids.map((id) => rm(join(dir, 'conversations', `${id}.json`))));
     expect(await reopened.search('needle7')).toHaveLength(15);
     expect(await reopened.search('NEEDLE3')).toHaveLength(15);
+  });
+
+  it('finds all the words in any order, folding case and accents, and the last word as a prefix', async () => {
+    const lib = await openLib();
+    const c = await addConversation(
+      lib,
+      'Ёлочка у КАФЕ',
+      'We crossed the Zebra crossing near the café',
+    );
+    // The title (taken from the first message) first, then the message.
+    expect((await lib.search('кафе елочка')).map((h) => h.messageId)).toEqual([
+      null,
+      c.messages[0]!.id,
+    ]);
+    expect((await lib.search('crossing cafe zeb')).map((h) => h.messageId)).toEqual([
+      c.messages[1]!.id,
+    ]);
+    const [hit] = await lib.search('cafe zebra');
+    expect(hit!.ranges!.map((r) => hit!.snippet.slice(r.start, r.end))).toEqual(['Zebra', 'café']);
+    // An edited message is found by its new words only, a deleted one not at all.
+    c.messages[1]!.content = 'A giraffe instead';
+    await lib.save(c);
+    expect(await lib.search('zebra')).toEqual([]);
+    expect(await lib.search('giraffe')).toHaveLength(1);
+    c.messages.splice(1, 1);
+    await lib.save(c);
+    expect(await lib.search('giraffe')).toEqual([]);
+  });
+
+  it('builds the word index in the background at start, saying so until it is done', async () => {
+    const lib = await openLib();
+    for (let i = 0; i < 40; i++) await addConversation(lib, `note ${i}`, `walrus ${i}`);
+    await lib.flush();
+    const reopened = await openLib();
+    expect(reopened.searchStatus()).toMatchObject({ indexing: true, total: 40 });
+    await reopened.searchReady();
+    expect(reopened.searchStatus()).toEqual({ indexing: false, indexed: 40, total: 40 });
+    expect(await reopened.search('walrus')).toHaveLength(40);
+  });
+
+  it('starts from the saved word index where the files did not change, and rebuilds a corrupt one', async () => {
+    const lib = await openLib();
+    const c = await addConversation(lib, 'first', 'the zebra crossing');
+    await addConversation(lib, 'second', 'an okapi');
+    await lib.flush();
+    const file = join(dir, 'conversations', `${c.id}.json`);
+    // A whole-second time, so the stamp can be put back exactly after the file is changed.
+    await utimes(file, 1_000, 1_000);
+    const second = await openLib();
+    await second.searchReady();
+    await second.flush();
+    expect(await readdir(join(dir, 'search'))).toContain('words.index');
+
+    // Same size and time, other words: only a re-read would see the change.
+    const body = await readFile(file, 'utf8');
+    await writeFile(file, body.replace('zebra', 'tapir'));
+    await utimes(file, 1_000, 1_000);
+    const third = await openLib();
+    await third.searchReady();
+    expect(await third.search('zebra')).toHaveLength(1);
+    expect(await third.search('tapir')).toEqual([]);
+    expect(await third.search('okapi')).toHaveLength(1);
+    await third.flush();
+
+    await writeFile(join(dir, 'search', 'words.index'), '{"version":1,"stamps":{}}\n{broken');
+    const fourth = await openLib();
+    await fourth.searchReady();
+    expect(await fourth.search('tapir')).toHaveLength(1);
+    expect(await fourth.search('okapi')).toHaveLength(1);
+    await fourth.flush();
+    const saved = await loadWordIndex(await readFile(join(dir, 'search', 'words.index'), 'utf8'));
+    expect(saved?.conversationIds()).toHaveLength(2);
   });
 
   it('answers not_found for unknown ids and ids that try to leave the folder', async () => {

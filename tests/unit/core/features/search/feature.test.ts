@@ -17,9 +17,15 @@ describe('semantic search', () => {
     });
     await first.turnEnd(conversation.id);
 
-    expect((await first.call<SearchHit[]>('semantic.search', { query: 'lazy fox' })).length).toBe(
+    expect((await first.call<SearchHit[]>('semantic.search', { query: 'sleepy fox' })).length).toBe(
       0,
     );
+    // The word index behind it has been built (one conversation: at once).
+    expect(await first.call('semantic.wordsStatus', {})).toEqual({
+      indexing: false,
+      indexed: 1,
+      total: 1,
+    });
     const estimate = await first.call<SemanticEstimate>('semantic.estimate', {});
     // The question and its short answer make one passage: one request, timed at the account's
     // current rate (this core runs at 9 requests per second: under a second).
@@ -53,7 +59,8 @@ describe('semantic search', () => {
     expect(files).toEqual([`conversation-${conversation.id}.vec`]);
 
     const hits = await first.call<SearchHit[]>('semantic.search', {
-      query: 'the lazy dog jumps over the quick brown fox',
+      // Not every word is in the text ("foxes"), so only the meaning finds it.
+      query: 'the lazy dog jumps over the quick brown foxes',
     });
     expect(hits.length).toBeGreaterThan(0);
     const saved = await first.call<Conversation>('conversations.get', { id: conversation.id });
