@@ -32,6 +32,13 @@ export interface ConversationLibrary {
   /** Writes the conversation (updatedAt becomes now; the title follows the first message until renamed). */
   save(conversation: Conversation): Promise<void>;
   remove(id: string): Promise<void>;
+  /**
+   * Adds a whole conversation from an import or a restore, as given (fields this version does not
+   * know are kept); an id that is taken or malformed gets a new one. Never overwrites.
+   */
+  adopt(conversation: Conversation): Promise<{ id: string; renamed: boolean }>;
+  /** Whether a conversation has this id. */
+  has(id: string): boolean;
   /** Case-insensitive search of titles and message text. */
   search(query: string): Promise<SearchHit[]>;
   /** Waits for every pending write. */
@@ -384,6 +391,21 @@ export async function openConversationLibrary(
         throw storageError(`The conversation could not be deleted (${(e as Error).message}).`);
       }
       scheduleIndexWrite();
+    },
+
+    async adopt(conversation) {
+      const c = { ...conversation } as StoredConversation;
+      const renamed = !ID_PATTERN.test(c.id) || entries.has(c.id) || loaded.has(c.id);
+      if (renamed) c.id = randomUUID();
+      c.contextStart = Math.min(Math.max(0, c.contextStart), c.messages.length);
+      recoverInterrupted(c);
+      loaded.set(c.id, c);
+      await track(writeConversation(c));
+      return { id: c.id, renamed };
+    },
+
+    has(id) {
+      return entries.has(id) || loaded.has(id);
     },
 
     async search(query) {
