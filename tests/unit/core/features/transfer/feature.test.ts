@@ -1,5 +1,5 @@
 // The transfer feature through createCore: exports read back as the page reads them, imports that only ever add, backup and restore across data folders.
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -17,6 +17,12 @@ import type {
   MediaItem,
   MediaPage,
 } from '../../../../../shared/types';
+import type { FeatureContext, Host } from '../../../../../electron/core/features/context';
+import { openDocumentStore } from '../../../../../electron/core/features/documents/store';
+import { openTransferFeature } from '../../../../../electron/core/features/transfer/feature';
+import { openConversationLibrary } from '../../../../../electron/core/library/conversations';
+import { createFileStore } from '../../../../../electron/core/library/files';
+import { createMediaLibrary } from '../../../../../electron/core/library/media';
 import { makePng } from '../../../../e2e/files';
 import { env, openCore } from '../../simulated-core';
 import { chatGptSample } from './chatgpt-sample';
@@ -296,5 +302,47 @@ describe('backup and restore', () => {
     const answer = await attempt('transfer.restore', { fileId: notZip.fileId, jobId: 'j' });
     expect(answer).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(!answer.ok && answer.error.message).toMatch(/not a zip archive/);
+  });
+});
+
+describe('a host that saves through a dialog (Electron)', () => {
+  it('hands the prepared file to the host under its name and type, then removes it', async () => {
+    const dir = await freshDir();
+    const target = join(dir, 'chosen.md');
+    const offered: Array<{ mime: string; name: string }> = [];
+    const host: Host = {
+      openExternal: async () => false,
+      saveMedia: async (file, suggestedName) => {
+        offered.push({ mime: file.mime, name: suggestedName });
+        await copyFile(file.path, target);
+        return { saved: true };
+      },
+    };
+    const conversations = await openConversationLibrary(dir);
+    const created = await conversations.create({ model: 'm/x' });
+    await conversations.update(created.id, { title: 'Notes: a/b' });
+    const ctx = {
+      dataDir: dir,
+      host,
+      conversations,
+      files: await createFileStore(join(dir, 'files')),
+      media: await createMediaLibrary(join(dir, 'media')),
+      emit: () => undefined,
+    } as unknown as FeatureContext;
+    const documents = { store: await openDocumentStore(dir) };
+    const feature = await openTransferFeature(ctx, { documents });
+    const saved = await feature.handlers['transfer.export']({
+      conversationId: created.id,
+      format: 'markdown',
+    });
+    expect(saved).toMatchObject({ saved: true, name: 'Notes_ a_b.md', mime: 'text/markdown' });
+    expect(offered).toEqual([{ mime: 'text/markdown', name: 'Notes_ a_b.md' }]);
+    expect(await readFile(target, 'utf8')).toMatch(/^# Notes: a\/b/);
+    expect(await readdir(join(dir, 'transfer'))).toEqual([]);
+    await expect(
+      feature.handlers['transfer.readOut']({ outId: saved.outId, offset: 0 }),
+    ).rejects.toMatchObject({ error: { code: 'not_found' } });
+    await ctx.files.dispose();
+    await conversations.flush();
   });
 });
