@@ -1,4 +1,4 @@
-// The app's lossless JSON export: conversations exactly as stored, with the bytes of the files and media they reference in base64; and reading it back.
+// The app's lossless JSON export: conversations exactly as stored, with the files and media they reference (base64) and their documents; and reading it back.
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { z } from 'zod';
@@ -10,7 +10,9 @@ import {
 import type { Conversation } from '../../../../shared/types';
 import { serviceError } from '../../service/errors';
 import { checkedConversation } from './conversation-check';
+import type { DocumentRecord } from '../../../../shared/documents';
 import {
+  documentSchema,
   fileMetaSchema,
   mediaMetaSchema,
   type FileMeta,
@@ -35,6 +37,7 @@ const appExportSchema = z.object({
     .array(z.object({ item: mediaMetaSchema, base64: base64Schema }))
     .max(100_000)
     .default([]),
+  documents: z.array(documentSchema).max(100_000).default([]),
 });
 
 /** Whether parsed JSON says it is the app's own export (then it is checked strictly). */
@@ -58,7 +61,7 @@ async function writeText(stream: NodeJS.WritableStream, text: string): Promise<v
 export async function writeAppExport(
   path: string,
   conversations: AsyncIterable<Conversation>,
-  deps: Pick<PlacingDeps, 'files' | 'media'>,
+  deps: Pick<PlacingDeps, 'files' | 'media' | 'documents'>,
   now: string,
 ): Promise<void> {
   const stream = createWriteStream(path);
@@ -66,6 +69,7 @@ export async function writeAppExport(
   const write = (text: string) => Promise.race([writeText(stream, text), failed]);
   const fileIds = new Set<string>();
   const mediaIds = new Set<string>();
+  const documentIds = new Set<string>();
   await write(`{"format":${JSON.stringify(APP_EXPORT_FORMAT)},"version":1,`);
   await write(`"exportedAt":${JSON.stringify(now)},"conversations":[`);
   let first = true;
@@ -74,6 +78,7 @@ export async function writeAppExport(
       for (const a of message.attachments ?? []) {
         if (a.fileId) fileIds.add(a.fileId);
         if (a.mediaId) mediaIds.add(a.mediaId);
+        if (a.documentId) documentIds.add(a.documentId);
       }
     }
     await write((first ? '' : ',') + JSON.stringify(conversation));
@@ -111,6 +116,14 @@ export async function writeAppExport(
     );
     first = false;
   }
+  await write('],"documents":[');
+  first = true;
+  for (const documentId of documentIds) {
+    const record = await deps.documents.get(documentId).catch(() => null);
+    if (!record) continue;
+    await write((first ? '' : ',') + JSON.stringify(record));
+    first = false;
+  }
   await write(']}\n');
   stream.end();
   await Promise.race([once(stream, 'finish'), failed]);
@@ -131,13 +144,14 @@ export async function importAppExport(
       `This Atelier export is damaged: ${issue?.message ?? 'wrong shape'}${where}.`,
     );
   }
-  const { conversations, files, media } = parsed.data;
+  const { conversations, files, media, documents } = parsed.data;
   for (const { base64, ...meta } of files) {
     await placer.placeFile(meta satisfies FileMeta, { buffer: Buffer.from(base64, 'base64') });
   }
   for (const { item, base64 } of media) {
     await placer.placeMedia(item, { buffer: Buffer.from(base64, 'base64') });
   }
+  for (const record of documents) await placer.placeDocument(record as unknown as DocumentRecord);
   conversations.forEach((raw, index) => {
     if (checkedConversation(raw) === null) {
       const title = (raw as { title?: unknown } | null)?.title;

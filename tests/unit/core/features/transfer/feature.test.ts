@@ -23,7 +23,7 @@ import { openTransferFeature } from '../../../../../electron/core/features/trans
 import { openConversationLibrary } from '../../../../../electron/core/library/conversations';
 import { createFileStore } from '../../../../../electron/core/library/files';
 import { createMediaLibrary } from '../../../../../electron/core/library/media';
-import { makePng } from '../../../../e2e/files';
+import { makePdf, makePng } from '../../../../e2e/files';
 import { env, openCore } from '../../simulated-core';
 import { chatGptSample } from './chatgpt-sample';
 
@@ -176,6 +176,40 @@ describe('lossless JSON', () => {
       (i) => i.title,
     );
     expect(titles.sort()).toEqual(['Edited elsewhere', original.title].sort());
+  }, 30_000);
+});
+
+describe('lossless JSON with a document', () => {
+  it('carries the extracted document a message refers to, so a follow-up can use it', async () => {
+    const first = await openCore();
+    const pdf = await first.upload(
+      'minutes.pdf',
+      'application/pdf',
+      makePdf([{ text: 'The budget was approved.' }]),
+    );
+    const attachment = await first.call<MessageAttachment>('attachments.prepare', {
+      fileId: pdf.fileId,
+    });
+    const conversation = await first.call<Conversation>('conversations.create', {});
+    await first.call('chat.send', {
+      conversationId: conversation.id,
+      text: 'Summarise',
+      attachments: [attachment],
+    });
+    expect((await first.turnEnd(conversation.id)).type).toBe('done');
+    const saved = await first.call<TransferSaved>('transfer.export', { format: 'json' });
+    const bytes = await readOut(first.call, saved);
+
+    const second = await openCore({ dataDir: await freshDir() });
+    const file = await second.upload('export.json', 'application/json', bytes);
+    const report = await second.call<TransferReport>('transfer.import', { fileId: file.fileId });
+    expect(report).toMatchObject({ conversations: 1, documents: 1, files: 1 });
+    const imported = await second.call<Conversation>('conversations.get', { id: conversation.id });
+    const documentId = imported.messages[0]!.attachments![0]!.documentId!;
+    const record = await second.call<{ text: string }>('documents.get', { id: documentId });
+    expect(record.text).toContain('The budget was approved.');
+    await second.call('chat.send', { conversationId: conversation.id, text: 'And then?' });
+    expect((await second.turnEnd(conversation.id)).type).toBe('done');
   }, 30_000);
 });
 
