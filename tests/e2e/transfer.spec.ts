@@ -41,6 +41,9 @@ function yourData(page: Page, look: Look) {
   return page.getByRole('region', { name: look.t('transfer.title') });
 }
 
+// Each test makes a chat turn and several round trips of whole files; on a loaded machine 60 s is tight.
+test.slow();
+
 for (const look of LOOKS) {
   test(`a conversation is exported from its header in three formats (${look.name})`, async ({
     page,
