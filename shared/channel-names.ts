@@ -56,6 +56,11 @@ export const invokeChannels = [
   'images.edit',
   'images.sdTxt2img',
   'images.cancel',
+  'transfer.export',
+  'transfer.readOut',
+  'transfer.import',
+  'transfer.backup',
+  'transfer.restore',
 ] as const;
 
 export type InvokeChannel = (typeof invokeChannels)[number];
@@ -71,6 +76,7 @@ export const eventChannels = [
   'video.retrying',
   'images.progress',
   'rate.hold.changed',
+  'transfer.progress',
 ] as const;
 
 export type EventChannel = (typeof eventChannels)[number];

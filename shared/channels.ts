@@ -41,6 +41,13 @@ import {
   VOICES,
 } from './audio';
 import { CUSTOM_RATE, RATE_PLANS, type ServiceHold } from './rate';
+import {
+  EXPORT_FORMATS,
+  TRANSFER_LIMITS,
+  type TransferProgress,
+  type TransferReport,
+  type TransferSaved,
+} from './transfer';
 import { VIDEO_ASPECT_RATIOS, VIDEO_DURATION_MAX_SECONDS, VIDEO_PROMPT_MAX_CHARS } from './video';
 
 const id = z.string().min(1).max(200);
@@ -278,6 +285,18 @@ export const invokeSchemas = {
     })
     .strict(),
   'images.cancel': z.object({ requestId: id }).strict(),
+  /** One conversation, or every one when conversationId is left out. */
+  'transfer.export': z
+    .object({ conversationId: id.optional(), format: z.enum(EXPORT_FORMATS) })
+    .strict(),
+  'transfer.readOut': z
+    .object({ outId: id, offset: z.number().int().min(0).max(TRANSFER_LIMITS.archiveTotalBytes) })
+    .strict(),
+  /** An uploaded JSON file: the app's own export or ChatGPT's conversations.json. */
+  'transfer.import': z.object({ fileId: id }).strict(),
+  'transfer.backup': z.object({ jobId: id }).strict(),
+  /** An uploaded backup archive (zip). */
+  'transfer.restore': z.object({ fileId: id, jobId: id }).strict(),
 } as const satisfies Record<InvokeChannel, z.ZodType>;
 
 export type { EventChannel, InvokeChannel };
@@ -349,6 +368,12 @@ export interface InvokeOutputs {
   'images.edit': ImageRunResult;
   'images.sdTxt2img': ImageRunResult;
   'images.cancel': { cancelled: boolean };
+  'transfer.export': TransferSaved;
+  /** Up to TRANSFER_LIMITS.readChunkBytes of a prepared file from offset; done at its end (then it is removed). */
+  'transfer.readOut': { base64: string; done: boolean };
+  'transfer.import': TransferReport;
+  'transfer.backup': TransferSaved;
+  'transfer.restore': TransferReport;
 }
 
 export type InvokeOutput<C extends InvokeChannel> = InvokeOutputs[C];
@@ -374,6 +399,7 @@ export interface EventPayloads {
   'images.progress': ImageProgress;
   /** A 429 asked for a long wait (every request holds until untilMs), or the wait ended (null). */
   'rate.hold.changed': ServiceHold | null;
+  'transfer.progress': TransferProgress;
 }
 
 /** The API the preload (and the web host's bridge) puts on window.atelier. */

@@ -11,6 +11,7 @@ import { openMediaFeature } from './media/feature';
 import { openSearchFeature } from './search/feature';
 import { openSettingsFeature } from './settings/feature';
 import { openShellFeature } from './shell/feature';
+import { openTransferFeature } from './transfer/feature';
 import { openVideoFeature } from './video/feature';
 
 export interface FeatureOptions {
@@ -43,6 +44,7 @@ export async function openFeatures(
   const diagnostics = await openDiagnosticsFeature(ctx, {
     minIntervalMs: options.debugLatestIntervalMs,
   });
+  const transfer = await openTransferFeature(ctx, { documents });
   const opened = [
     settings,
     account,
@@ -55,6 +57,7 @@ export async function openFeatures(
     search,
     chat,
     diagnostics,
+    transfer,
   ];
   return {
     handlers: {
@@ -69,6 +72,7 @@ export async function openFeatures(
       ...search.handlers,
       ...chat.handlers,
       ...diagnostics.handlers,
+      ...transfer.handlers,
     },
     async dispose() {
       for (const feature of opened.reverse()) await feature.dispose?.();

@@ -34,6 +34,13 @@ export interface ConversationLibrary {
   save(conversation: Conversation): Promise<void>;
   remove(id: string): Promise<void>;
   /**
+   * Adds a whole conversation from an import or a restore, as given (fields this version does not
+   * know are kept); an id that is taken or malformed gets a new one. Never overwrites.
+   */
+  adopt(conversation: Conversation): Promise<{ id: string; renamed: boolean }>;
+  /** Whether a conversation has this id. */
+  has(id: string): boolean;
+  /**
    * Titles and messages holding every word of the query, in any order, case and accents aside;
    * the last word may be the start of one. Answers from what is indexed while the index builds.
    */
@@ -385,6 +392,21 @@ export async function openConversationLibrary(
     search: (query) => words.search(query),
     searchStatus: () => words.status(),
     searchReady: () => words.ready(),
+
+    async adopt(conversation) {
+      const c = { ...conversation } as StoredConversation;
+      const renamed = !ID_PATTERN.test(c.id) || entries.has(c.id) || loaded.has(c.id);
+      if (renamed) c.id = randomUUID();
+      c.contextStart = Math.min(Math.max(0, c.contextStart), c.messages.length);
+      recoverInterrupted(c);
+      loaded.set(c.id, c);
+      await track(writeConversation(c));
+      return { id: c.id, renamed };
+    },
+
+    has(id) {
+      return entries.has(id) || loaded.has(id);
+    },
 
     async flush() {
       // A finishing save may schedule the index write: loop until both are done.

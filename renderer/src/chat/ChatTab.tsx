@@ -11,6 +11,7 @@ import { ConversationSidebar } from './ConversationSidebar';
 import { ConversationSettings } from './ConversationSettings';
 import { MessageList } from './MessageList';
 import { Composer } from './Composer';
+import { ExportMenu } from '../transfer/ExportMenu';
 
 function ChatHeader() {
   const t = useT();
@@ -49,6 +50,9 @@ function ChatHeader() {
         >
           <Icon name="settings" size={16} /> {t('chat.settings')}
         </button>
+        {conversation && conversation.messages.length > 0 && (
+          <ExportMenu conversationId={conversation.id} />
+        )}
       </div>
       <ModelPicker
         value={model}

@@ -16,6 +16,7 @@ const PATHS = {
   refresh: 'M20 12a8 8 0 1 1-2.3-5.7 M20 4v5h-5',
   stop: 'M7 7h10v10H7z',
   logo: 'M12 3l9 9-9 9-9-9z',
+  download: 'M12 4v11 M7 10l5 5 5-5 M5 20h14',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -11,6 +11,7 @@ import type { MessageKey } from '../i18n/en';
 import { translateDynamic } from '../i18n/translate';
 import { SemanticSearchCard } from './SemanticSearchCard';
 import { DiagnosticsCard } from './DiagnosticsCard';
+import { YourDataCard } from '../transfer/YourDataCard';
 import { Field } from '../common/Field';
 import './settings.css';
 
@@ -321,6 +322,7 @@ export default function SettingsTab() {
       {/* Outside the form: Enter in these fields must not save the connection settings. */}
       <div className="settings-form">
         <SemanticSearchCard />
+        <YourDataCard />
         <DiagnosticsCard />
       </div>
     </div>

@@ -39,7 +39,7 @@ afterEach(async () => {
   await rm(env.dir, { recursive: true, force: true });
 });
 
-export async function openCore(opts: { debugLatestIntervalMs?: number } = {}) {
+export async function openCore(opts: { debugLatestIntervalMs?: number; dataDir?: string } = {}) {
   const emitted: Array<{ event: EventChannel; payload: unknown }> = [];
   const recordingFetch: typeof fetch = async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;

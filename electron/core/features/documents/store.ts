@@ -13,6 +13,8 @@ export interface DocumentStore {
   /** Adds a record; id and createdAt are filled in. */
   add(record: Omit<DocumentRecord, 'id' | 'createdAt' | 'decisionCount'>): Promise<DocumentRecord>;
   save(record: DocumentRecord): Promise<void>;
+  /** Adds a whole record from a restore, keeping its id unless taken (then a new one). */
+  adopt(record: DocumentRecord): Promise<{ id: string; renamed: boolean }>;
   remove(id: string): Promise<void>;
   flush(): Promise<void>;
 }
@@ -130,6 +132,13 @@ export async function openDocumentStore(
     async save(record) {
       if (!summaries.has(record.id)) throw notFound(record.id);
       await write(record);
+    },
+
+    async adopt(given) {
+      const renamed = !ID_PATTERN.test(given.id) || summaries.has(given.id);
+      const record = { ...given, id: renamed ? randomUUID() : given.id };
+      await write(record);
+      return { id: record.id, renamed };
     },
 
     async remove(id) {

@@ -1,0 +1,266 @@
+// The transfer.* channels: export as Markdown, HTML or lossless JSON; import the app's JSON or ChatGPT's; back up and restore the whole library as one zip.
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  TRANSFER_LIMITS,
+  type ExportFormat,
+  type TransferReport,
+  type TransferSaved,
+  type TransferStep,
+} from '../../../../shared/transfer';
+import type { Conversation } from '../../../../shared/types';
+import { serviceError } from '../../service/errors';
+import type { ChannelsOf, Feature, FeatureContext } from '../context';
+import type { DocumentsFeature } from '../documents/feature';
+import { importAppExport, looksLikeAppExport, writeAppExport } from './app-json';
+import { writeBackup } from './backup';
+import { looksLikeChatGpt, readChatGptExport } from './chatgpt';
+import { createPlacer, emptyReport, type PlacingDeps } from './placing';
+import { conversationsHtml, conversationsMarkdown, type ImageLookup } from './render';
+import { restoreBackup, stagingFolder } from './restore';
+import { parseUntrustedJson } from './untrusted-json';
+
+export type TransferChannel = ChannelsOf<'transfer'>;
+
+const OUT_ID = /^out-[0-9a-f]{24}$/;
+
+const FORMAT_FILE: Record<ExportFormat, { extension: string; mime: string }> = {
+  markdown: { extension: 'md', mime: 'text/markdown' },
+  html: { extension: 'html', mime: 'text/html' },
+  json: { extension: 'json', mime: 'application/json' },
+};
+
+/** A name every system accepts, from a conversation title. */
+export function safeFileName(title: string, fallback: string): string {
+  const base = title
+    // eslint-disable-next-line no-control-regex -- characters systems refuse in names
+    .replace(/[\\/:*?"<>|\u0000-\u001f\u007f]/g, '_')
+    .replace(/^[\s.]+|[\s.]+$/g, '')
+    .slice(0, 80);
+  return base || fallback;
+}
+
+const today = (now: Date): string => now.toISOString().slice(0, 10);
+
+export async function openTransferFeature(
+  ctx: FeatureContext,
+  deps: { documents: Pick<DocumentsFeature, 'store'> },
+): Promise<Feature<TransferChannel>> {
+  const folder = join(ctx.dataDir, 'transfer');
+  // Files prepared for the page and staging left by a previous run are of no use now.
+  await rm(folder, { recursive: true, force: true });
+  await mkdir(folder, { recursive: true });
+  const placing: PlacingDeps = {
+    conversations: ctx.conversations,
+    files: ctx.files,
+    media: ctx.media,
+    documents: deps.documents.store,
+  };
+  /** Prepared files the page may still read, by outId. */
+  const outs = new Map<string, { path: string; size: number }>();
+  let busy: string | null = null;
+
+  /** One backup, restore or import at a time: they read and write the whole library. */
+  async function exclusive<T>(what: string, work: () => Promise<T>): Promise<T> {
+    if (busy !== null) {
+      throw serviceError('invalid_input', `Wait until the ${busy} in progress has finished.`);
+    }
+    busy = what;
+    try {
+      return await work();
+    } finally {
+      busy = null;
+    }
+  }
+
+  function newOut(extension: string): { outId: string; path: string } {
+    const outId = `out-${randomBytes(12).toString('hex')}`;
+    return { outId, path: join(folder, `${outId}.${extension}`) };
+  }
+
+  /** Offers the prepared file to the host; kept for transfer.readOut when the host leaves saving to the page. */
+  async function offer(
+    path: string,
+    outId: string,
+    name: string,
+    mime: string,
+  ): Promise<TransferSaved> {
+    const { size } = await stat(path);
+    let saved: boolean;
+    try {
+      ({ saved } = await ctx.host.saveMedia({ path, mime }, name));
+    } catch (e) {
+      await rm(path, { force: true });
+      throw serviceError('storage', e instanceof Error ? e.message : String(e));
+    }
+    if (saved) await rm(path, { force: true });
+    else outs.set(outId, { path, size });
+    return { saved, outId, name, mime, size };
+  }
+
+  async function* conversationsOf(ids: string[]): AsyncGenerator<Conversation> {
+    for (const id of ids) {
+      const conversation = await ctx.conversations.get(id).catch(() => null);
+      if (conversation) yield conversation;
+    }
+  }
+
+  const imageLookup: ImageLookup = async (attachment) => {
+    try {
+      if (attachment.mediaId) {
+        const item = ctx.media.find(attachment.mediaId);
+        if (!item || item.size > TRANSFER_LIMITS.htmlImageBytes) return null;
+        return { mime: item.mime, base64: (await ctx.media.read(item.id)).toString('base64') };
+      }
+      if (attachment.fileId) {
+        const info = await ctx.files.info(attachment.fileId);
+        if (info.size > TRANSFER_LIMITS.htmlImageBytes || !info.sniffedMime) return null;
+        return {
+          mime: info.sniffedMime,
+          base64: (await ctx.files.read(attachment.fileId)).toString('base64'),
+        };
+      }
+    } catch {
+      // A missing picture is named instead of shown.
+    }
+    return null;
+  };
+
+  function progress(jobId: string, kind: 'backup' | 'restore') {
+    let lastAt = 0;
+    return (step: TransferStep, done: number, total: number) => {
+      // At most every 100 ms, but always the end of a step.
+      const at = Date.now();
+      if (done < total && at - lastAt < 100) return;
+      lastAt = at;
+      ctx.emit('transfer.progress', { jobId, kind, step, done, total });
+    };
+  }
+
+  async function readImportFile(fileId: string): Promise<unknown> {
+    const info = await ctx.files.info(fileId);
+    if (info.size > TRANSFER_LIMITS.importBytes) {
+      throw serviceError(
+        'invalid_input',
+        `"${info.name}" is ${info.size} bytes; an import may be at most ${TRANSFER_LIMITS.importBytes}.`,
+      );
+    }
+    const text = (await ctx.files.read(fileId)).toString('utf8');
+    return parseUntrustedJson(text.replace(/^\uFEFF/, ''), `"${info.name}"`);
+  }
+
+  return {
+    handlers: {
+      'transfer.export': async ({ conversationId, format }) => {
+        const ids =
+          conversationId !== undefined
+            ? [conversationId]
+            : ctx.conversations.list().items.map((item) => item.id);
+        const single =
+          conversationId !== undefined ? await ctx.conversations.get(conversationId) : null;
+        const { extension, mime } = FORMAT_FILE[format];
+        const name = `${single ? safeFileName(single.title, 'conversation') : `atelier-conversations-${today(new Date())}`}.${extension}`;
+        const { outId, path } = newOut(extension);
+        if (format === 'json') {
+          await writeAppExport(path, conversationsOf(ids), placing, new Date().toISOString());
+        } else {
+          const list: Conversation[] = [];
+          for await (const c of conversationsOf(ids)) list.push(c);
+          const body =
+            format === 'markdown'
+              ? conversationsMarkdown(list)
+              : await conversationsHtml(list, imageLookup);
+          await writeFile(path, body);
+        }
+        return offer(path, outId, name, mime);
+      },
+
+      'transfer.readOut': async ({ outId, offset }) => {
+        const out = OUT_ID.test(outId) ? outs.get(outId) : undefined;
+        if (!out) throw serviceError('not_found', 'This prepared file is gone; export it again.');
+        const length = Math.max(0, Math.min(TRANSFER_LIMITS.readChunkBytes, out.size - offset));
+        const buffer = Buffer.alloc(length);
+        if (length > 0) {
+          const handle = await open(out.path, 'r');
+          try {
+            await handle.read(buffer, 0, length, offset);
+          } finally {
+            await handle.close();
+          }
+        }
+        const done = offset + length >= out.size;
+        if (done) {
+          outs.delete(outId);
+          await rm(out.path, { force: true });
+        }
+        return { base64: buffer.toString('base64'), done };
+      },
+
+      'transfer.import': ({ fileId }) =>
+        exclusive('import', async () => {
+          const value = await readImportFile(fileId);
+          let report: TransferReport;
+          if (looksLikeAppExport(value)) {
+            report = emptyReport('atelier');
+            await importAppExport(value, createPlacer(placing, report), report);
+          } else if (looksLikeChatGpt(value)) {
+            report = emptyReport('chatgpt');
+            if (value.length > TRANSFER_LIMITS.conversations) {
+              throw serviceError(
+                'invalid_input',
+                `The file holds ${value.length} conversations; one import takes at most ${TRANSFER_LIMITS.conversations}.`,
+              );
+            }
+            const read = readChatGptExport(value);
+            report.skipped.push(...read.skipped);
+            const placer = createPlacer(placing, report);
+            for (const conversation of read.conversations)
+              await placer.placeConversation(conversation);
+          } else {
+            throw serviceError(
+              'invalid_input',
+              'This file is neither an Atelier export nor ChatGPT’s conversations.json; nothing was imported.',
+            );
+          }
+          await ctx.files.remove(fileId).catch(() => undefined);
+          if (report.conversations > 0) ctx.emit('conversations.changed', { id: null });
+          return report;
+        }),
+
+      'transfer.backup': ({ jobId }) =>
+        exclusive('backup', async () => {
+          const { outId, path } = newOut('zip');
+          const now = new Date();
+          try {
+            await writeBackup(path, placing, progress(jobId, 'backup'), now.toISOString());
+          } catch (e) {
+            await rm(path, { force: true });
+            throw serviceError(
+              'storage',
+              `The backup could not be written (${e instanceof Error ? e.message : String(e)}).`,
+            );
+          }
+          return offer(path, outId, `atelier-backup-${today(now)}.zip`, 'application/zip');
+        }),
+
+      'transfer.restore': ({ fileId, jobId }) =>
+        exclusive('restore', async () => {
+          const archive = ctx.files.pathOf(fileId);
+          await ctx.files.info(fileId);
+          const report = await restoreBackup(archive, placing, {
+            stagingDir: stagingFolder(folder),
+            onProgress: progress(jobId, 'restore'),
+          });
+          await ctx.files.remove(fileId).catch(() => undefined);
+          if (report.conversations > 0) ctx.emit('conversations.changed', { id: null });
+          for (const kind of ['image', 'audio', 'video'] as const)
+            ctx.emit('media.changed', { kind });
+          return report;
+        }),
+    },
+    async dispose() {
+      await rm(folder, { recursive: true, force: true }).catch(() => undefined);
+    },
+  };
+}

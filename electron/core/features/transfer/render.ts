@@ -1,0 +1,142 @@
+// Conversations as a person reads them: Markdown, and one self-contained HTML page (everything escaped, no scripts, text preformatted).
+import type { ChatMessage, Conversation } from '../../../../shared/types';
+
+/** A picture to show inline in HTML, already read and small enough. */
+export interface InlineImage {
+  mime: string;
+  base64: string;
+}
+
+/** Finds the bytes of a message's picture attachment, or null (then only its name is shown). */
+export type ImageLookup = (
+  attachment: NonNullable<ChatMessage['attachments']>[number],
+) => Promise<InlineImage | null>;
+
+const ROLE_WORDS: Record<ChatMessage['role'], string> = { user: 'You', assistant: 'Assistant' };
+
+function when(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
+}
+
+function heading(message: ChatMessage): string {
+  const model = message.role === 'assistant' && message.model ? ` (${message.model})` : '';
+  return `${ROLE_WORDS[message.role]}${model} · ${when(message.createdAt)}`;
+}
+
+function titleOf(conversation: Conversation): string {
+  return conversation.title.trim() || 'Untitled conversation';
+}
+
+/** A fence longer than any run of backticks inside, so the text cannot close it. */
+function fenceFor(text: string): string {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  return '`'.repeat(longest + 1);
+}
+
+/** The active path of one conversation as Markdown; message text is kept as written (it is Markdown already). */
+export function conversationMarkdown(conversation: Conversation): string {
+  const lines = [`# ${titleOf(conversation).replace(/\n/g, ' ')}`, ''];
+  lines.push(`Model: ${conversation.model || '—'} · Created: ${when(conversation.createdAt)}`, '');
+  if (conversation.systemPrompt.trim()) {
+    const fence = fenceFor(conversation.systemPrompt);
+    lines.push('**System prompt**', '', fence, conversation.systemPrompt, fence, '');
+  }
+  for (const message of conversation.messages) {
+    lines.push(`## ${heading(message)}`, '');
+    for (const a of message.attachments ?? [])
+      lines.push(`> Attached: ${a.name.replace(/\n/g, ' ')}`);
+    if (message.attachments?.length) lines.push('');
+    lines.push(message.content, '');
+  }
+  return lines.join('\n');
+}
+
+export function conversationsMarkdown(conversations: Conversation[]): string {
+  return conversations.map(conversationMarkdown).join('\n---\n\n');
+}
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+}
+
+/** Only these picture types become data URIs; anything else (SVG with scripts) is named, not shown. */
+const INLINE_MIME = /^image\/(png|jpeg|gif|webp)$/;
+
+const STYLE = `
+:root { color-scheme: light dark; --fg: #1d1d1f; --bg: #fff; --muted: #6b6b70; --card: #f4f4f6; }
+@media (prefers-color-scheme: dark) { :root { --fg: #eee; --bg: #17171a; --muted: #a0a0a8; --card: #232328; } }
+body { font: 16px/1.5 system-ui, sans-serif; color: var(--fg); background: var(--bg); margin: 0 auto; max-width: 48rem; padding: 2rem 1rem; }
+h1 { font-size: 1.5rem; margin: 2rem 0 0.25rem; }
+.meta, .who { color: var(--muted); font-size: 0.875rem; }
+article { background: var(--card); border-radius: 10px; padding: 0.75rem 1rem; margin: 0.75rem 0; }
+article.user { margin-left: 3rem; }
+.text { white-space: pre-wrap; overflow-wrap: anywhere; font: inherit; margin: 0.25rem 0 0; }
+img { max-width: 100%; border-radius: 6px; display: block; margin: 0.5rem 0; }
+hr { border: none; border-top: 1px solid var(--muted); margin: 2rem 0; }
+`;
+
+async function messageHtml(message: ChatMessage, images: ImageLookup): Promise<string> {
+  const parts = [`<p class="who">${escapeHtml(heading(message))}</p>`];
+  for (const a of message.attachments ?? []) {
+    const image = a.kind === 'image' ? await images(a) : null;
+    if (image && INLINE_MIME.test(image.mime)) {
+      parts.push(
+        `<img alt="${escapeHtml(a.name)}" src="data:${image.mime};base64,${image.base64}">`,
+      );
+    } else {
+      parts.push(`<p class="meta">Attached: ${escapeHtml(a.name)}</p>`);
+    }
+  }
+  parts.push(`<div class="text">${escapeHtml(message.content)}</div>`);
+  return `<article class="${message.role}" aria-label="${message.role} message">${parts.join('')}</article>`;
+}
+
+/**
+ * One HTML page for the conversations: every text escaped, message text shown as preformatted
+ * text (not rendered Markdown), a policy that forbids scripts and any outside request.
+ */
+export async function conversationsHtml(
+  conversations: Conversation[],
+  images: ImageLookup,
+): Promise<string> {
+  const sections: string[] = [];
+  for (const conversation of conversations) {
+    const messages: string[] = [];
+    for (const message of conversation.messages) messages.push(await messageHtml(message, images));
+    const system = conversation.systemPrompt.trim()
+      ? `<p class="meta">System prompt:</p><div class="text">${escapeHtml(conversation.systemPrompt)}</div>`
+      : '';
+    sections.push(
+      `<section><h1>${escapeHtml(titleOf(conversation))}</h1>` +
+        `<p class="meta">Model: ${escapeHtml(conversation.model || '—')} · Created: ${escapeHtml(when(conversation.createdAt))}</p>` +
+        system +
+        messages.join('\n') +
+        '</section>',
+    );
+  }
+  const title =
+    conversations.length === 1 && conversations[0]
+      ? titleOf(conversations[0])
+      : 'Atelier conversations';
+  return `<!doctype html>
+<html><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>${STYLE}</style></head>
+<body>
+${sections.join('\n<hr>\n')}
+</body></html>
+`;
+}

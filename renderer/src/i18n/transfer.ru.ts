@@ -1,0 +1,53 @@
+// Russian strings of transfer.*: export, import, backup and restore; typed against the English ones.
+import type { transferEn } from './transfer.en';
+
+export const transferRu: { readonly [K in keyof typeof transferEn]: string } = {
+  'transfer.title': 'Ваши данные',
+  'transfer.body':
+    'Выгрузите беседы, перенесите беседы из Atelier или ChatGPT или сохраните всю библиотеку (беседы, картинки, звуки, видео, документы и файлы бесед) одним архивом. Ключ и настройки в него никогда не попадают.',
+  'transfer.exportAll': 'Выгрузить всё',
+  'transfer.exportAllAs': 'Выгрузить все беседы в формате {format}',
+  'transfer.export': 'Экспорт',
+  'transfer.exportMenu': 'Экспорт этой беседы',
+  'transfer.format.markdown': 'Markdown (.md)',
+  'transfer.format.html': 'Веб-страница (.html)',
+  'transfer.format.json': 'JSON Atelier без потерь (.json)',
+  'transfer.import': 'Импортировать беседы',
+  'transfer.importHint':
+    'Выгрузка Atelier в JSON или conversations.json из «Экспорта данных» ChatGPT. Импорт только добавляет: ничего из вашего не заменяется.',
+  'transfer.backup': 'Сделать резервную копию',
+  'transfer.restore': 'Восстановить из копии',
+  'transfer.restoreHint':
+    'Восстановление добавляет к библиотеке: то, что уже есть, пропускается, а другой элемент с занятым идентификатором добавляется под новым.',
+  'transfer.preparing': 'Готовлю файл…',
+  'transfer.saved': 'Сохранено: «{name}».',
+  'transfer.notSaved': 'Сохранение отменено.',
+  'transfer.uploading': 'Читаю «{name}»…',
+  'transfer.progress': '{step}: {done} из {total}',
+  'transfer.progressLabel': 'Ход работы',
+  'transfer.step.reading': 'Проверка архива',
+  'transfer.step.conversations': 'Беседы',
+  'transfer.step.media': 'Картинки, звуки и видео',
+  'transfer.step.documents': 'Документы',
+  'transfer.step.files': 'Файлы',
+  'transfer.step.finishing': 'Завершение',
+  'transfer.result': 'Итог',
+  'transfer.report.atelier': 'Импортировано из выгрузки Atelier.',
+  'transfer.report.chatgpt': 'Импортировано из ChatGPT.',
+  'transfer.report.backup': 'Восстановлено из резервной копии.',
+  'transfer.report.conversations': 'Добавлено бесед: {count}',
+  'transfer.report.media': 'Добавлено картинок, звуков и видео: {count}',
+  'transfer.report.documents': 'Добавлено документов: {count}',
+  'transfer.report.files': 'Добавлено файлов: {count}',
+  'transfer.report.renamed':
+    'Добавлено под новым идентификатором, потому что прежний занят: {count}',
+  'transfer.report.skipped': 'Пропущено: {count}',
+  'transfer.report.nothingSkipped': 'Ничего не пропущено.',
+  'transfer.reason.identical': 'уже есть в библиотеке',
+  'transfer.reason.empty': 'нет сообщений для показа',
+  'transfer.reason.malformed': 'повреждено или не того вида',
+  'transfer.reason.unsafe-path': 'путь выходит за пределы архива или это ссылка',
+  'transfer.reason.too-large': 'слишком большое',
+  'transfer.reason.unknown-entry': 'не относится к резервной копии Atelier',
+  'transfer.reason.missing-file': 'не хватает его файла',
+};

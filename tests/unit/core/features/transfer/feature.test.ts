@@ -1,0 +1,382 @@
+// The transfer feature through createCore: exports read back as the page reads them, imports that only ever add, backup and restore across data folders.
+import { copyFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { MessageAttachment } from '../../../../../shared/attachments';
+import {
+  APP_EXPORT_FORMAT,
+  TRANSFER_LIMITS,
+  type TransferProgress,
+  type TransferReport,
+  type TransferSaved,
+} from '../../../../../shared/transfer';
+import type {
+  Conversation,
+  ConversationList,
+  MediaItem,
+  MediaPage,
+} from '../../../../../shared/types';
+import type { FeatureContext, Host } from '../../../../../electron/core/features/context';
+import { openDocumentStore } from '../../../../../electron/core/features/documents/store';
+import { openTransferFeature } from '../../../../../electron/core/features/transfer/feature';
+import { openConversationLibrary } from '../../../../../electron/core/library/conversations';
+import { createFileStore } from '../../../../../electron/core/library/files';
+import { createMediaLibrary } from '../../../../../electron/core/library/media';
+import { makePdf, makePng } from '../../../../e2e/files';
+import { env, openCore } from '../../simulated-core';
+import { chatGptSample } from './chatgpt-sample';
+
+type Opened = Awaited<ReturnType<typeof openCore>>;
+
+const extraDirs: string[] = [];
+afterEach(async () => {
+  for (const dir of extraDirs.splice(0)) await rm(dir, { recursive: true, force: true });
+});
+
+async function freshDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'atelier-transfer-'));
+  extraDirs.push(dir);
+  return dir;
+}
+
+/** Reads a prepared file the way the page does when the host leaves saving to it. */
+async function readOut(call: Opened['call'], saved: TransferSaved): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for (let offset = 0; ;) {
+    const chunk = await call<{ base64: string; done: boolean }>('transfer.readOut', {
+      outId: saved.outId,
+      offset,
+    });
+    const bytes = Buffer.from(chunk.base64, 'base64');
+    parts.push(bytes);
+    offset += bytes.length;
+    if (chunk.done) break;
+  }
+  return Buffer.concat(parts);
+}
+
+/** A conversation with one answered question carrying a picture. */
+async function conversationWithPicture(opened: Opened): Promise<Conversation> {
+  const { call, upload, turnEnd } = opened;
+  const file = await upload('dot.png', 'image/png', makePng(40, 30));
+  const attachment = await call<MessageAttachment>('attachments.prepare', { fileId: file.fileId });
+  const conversation = await call<Conversation>('conversations.create', {
+    model: 'vis-openai/gpt-4o-mini',
+  });
+  await call('chat.send', {
+    conversationId: conversation.id,
+    text: 'What is <b>this</b>?',
+    attachments: [attachment],
+  });
+  expect((await turnEnd(conversation.id)).type).toBe('done');
+  return call<Conversation>('conversations.get', { id: conversation.id });
+}
+
+/** What must survive a round trip: everything but ids the library may give anew. */
+function content(c: Conversation) {
+  return {
+    title: c.title,
+    model: c.model,
+    createdAt: c.createdAt,
+    messages: c.messages.map((m) => ({
+      role: m.role,
+      content: m.content,
+      status: m.status,
+      model: m.model,
+      usage: m.usage,
+      attachments: m.attachments?.map((a) => ({ name: a.name, kind: a.kind, size: a.size })),
+    })),
+  };
+}
+
+describe('export', () => {
+  it('answers saved: false on the web host and the page reads the file in chunks, once', async () => {
+    const opened = await openCore();
+    const conversation = await conversationWithPicture(opened);
+    const saved = await opened.call<TransferSaved>('transfer.export', {
+      conversationId: conversation.id,
+      format: 'html',
+    });
+    expect(saved).toMatchObject({
+      saved: false,
+      mime: 'text/html',
+      name: 'What is _b_this__b__.html',
+    });
+    const html = (await readOut(opened.call, saved)).toString('utf8');
+    expect(html).toContain('What is &lt;b&gt;this&lt;/b&gt;?');
+    expect(html).not.toMatch(/<script/i);
+    expect(html).toContain('<img alt="dot.png" src="data:image/png;base64,');
+    // Read to the end, the file is gone: a second read is refused.
+    const again = await opened.attempt('transfer.readOut', { outId: saved.outId, offset: 0 });
+    expect(again).toMatchObject({ ok: false, error: { code: 'not_found' } });
+
+    const markdown = await opened.call<TransferSaved>('transfer.export', { format: 'markdown' });
+    const text = (await readOut(opened.call, markdown)).toString('utf8');
+    expect(text).toMatch(/^# What is <b>this<\/b>\?/);
+    expect(text).toContain('## Assistant (vis-openai/gpt-4o-mini)');
+    expect(text).toContain('> Attached: dot.png');
+  });
+});
+
+describe('lossless JSON', () => {
+  it('round-trips into a fresh folder with the picture, and into the same library as a copy', async () => {
+    const first = await openCore();
+    const original = await conversationWithPicture(first);
+    // A field this version does not know (message versions, say) must travel too.
+    const stored = await first.call<Conversation>('conversations.get', { id: original.id });
+    const saved = await first.call<TransferSaved>('transfer.export', { format: 'json' });
+    const bytes = await readOut(first.call, saved);
+    const parsed = JSON.parse(bytes.toString('utf8')) as {
+      format: string;
+      conversations: Conversation[];
+      media: unknown[];
+      files: unknown[];
+    };
+    expect(parsed.format).toBe(APP_EXPORT_FORMAT);
+    expect(parsed.conversations).toEqual([stored]);
+    expect(parsed.media).toHaveLength(1);
+    parsed.conversations[0]!.messages[1] = {
+      ...parsed.conversations[0]!.messages[1]!,
+      alternatives: [{ content: 'an older answer' }],
+    } as Conversation['messages'][number];
+    const withUnknown = Buffer.from(JSON.stringify(parsed));
+
+    const second = await openCore({ dataDir: await freshDir() });
+    const file = await second.upload('export.json', 'application/json', withUnknown);
+    const report = await second.call<TransferReport>('transfer.import', { fileId: file.fileId });
+    expect(report).toMatchObject({ source: 'atelier', conversations: 1, media: 1, renamed: 0 });
+    const list = await second.call<ConversationList>('conversations.list');
+    const imported = await second.call<Conversation>('conversations.get', {
+      id: list.items[0]!.id,
+    });
+    expect(imported.id).toBe(original.id);
+    expect(content(imported)).toEqual(content(original));
+    const mediaId = imported.messages[0]!.attachments![0]!.mediaId!;
+    expect(await second.call<MediaItem>('media.get', { id: mediaId })).toMatchObject({
+      kind: 'image',
+      width: 40,
+    });
+
+    // Into the library it came from: added beside the original under a new id, never over it.
+    const back = await first.upload('export.json', 'application/json', bytes);
+    const again = await first.call<TransferReport>('transfer.import', { fileId: back.fileId });
+    expect(again).toMatchObject({ conversations: 0, renamed: 0 });
+    expect(again.skipped).toContainEqual({ what: original.title, reason: 'identical' });
+    const changed = JSON.parse(bytes.toString('utf8')) as typeof parsed;
+    changed.conversations[0]!.title = 'Edited elsewhere';
+    const edited = await first.upload(
+      'export.json',
+      'application/json',
+      Buffer.from(JSON.stringify(changed)),
+    );
+    const copy = await first.call<TransferReport>('transfer.import', { fileId: edited.fileId });
+    expect(copy).toMatchObject({ conversations: 1, renamed: 1 });
+    const titles = (await first.call<ConversationList>('conversations.list')).items.map(
+      (i) => i.title,
+    );
+    expect(titles.sort()).toEqual(['Edited elsewhere', original.title].sort());
+  }, 30_000);
+});
+
+describe('lossless JSON with a document', () => {
+  it('carries the extracted document a message refers to, so a follow-up can use it', async () => {
+    const first = await openCore();
+    const pdf = await first.upload(
+      'minutes.pdf',
+      'application/pdf',
+      makePdf([{ text: 'The budget was approved.' }]),
+    );
+    const attachment = await first.call<MessageAttachment>('attachments.prepare', {
+      fileId: pdf.fileId,
+    });
+    const conversation = await first.call<Conversation>('conversations.create', {});
+    await first.call('chat.send', {
+      conversationId: conversation.id,
+      text: 'Summarise',
+      attachments: [attachment],
+    });
+    expect((await first.turnEnd(conversation.id)).type).toBe('done');
+    const saved = await first.call<TransferSaved>('transfer.export', { format: 'json' });
+    const bytes = await readOut(first.call, saved);
+
+    const second = await openCore({ dataDir: await freshDir() });
+    const file = await second.upload('export.json', 'application/json', bytes);
+    const report = await second.call<TransferReport>('transfer.import', { fileId: file.fileId });
+    expect(report).toMatchObject({ conversations: 1, documents: 1, files: 1 });
+    const imported = await second.call<Conversation>('conversations.get', { id: conversation.id });
+    const documentId = imported.messages[0]!.attachments![0]!.documentId!;
+    const record = await second.call<{ text: string }>('documents.get', { id: documentId });
+    expect(record.text).toContain('The budget was approved.');
+    await second.call('chat.send', { conversationId: conversation.id, text: 'And then?' });
+    expect((await second.turnEnd(conversation.id)).type).toBe('done');
+  }, 30_000);
+});
+
+describe('ChatGPT import', () => {
+  it('adds the current path of each conversation and says what it skipped', async () => {
+    const { call, upload } = await openCore();
+    const file = await upload(
+      'conversations.json',
+      'application/json',
+      Buffer.from(JSON.stringify(chatGptSample)),
+    );
+    const report = await call<TransferReport>('transfer.import', { fileId: file.fileId });
+    expect(report).toMatchObject({ source: 'chatgpt', conversations: 1 });
+    expect(report.skipped).toEqual([
+      { what: 'Only a system prompt', reason: 'empty' },
+      { what: 'Broken', reason: 'malformed' },
+    ]);
+    const list = await call<ConversationList>('conversations.list');
+    const imported = await call<Conversation>('conversations.get', { id: list.items[0]!.id });
+    expect(imported.title).toBe('Garden plans');
+    expect(imported.messages.map((m) => [m.role, m.content])).toEqual([
+      ['user', 'What should I plant in April?'],
+      ['assistant', 'Peas and lettuce, second try.'],
+      ['user', 'Thanks!'],
+      ['assistant', 'You are welcome.'],
+    ]);
+    expect(imported.messages[1]!.model).toBe('gpt-4o');
+  });
+});
+
+describe('hostile imports', () => {
+  async function refused(body: string) {
+    const { attempt, upload } = await openCore();
+    const file = await upload('conversations.json', 'application/json', Buffer.from(body));
+    const answer = await attempt('transfer.import', { fileId: file.fileId });
+    expect(answer.ok).toBe(false);
+    return answer.ok ? '' : answer.error.message;
+  }
+
+  it('refuses a prototype key without polluting anything', async () => {
+    const message = await refused('[{"title":"x","mapping":{},"__proto__":{"polluted":true}}]');
+    expect(message).toContain('"__proto__"');
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+
+  it('refuses deep nesting, wrong types, other JSON and non-JSON in words', async () => {
+    expect(await refused('['.repeat(100_000) + ']'.repeat(100_000))).toMatch(/nests deeper/);
+    expect(
+      await refused(JSON.stringify({ format: APP_EXPORT_FORMAT, version: 1, conversations: 'x' })),
+    ).toMatch(/damaged: .* at conversations/);
+    expect(await refused('{"hello": "world"}')).toMatch(/neither an Atelier export nor ChatGPT/);
+    expect(await refused('not json at all')).toMatch(/not valid JSON/);
+  });
+
+  it('refuses a file over the import limit before reading it', async () => {
+    const limits = TRANSFER_LIMITS as { importBytes: number };
+    const kept = limits.importBytes;
+    limits.importBytes = 1000;
+    try {
+      expect(await refused(JSON.stringify([{ title: 'x'.repeat(2000), mapping: {} }]))).toMatch(
+        /an import may be at most 1000/,
+      );
+    } finally {
+      limits.importBytes = kept;
+    }
+  });
+});
+
+describe('backup and restore', () => {
+  it('restores conversations and media into a fresh folder, and skips what is already there', async () => {
+    const first = await openCore();
+    const original = await conversationWithPicture(first);
+    const saved = await first.call<TransferSaved>('transfer.backup', { jobId: 'job-1' });
+    expect(saved).toMatchObject({ saved: false, mime: 'application/zip' });
+    expect(saved.name).toMatch(/^atelier-backup-\d{4}-\d{2}-\d{2}\.zip$/);
+    const progress = first.emitted
+      .filter((e) => e.event === 'transfer.progress')
+      .map((e) => e.payload as TransferProgress);
+    expect(progress.at(-1)).toMatchObject({ jobId: 'job-1', kind: 'backup', step: 'finishing' });
+    expect(progress.some((p) => p.step === 'media' && p.done === 1)).toBe(true);
+    const archive = await readOut(first.call, saved);
+    // Nothing of the key or the settings travels.
+    expect(archive.includes(Buffer.from('sim-fast'))).toBe(false);
+    expect(archive.includes(Buffer.from('settings.json'))).toBe(false);
+
+    const dir = await freshDir();
+    const second = await openCore({ dataDir: dir });
+    const file = await second.upload('backup.zip', 'application/zip', archive);
+    const report = await second.call<TransferReport>('transfer.restore', {
+      fileId: file.fileId,
+      jobId: 'job-2',
+    });
+    expect(report).toMatchObject({
+      source: 'backup',
+      conversations: 1,
+      media: 1,
+      files: 1,
+      skipped: [],
+    });
+    const restored = await second.call<Conversation>('conversations.get', { id: original.id });
+    expect(content(restored)).toEqual(content(original));
+    const pictures = await second.call<MediaPage>('media.list', { kind: 'image' });
+    expect(pictures.total).toBe(1);
+    expect(restored.messages[0]!.attachments![0]!.mediaId).toBe(pictures.items[0]!.id);
+    // The staging folder is gone once the restore is over.
+    expect((await readdir(join(dir, 'transfer'))).filter((n) => n.startsWith('restore-'))).toEqual(
+      [],
+    );
+
+    const twice = await first.upload('backup.zip', 'application/zip', archive);
+    const same = await first.call<TransferReport>('transfer.restore', {
+      fileId: twice.fileId,
+      jobId: 'job-3',
+    });
+    expect(same).toMatchObject({ conversations: 0, media: 0 });
+    // The conversation, its picture in the media library and the upload it was sent from.
+    expect(same.skipped.map((s) => s.reason)).toEqual(['identical', 'identical', 'identical']);
+    expect(env.dir).not.toBe(dir);
+  }, 30_000);
+
+  it('refuses a zip that is not an Atelier backup, and a file that is not a zip', async () => {
+    const { attempt, upload } = await openCore();
+    const notZip = await upload('backup.zip', 'application/zip', Buffer.from('hello'));
+    const answer = await attempt('transfer.restore', { fileId: notZip.fileId, jobId: 'j' });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(!answer.ok && answer.error.message).toMatch(/not a zip archive/);
+  });
+});
+
+describe('a host that saves through a dialog (Electron)', () => {
+  it('hands the prepared file to the host under its name and type, then removes it', async () => {
+    const dir = await freshDir();
+    const target = join(dir, 'chosen.md');
+    const offered: Array<{ mime: string; name: string }> = [];
+    const host: Host = {
+      openExternal: async () => false,
+      saveMedia: async (file, suggestedName) => {
+        offered.push({ mime: file.mime, name: suggestedName });
+        await copyFile(file.path, target);
+        return { saved: true };
+      },
+    };
+    const conversations = await openConversationLibrary(dir);
+    const created = await conversations.create({ model: 'm/x' });
+    await conversations.update(created.id, { title: 'Notes: a/b' });
+    const ctx = {
+      dataDir: dir,
+      host,
+      conversations,
+      files: await createFileStore(join(dir, 'files')),
+      media: await createMediaLibrary(join(dir, 'media')),
+      emit: () => undefined,
+    } as unknown as FeatureContext;
+    const documents = { store: await openDocumentStore(dir) };
+    const feature = await openTransferFeature(ctx, { documents });
+    const saved = await feature.handlers['transfer.export']({
+      conversationId: created.id,
+      format: 'markdown',
+    });
+    expect(saved).toMatchObject({ saved: true, name: 'Notes_ a_b.md', mime: 'text/markdown' });
+    expect(offered).toEqual([{ mime: 'text/markdown', name: 'Notes_ a_b.md' }]);
+    expect(await readFile(target, 'utf8')).toMatch(/^# Notes: a\/b/);
+    expect(await readdir(join(dir, 'transfer'))).toEqual([]);
+    await expect(
+      feature.handlers['transfer.readOut']({ outId: saved.outId, offset: 0 }),
+    ).rejects.toMatchObject({ error: { code: 'not_found' } });
+    await ctx.files.dispose();
+    await conversations.flush();
+  });
+});

@@ -1,0 +1,86 @@
+// Markdown and HTML exports: the active path with roles, model and time; HTML escapes everything and runs nothing.
+import { describe, expect, it } from 'vitest';
+import {
+  conversationMarkdown,
+  conversationsHtml,
+  escapeHtml,
+} from '../../../../../electron/core/features/transfer/render';
+import type { Conversation } from '../../../../../shared/types';
+
+const at = '2026-03-04T05:06:07.000Z';
+const hostile: Conversation = {
+  version: 1,
+  id: 'c1',
+  title: '<img src=x onerror=alert(1)>',
+  pinned: false,
+  createdAt: at,
+  updatedAt: at,
+  model: 'openai/gpt-4o-mini',
+  messageCount: 2,
+  systemPrompt: 'Be brief ```',
+  temperature: null,
+  maxTokens: null,
+  contextStart: 0,
+  messages: [
+    {
+      id: 'm1',
+      role: 'user',
+      content: '<script>alert("hi")</script> & "quotes"',
+      createdAt: at,
+      status: 'done',
+      attachments: [
+        {
+          kind: 'image',
+          mediaId: 'image-a',
+          name: '"><svg onload=x>',
+          mime: 'image/svg+xml',
+          size: 10,
+          tokens: 1,
+        },
+      ],
+    },
+    {
+      id: 'm2',
+      role: 'assistant',
+      content: '**bold**',
+      createdAt: at,
+      model: 'm/x',
+      status: 'done',
+    },
+  ],
+};
+
+describe('HTML export', () => {
+  it('escapes every text, forbids scripts and shows no picture of a type it does not trust', async () => {
+    const html = await conversationsHtml([hostile], async () => ({
+      mime: 'image/svg+xml',
+      base64: 'PHN2Zz4=',
+    }));
+    expect(html).not.toMatch(/<script|<svg|<img src=x/i);
+    expect(html).toContain(
+      '&lt;script&gt;alert(&quot;hi&quot;)&lt;/script&gt; &amp; &quot;quotes&quot;',
+    );
+    expect(html).toContain("default-src 'none'; img-src data:");
+    expect(html).toContain('Attached: &quot;&gt;&lt;svg onload=x&gt;');
+    expect(html).toContain('Assistant (m/x) · 2026-03-04 05:06 UTC');
+    expect(escapeHtml(`<'&">`)).toBe('&lt;&#39;&amp;&quot;&gt;');
+  });
+
+  it('embeds a trusted picture as a data URI', async () => {
+    const html = await conversationsHtml([hostile], async () => ({
+      mime: 'image/png',
+      base64: 'AAAA',
+    }));
+    expect(html).toContain('src="data:image/png;base64,AAAA"');
+  });
+});
+
+describe('Markdown export', () => {
+  it('writes roles, model and time, and fences a system prompt that holds backticks', () => {
+    const text = conversationMarkdown(hostile);
+    expect(text).toContain('## You · 2026-03-04 05:06 UTC');
+    expect(text).toContain('## Assistant (m/x) · 2026-03-04 05:06 UTC');
+    expect(text).toContain('````\nBe brief ```\n````');
+    expect(text).toContain('**bold**');
+  });
+});
