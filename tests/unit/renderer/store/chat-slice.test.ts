@@ -51,7 +51,7 @@ function summaryOf(c: Conversation, patch: Partial<ConversationSummary> = {}): C
 
 function conversation(id: string, messages: ChatMessage[]): Conversation {
   return {
-    version: 1,
+    version: 2,
     id,
     title: messages[0]?.content ?? '',
     pinned: false,
