@@ -154,7 +154,12 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
                 className="message-slot"
                 style={{ transform: `translateY(${item.start}px)` }}
               >
-                <MessageRow conversationId={conversationId} message={message} busy={busy} />
+                <MessageRow
+                  conversationId={conversationId}
+                  message={message}
+                  busy={busy}
+                  isLast={item.index === rows.length - 1}
+                />
               </div>
             );
           }),
