@@ -1,5 +1,5 @@
 // One message as an article: its text (markdown for answers), reasoning, usage, actions and errors.
-import { memo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import type { ChatMessage } from '../../../shared/types';
 import { versionInfo } from '../../../shared/versions';
 import { useAppStore } from '../store';
@@ -74,7 +74,7 @@ function VersionSwitcher({
 /** The text of a message, cut with "Show all" when very long (never while it is streaming). */
 function useCollapse(messageId: string, content: string, streaming: boolean) {
   const [expanded, setExpanded] = useState(() => expandedMessages.has(messageId));
-  const cut = streaming ? null : collapsedText(content);
+  const cut = useMemo(() => (streaming ? null : collapsedText(content)), [content, streaming]);
   const toggle = () => {
     if (expanded) expandedMessages.delete(messageId);
     else expandedMessages.add(messageId);
