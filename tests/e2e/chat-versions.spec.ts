@@ -113,7 +113,6 @@ for (const look of LOOKS) {
       .click();
     await expect(users(page, look)).toHaveCount(2);
     await expect(users(page, look).first()).toContainText('Tell me about teapots');
-    await page.screenshot({ path: `test-results/versions-${look.language}-${look.theme}.png` });
   });
 
   test(`a message is deleted and Undo puts it back where it was (${look.name})`, async ({
@@ -197,7 +196,6 @@ for (const look of LOOKS) {
     await expect(long).not.toContainText('Line number 41');
     await long.getByRole('button', { name: look.t('chat.showAll') }).click();
     await expect(long).toContainText('Line number 60');
-    await page.screenshot({ path: `test-results/long-${look.language}-${look.theme}.png` });
     await long.getByRole('button', { name: look.t('chat.showLess') }).click();
     await expect(long).not.toContainText('Line number 60');
   });
