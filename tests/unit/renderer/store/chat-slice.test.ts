@@ -223,17 +223,15 @@ describe('a chat turn in the store', () => {
     expect(calls).toEqual([
       { channel: 'chat.continue', input: { conversationId: 'c6', messageId: 'a0' } },
     ]);
-    store
-      .getState()
-      .applyChatEvents([
-        {
-          type: 'delta',
-          conversationId: 'c6',
-          messageId: 'a0',
-          content: ' and rest',
-          reasoning: '',
-        },
-      ]);
+    store.getState().applyChatEvents([
+      {
+        type: 'delta',
+        conversationId: 'c6',
+        messageId: 'a0',
+        content: ' and rest',
+        reasoning: '',
+      },
+    ]);
     expect(store.getState().streams.c6?.content).toBe('Half and rest');
   });
 
