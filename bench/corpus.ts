@@ -264,7 +264,7 @@ export function benchConversation(
 ): Conversation {
   const first = messages.find((m) => m.role === 'user');
   return {
-    version: 1,
+    version: 2,
     id,
     title: first ? first.content.slice(0, 50) : 'Bench',
     pinned: false,

@@ -159,6 +159,18 @@ export const invokeSchemas = {
   'chat.edit': z
     .object({ conversationId: id, messageId: id, text, trimOldest: z.boolean().optional() })
     .strict(),
+  /** Goes on writing a cut answer (the last one) into the same message. */
+  'chat.continue': z
+    .object({ conversationId: id, messageId: id, trimOldest: z.boolean().optional() })
+    .strict(),
+  /** Shows version `index` (from 0) at the message's place; the rest of the path follows it. */
+  'chat.switchVersion': z
+    .object({ conversationId: id, messageId: id, index: z.number().int().min(0).max(100_000) })
+    .strict(),
+  /** Deletes one message (or, when its place has other versions, only that version). */
+  'chat.deleteMessage': z.object({ conversationId: id, messageId: id }).strict(),
+  /** Puts a deleted message back where it was. */
+  'chat.undoDelete': z.object({ conversationId: id, undoToken: id }).strict(),
   'shell.openExternal': z.object({ url: z.string().url().max(4000) }).strict(),
   /** An upload, or a picture already in the library (Images' "Send to chat"), made ready to send. */
   'attachments.prepare': z.union([
@@ -327,6 +339,15 @@ export interface InvokeOutputs {
   'chat.stop': { stopped: boolean };
   'chat.regenerate': { messageId: string };
   'chat.edit': { messageId: string };
+  'chat.continue': { messageId: string };
+  'chat.switchVersion': Conversation;
+  /** version: the message's place had other versions and only this one went (its neighbour shows). */
+  'chat.deleteMessage': {
+    conversation: Conversation;
+    undoToken: string;
+    kind: 'message' | 'version';
+  };
+  'chat.undoDelete': Conversation;
   'shell.openExternal': { opened: boolean };
   'attachments.prepare': MessageAttachment;
   'documents.list': DocumentList;

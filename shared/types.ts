@@ -145,6 +145,13 @@ export interface ChatMessage {
   error?: UserError;
   /** Images, audio and documents sent with a user message. */
   attachments?: MessageAttachment[];
+  /**
+   * The OTHER versions at this position: each a tail (a message and what followed it on that
+   * branch; forks further on live inside). Absent: this position has one version. See shared/versions.ts.
+   */
+  alternatives?: ChatMessage[][];
+  /** This (active) version's place among all versions at this position, from 0. */
+  alternativeIndex?: number;
 }
 
 export interface ConversationSummary {
@@ -158,7 +165,8 @@ export interface ConversationSummary {
 }
 
 export interface Conversation extends ConversationSummary {
-  version: 1;
+  /** The file form: 2 added message versions (files of version 1 still load). */
+  version: 2;
   systemPrompt: string;
   temperature: number | null;
   /** null: the default (4096 capped by the model's context). */
@@ -234,10 +242,14 @@ export type ChatEvent =
       conversationId: string;
       messageId: string;
       model: string;
-      /** The user message being answered, as saved; what followed it is gone from the conversation. */
+      /** The user message being answered, as saved; what followed it is gone from the active path. */
       question: ChatMessage;
       contextStart: number;
       summary: ConversationSummary;
+      /** The question's place on the active path (an edit forks there with a new message id). */
+      questionIndex?: number;
+      /** When continuing a cut answer: that answer as it stands; the deltas add to its text. */
+      continues?: ChatMessage;
     }
   | {
       type: 'delta';

@@ -76,6 +76,9 @@ test('a long answer opened from disk scrolls evenly, down from the top and up fr
   await page.getByRole('link', { name: /^A very long one/ }).click();
   const list = page.getByRole('log', { name: 'Messages' });
   await expect(list.locator('.markdown p').first()).toBeVisible();
+  // So long an answer opens folded; the person opens it whole to read it.
+  await page.getByRole('button', { name: 'Show all' }).click();
+  await expect(page.getByRole('button', { name: 'Show less' })).toBeVisible();
 
   /** Text near the middle of the view and where it is, to follow it through one wheel step. */
   const probe = () =>

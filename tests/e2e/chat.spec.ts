@@ -1,4 +1,4 @@
-// Chatting as a person does: streaming markdown, Stop, Regenerate, Edit & resend, reload and search.
+// Chatting as a person does: streaming markdown, Stop, Regenerate and Edit & resend (kept as versions), reload and search.
 import {
   assistantMessages,
   expect,
@@ -67,7 +67,10 @@ test('Stop keeps the text that already arrived', async ({ page, atelier }) => {
   await expect(assistantMessages(page).last()).toContainText(kept!);
 });
 
-test('Regenerate asks again and replaces the answer', async ({ page, atelier }) => {
+test('Regenerate asks again and shows the new answer, the earlier one kept as a version', async ({
+  page,
+  atelier,
+}) => {
   await startChatting(page, atelier);
   await sendMessage(page, 'Name three colours');
   await waitForTurnEnd(page);
@@ -78,9 +81,13 @@ test('Regenerate asks again and replaces the answer', async ({ page, atelier }) 
   await expect(assistantMessages(page)).toHaveCount(1);
   await expect(assistantMessages(page).last()).toContainText('Name three colours');
   await expect.poll(async () => (await simRequests(atelier, '/chat/completions')).length).toBe(2);
+  await expect(assistantMessages(page).last().getByText('2 / 2')).toBeVisible();
 });
 
-test('Edit & resend replaces the question and its answer', async ({ page, atelier }) => {
+test('Edit & resend forks: the edited question and its answer are shown, the original stays a version', async ({
+  page,
+  atelier,
+}) => {
   await startChatting(page, atelier);
   await sendMessage(page, 'What is a teapot?');
   await waitForTurnEnd(page);
@@ -95,6 +102,11 @@ test('Edit & resend replaces the question and its answer', async ({ page, atelie
   await expect(assistantMessages(page)).toHaveCount(1);
   await expect(assistantMessages(page).last()).toContainText('What is a kettle?');
   await expect(page.getByText('What is a teapot?')).toHaveCount(0);
+  // The original question is kept as version 1 of 2 at the same place.
+  await expect(userMessages(page).last().getByText('2 / 2')).toBeVisible();
+  await userMessages(page).last().getByRole('button', { name: 'Previous version' }).click();
+  await expect(userMessages(page).last()).toContainText('What is a teapot?');
+  await expect(assistantMessages(page).last()).toContainText('What is a teapot?');
 });
 
 test('after a reload the conversation is in the list and found by search', async ({

@@ -16,6 +16,8 @@ export interface IndexEntry extends ConversationSummary {
 }
 
 export const INDEX_VERSION = 1;
+/** The conversation file's form: 2 added message versions (alternatives); 1 still loads as is. */
+export const CONVERSATION_VERSION = 2;
 /** Conversation ids are file names: nothing that could leave the folder. */
 export const ID_PATTERN = /^[A-Za-z0-9_-]{1,200}$/;
 
@@ -34,7 +36,11 @@ const userErrorSchema = z.object({
   details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
 });
 
-const messageSchema = z.object({
+interface MessageShape {
+  alternatives?: MessageShape[][];
+}
+
+const baseMessageSchema = z.object({
   id: z.string().min(1),
   role: z.enum(['user', 'assistant']),
   content: z.string(),
@@ -60,10 +66,20 @@ const messageSchema = z.object({
       }),
     )
     .optional(),
+  alternativeIndex: z.number().int().min(0).optional(),
 });
 
+/** A message; its other versions are tails of messages of the same shape. */
+const messageSchema: z.ZodType<z.infer<typeof baseMessageSchema> & MessageShape> =
+  baseMessageSchema.extend({
+    alternatives: z.lazy(() => z.array(z.array(messageSchema).min(1)).optional()),
+  });
+
 export const conversationSchema = z.object({
-  version: z.literal(1),
+  // Version 1 files have no versions of messages: they read as version 2 unchanged.
+  version: z
+    .union([z.literal(1), z.literal(CONVERSATION_VERSION)])
+    .transform(() => CONVERSATION_VERSION),
   id: z.string(),
   title: z.string(),
   pinned: z.boolean(),

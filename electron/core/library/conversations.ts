@@ -13,6 +13,7 @@ import type { ConversationPatch } from '../../../shared/channels';
 import { compareSummaries, summaryOf } from '../../../shared/conversations';
 import { isAtomicTempFile, writeFileAtomic } from './atomic-write';
 import {
+  CONVERSATION_VERSION,
   conversationSchema,
   ID_PATTERN,
   INDEX_VERSION,
@@ -330,7 +331,7 @@ export async function openConversationLibrary(
     async create({ model }) {
       const at = now().toISOString();
       const c: StoredConversation = {
-        version: 1,
+        version: CONVERSATION_VERSION,
         id: randomUUID(),
         title: '',
         pinned: false,

@@ -10,6 +10,7 @@ import { ErrorNotice } from '../common/ErrorNotice';
 import { ConversationSidebar } from './ConversationSidebar';
 import { ConversationSettings } from './ConversationSettings';
 import { MessageList } from './MessageList';
+import { HistoryNotice } from './HistoryNotice';
 import { Composer } from './Composer';
 import { ExportMenu } from '../transfer/ExportMenu';
 
@@ -117,6 +118,7 @@ export default function ChatTab() {
           <EmptyChat />
         )}
         <TurnFailureBanner conversationKey={activeId ?? ''} />
+        {activeId && <HistoryNotice conversationId={activeId} />}
         <Composer conversationId={activeId} />
       </section>
     </div>

@@ -170,7 +170,12 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
                 aria-current={message.id === found?.messageId ? 'true' : undefined}
                 style={{ transform: `translateY(${item.start}px)` }}
               >
-                <MessageRow conversationId={conversationId} message={message} busy={busy} />
+                <MessageRow
+                  conversationId={conversationId}
+                  message={message}
+                  busy={busy}
+                  isLast={item.index === rows.length - 1}
+                />
               </div>
             );
           }),

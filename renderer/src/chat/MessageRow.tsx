@@ -1,6 +1,7 @@
 // One message as an article: its text (markdown for answers), reasoning, usage, actions and errors.
-import { memo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import type { ChatMessage } from '../../../shared/types';
+import { versionInfo } from '../../../shared/versions';
 import { useAppStore } from '../store';
 import { useLanguage, useT } from '../i18n/use-t';
 import { localeOf } from '../i18n/translate';
@@ -9,12 +10,77 @@ import { ErrorNotice } from '../common/ErrorNotice';
 import { MessageMarkdown } from './MessageMarkdown';
 import { MessageAttachments } from './attachments/AttachmentTray';
 import type { StreamState } from '../store/chat-slice';
+import { collapsedText } from './long-message';
+
+/** Messages the person opened with "Show all": kept while a row leaves and re-enters the list. */
+const expandedMessages = new Set<string>();
+
+const CUT_STATUSES: ReadonlySet<ChatMessage['status']> = new Set([
+  'stopped',
+  'interrupted',
+  'error',
+]);
 
 interface MessageRowProps {
   conversationId: string;
   message: ChatMessage;
   /** Whether a turn is running in this conversation (edits and regenerations wait for it). */
   busy: boolean;
+  /** The last message of the path: only it may be continued. */
+  isLast?: boolean;
+}
+
+/** ‹ 2 / 3 › on a message whose place has other versions; the rest of the path follows. */
+function VersionSwitcher({
+  conversationId,
+  message,
+  busy,
+}: {
+  conversationId: string;
+  message: ChatMessage;
+  busy: boolean;
+}) {
+  const t = useT();
+  const switchVersion = useAppStore((s) => s.switchVersion);
+  const { index, count } = versionInfo(message);
+  if (count < 2) return null;
+  return (
+    <span className="version-switcher" role="group" aria-label={t('chat.versions')}>
+      <button
+        type="button"
+        className="icon-button version-step"
+        aria-label={t('chat.previousVersion')}
+        title={t('chat.previousVersion')}
+        disabled={busy || index === 0}
+        onClick={() => void switchVersion(conversationId, message.id, index - 1)}
+      >
+        ‹
+      </button>
+      <span className="version-count">{t('chat.versionOf', { index: index + 1, count })}</span>
+      <button
+        type="button"
+        className="icon-button version-step"
+        aria-label={t('chat.nextVersion')}
+        title={t('chat.nextVersion')}
+        disabled={busy || index === count - 1}
+        onClick={() => void switchVersion(conversationId, message.id, index + 1)}
+      >
+        ›
+      </button>
+    </span>
+  );
+}
+
+/** The text of a message, cut with "Show all" when very long (never while it is streaming). */
+function useCollapse(messageId: string, content: string, streaming: boolean) {
+  const [expanded, setExpanded] = useState(() => expandedMessages.has(messageId));
+  const cut = useMemo(() => (streaming ? null : collapsedText(content)), [content, streaming]);
+  const toggle = () => {
+    if (expanded) expandedMessages.delete(messageId);
+    else expandedMessages.add(messageId);
+    setExpanded(!expanded);
+  };
+  return { shown: cut !== null && !expanded ? cut : content, long: cut !== null, expanded, toggle };
 }
 
 function UsageLine({ message }: { message: ChatMessage }) {
@@ -101,9 +167,10 @@ function UserEditor({
   );
 }
 
-function MessageRowView({ conversationId, message, busy }: MessageRowProps) {
+function MessageRowView({ conversationId, message, busy, isLast = false }: MessageRowProps) {
   const t = useT();
   const sendTurn = useAppStore((s) => s.sendTurn);
+  const deleteMessage = useAppStore((s) => s.deleteMessage);
   // Only the row being streamed subscribes to the growing text.
   const stream = useAppStore((s) => {
     const current = s.streams[conversationId];
@@ -114,6 +181,11 @@ function MessageRowView({ conversationId, message, busy }: MessageRowProps) {
   const content = stream ? stream.content : message.content;
   const reasoning = stream ? stream.reasoning : (message.reasoning ?? '');
   const streaming = stream !== null;
+  const collapse = useCollapse(message.id, content, streaming);
+  const saved = !message.id.startsWith('local-');
+  const hasVersions = versionInfo(message).count > 1;
+  const canContinue =
+    isLast && !isUser && saved && CUT_STATUSES.has(message.status) && message.content.trim() !== '';
 
   return (
     <article
@@ -125,6 +197,9 @@ function MessageRowView({ conversationId, message, busy }: MessageRowProps) {
         <span className="author">{isUser ? t('chat.you') : t('chat.assistant')}</span>
         {!isUser && (stream?.model || message.model) && (
           <span className="message-model">{stream?.model || message.model}</span>
+        )}
+        {!streaming && (
+          <VersionSwitcher conversationId={conversationId} message={message} busy={busy} />
         )}
       </header>
       {reasoning !== '' && (
@@ -147,10 +222,25 @@ function MessageRowView({ conversationId, message, busy }: MessageRowProps) {
           {message.attachments && message.attachments.length > 0 && (
             <MessageAttachments attachments={message.attachments} />
           )}
-          {content !== '' && <div className="plain-text user-text">{content}</div>}
+          {content !== '' && (
+            <div className="plain-text user-text">
+              {collapse.shown}
+              {collapse.long && !collapse.expanded && '…'}
+            </div>
+          )}
         </>
       ) : (
-        content !== '' && <MessageMarkdown text={content} streaming={streaming} />
+        content !== '' && <MessageMarkdown text={collapse.shown} streaming={streaming} />
+      )}
+      {collapse.long && !editing && (
+        <button
+          type="button"
+          className="text-button show-all"
+          aria-expanded={collapse.expanded}
+          onClick={collapse.toggle}
+        >
+          {collapse.expanded ? t('chat.showLess') : t('chat.showAll')}
+        </button>
       )}
       {stream && <StreamNote stream={stream} />}
       {!streaming && message.status === 'stopped' && (
@@ -186,7 +276,7 @@ function MessageRowView({ conversationId, message, busy }: MessageRowProps) {
               {t('chat.regenerate')}
             </button>
           )}
-          {isUser && !message.id.startsWith('local-') && (
+          {isUser && saved && (
             <button
               type="button"
               className="text-button"
@@ -194,6 +284,28 @@ function MessageRowView({ conversationId, message, busy }: MessageRowProps) {
               onClick={() => setEditing(true)}
             >
               {t('chat.edit')}
+            </button>
+          )}
+          {canContinue && (
+            <button
+              type="button"
+              className="text-button"
+              disabled={busy}
+              title={t('chat.continueHint')}
+              onClick={() => void sendTurn({ kind: 'continue', messageId: message.id })}
+            >
+              {t('chat.continue')}
+            </button>
+          )}
+          {saved && (
+            <button
+              type="button"
+              className="text-button danger-text"
+              disabled={busy}
+              title={hasVersions ? t('chat.deleteVersionHint') : undefined}
+              onClick={() => void deleteMessage(conversationId, message.id)}
+            >
+              {hasVersions ? t('chat.deleteVersion') : t('chat.deleteMessage')}
             </button>
           )}
         </div>

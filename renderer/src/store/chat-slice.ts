@@ -9,6 +9,7 @@ import type {
 } from '../../../shared/types';
 import { invoke } from '../platform';
 import type { AttachmentsSlice } from './attachments-slice';
+import { summaryOf } from '../../../shared/conversations';
 import { type ConversationsSlice, withSummary } from './conversations-slice';
 import type { SliceCreator } from './slice';
 
@@ -26,11 +27,20 @@ export interface StreamState {
 export type TurnRequest =
   | { kind: 'send'; text: string; attachments?: MessageAttachment[] }
   | { kind: 'regenerate'; messageId?: string }
-  | { kind: 'edit'; messageId: string; text: string };
+  | { kind: 'edit'; messageId: string; text: string }
+  | { kind: 'continue'; messageId: string };
 
 export interface TurnFailure {
   error: UserError;
   request: TurnRequest;
+}
+
+/** A deleted message that can still be put back (the notice with "Undo"). */
+export interface DeletedMessage {
+  conversationId: string;
+  undoToken: string;
+  /** version: the message's place had other versions and only this one went. */
+  kind: 'message' | 'version';
 }
 
 export interface ChatSlice {
@@ -42,6 +52,15 @@ export interface ChatSlice {
   stopStreaming(conversationId: string): Promise<void>;
   dismissTurnFailure(conversationId: string): void;
   applyChatEvents(events: ChatEvent[]): void;
+  /** The last deletion, while it can be undone. */
+  deleted: DeletedMessage | null;
+  /** A change of the history (switch, delete, undo) that core refused, by conversation id. */
+  historyErrors: Record<string, UserError>;
+  switchVersion(conversationId: string, messageId: string, index: number): Promise<void>;
+  deleteMessage(conversationId: string, messageId: string): Promise<void>;
+  undoDelete(): Promise<void>;
+  dismissDeleted(): void;
+  dismissHistoryError(conversationId: string): void;
 }
 
 /** Ids of messages shown before core has saved them. */
@@ -61,17 +80,21 @@ function upsertMessage(conversation: Conversation, message: ChatMessage): Conver
 
 /**
  * Core's copy of the turn's start: the question as saved (replacing the one shown at once), and
- * nothing after it, since an answer that is regenerated or follows an edit gives way.
+ * nothing after it, since an answer that is regenerated or follows an edit gives way (it is kept
+ * as a version in core); a continued answer stays after its question.
  */
 function withQuestion(
   conversation: Conversation,
   question: ChatMessage,
   contextStart: number,
+  questionIndex?: number,
+  continues?: ChatMessage,
 ): Conversation {
   const messages = conversation.messages.filter((m) => !m.id.startsWith(LOCAL_PREFIX));
-  const at = messages.findIndex((m) => m.id === question.id);
-  const kept = at >= 0 ? messages.slice(0, at) : messages;
-  const next = [...kept, question];
+  const found = messages.findIndex((m) => m.id === question.id);
+  const at = questionIndex ?? found;
+  const kept = at >= 0 ? messages.slice(0, Math.min(at, messages.length)) : messages;
+  const next = continues ? [...kept, question, continues] : [...kept, question];
   return { ...conversation, messages: next, messageCount: next.length, contextStart };
 }
 
@@ -101,6 +124,8 @@ function optimisticMessages(conversation: Conversation, request: TurnRequest): C
     const edited = { ...messages[index]!, content: request.text };
     return { ...conversation, messages: [...messages.slice(0, index), edited] };
   }
+  // A continued answer stays as it is; its stream starts from its text.
+  if (request.kind === 'continue') return conversation;
   const index = request.messageId
     ? messages.findIndex((m) => m.id === request.messageId)
     : messages.map((m) => m.role).lastIndexOf('assistant');
@@ -129,9 +154,67 @@ export const createChatSlice: SliceCreator<ChatSlice, ConversationsSlice & Attac
       get().restoreAttachments(conversationId, failure.request.attachments);
   }
 
+  /** Core's copy of the conversation after a change of its history. */
+  function showChanged(conversation: Conversation): void {
+    set((s) => ({
+      open: { ...s.open, [conversation.id]: conversation },
+      summaries: withSummary(s.summaries, summaryOf(conversation)),
+    }));
+  }
+
+  function historyFailed(conversationId: string, error: UserError): void {
+    set((s) => ({ historyErrors: { ...s.historyErrors, [conversationId]: error } }));
+  }
+
+  function clearHistoryError(conversationId: string): void {
+    if (!get().historyErrors[conversationId]) return;
+    set((s) => {
+      const historyErrors = { ...s.historyErrors };
+      delete historyErrors[conversationId];
+      return { historyErrors };
+    });
+  }
+
   return {
     streams: {},
     turnFailures: {},
+    deleted: null,
+    historyErrors: {},
+
+    switchVersion: async (conversationId, messageId, index) => {
+      clearHistoryError(conversationId);
+      const envelope = await invoke('chat.switchVersion', { conversationId, messageId, index });
+      if (envelope.ok) showChanged(envelope.data);
+      else historyFailed(conversationId, envelope.error);
+    },
+
+    deleteMessage: async (conversationId, messageId) => {
+      clearHistoryError(conversationId);
+      const envelope = await invoke('chat.deleteMessage', { conversationId, messageId });
+      if (!envelope.ok) {
+        historyFailed(conversationId, envelope.error);
+        return;
+      }
+      const { conversation, undoToken, kind } = envelope.data;
+      showChanged(conversation);
+      set({ deleted: { conversationId, undoToken, kind } });
+    },
+
+    undoDelete: async () => {
+      const deleted = get().deleted;
+      if (!deleted) return;
+      set({ deleted: null });
+      const envelope = await invoke('chat.undoDelete', {
+        conversationId: deleted.conversationId,
+        undoToken: deleted.undoToken,
+      });
+      if (envelope.ok) showChanged(envelope.data);
+      else historyFailed(deleted.conversationId, envelope.error);
+    },
+
+    dismissDeleted: () => set({ deleted: null }),
+
+    dismissHistoryError: clearHistoryError,
 
     sendTurn: async (request, trimOldest) => {
       const target = await ensureConversation();
@@ -142,13 +225,24 @@ export const createChatSlice: SliceCreator<ChatSlice, ConversationsSlice & Attac
       const conversationId = target;
       const conversation = get().open[conversationId];
       const model = conversation?.model ?? '';
+      const continued =
+        request.kind === 'continue'
+          ? conversation?.messages.find((m) => m.id === request.messageId)
+          : undefined;
+      const stream = continued
+        ? {
+            ...emptyStream(continued.id, continued.model ?? model),
+            content: continued.content,
+            reasoning: continued.reasoning ?? '',
+          }
+        : emptyStream('', model);
       set((s) => {
         const failures = { ...s.turnFailures };
         delete failures[conversationId];
         delete failures[''];
         return {
           turnFailures: failures,
-          streams: { ...s.streams, [conversationId]: emptyStream('', model) },
+          streams: { ...s.streams, [conversationId]: stream },
           open: conversation
             ? { ...s.open, [conversationId]: optimisticMessages(conversation, request) }
             : s.open,
@@ -171,11 +265,17 @@ export const createChatSlice: SliceCreator<ChatSlice, ConversationsSlice & Attac
                 text: request.text,
                 ...extra,
               })
-            : await invoke('chat.regenerate', {
-                conversationId,
-                ...(request.messageId ? { messageId: request.messageId } : {}),
-                ...extra,
-              });
+            : request.kind === 'continue'
+              ? await invoke('chat.continue', {
+                  conversationId,
+                  messageId: request.messageId,
+                  ...extra,
+                })
+              : await invoke('chat.regenerate', {
+                  conversationId,
+                  ...(request.messageId ? { messageId: request.messageId } : {}),
+                  ...extra,
+                });
       if (envelope.ok) {
         const { messageId } = envelope.data;
         set((s) => {
@@ -222,7 +322,13 @@ export const createChatSlice: SliceCreator<ChatSlice, ConversationsSlice & Attac
                 open = {
                   ...open,
                   [id]: withEntry(
-                    withQuestion(conversation, event.question, event.contextStart),
+                    withQuestion(
+                      conversation,
+                      event.question,
+                      event.contextStart,
+                      event.questionIndex,
+                      event.continues,
+                    ),
                     event.summary,
                   ),
                 };

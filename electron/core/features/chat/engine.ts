@@ -5,6 +5,7 @@ import { isSentMessage, messageTokens, systemPromptTokens } from '../../../../sh
 import type { MessageAttachment } from '../../../../shared/attachments';
 import { CHAT_DELTA_INTERVAL_MS } from '../../../../shared/chat-stream';
 import { summaryOf } from '../../../../shared/conversations';
+import { versionsForNewTail } from '../../../../shared/versions';
 import type { ChatEvent, ChatMessage, Conversation, UserError } from '../../../../shared/types';
 import type { ConversationLibrary } from '../../library/conversations';
 import { ServiceError, serviceError, toUserError } from '../../service/errors';
@@ -49,17 +50,29 @@ export interface ChatEngine {
     attachments?: MessageAttachment[];
     trimOldest?: boolean;
   }): Promise<TurnStarted>;
-  /** Replaces the given assistant answer (default: the last) and what follows with a new one. */
+  /**
+   * A new answer in place of the given assistant answer (default: the last); the earlier answer
+   * and what followed it stay as another version (an empty failed answer simply gives way).
+   */
   regenerate(input: {
     conversationId: string;
     messageId?: string;
     trimOldest?: boolean;
   }): Promise<TurnStarted>;
-  /** Replaces a user message's text, drops what follows, and sends. */
+  /** Forks at a user message: the edited text becomes a new version there, and is sent. */
   editAndResend(input: {
     conversationId: string;
     messageId: string;
     text: string;
+    trimOldest?: boolean;
+  }): Promise<TurnStarted>;
+  /**
+   * Goes on writing a cut answer (stopped, interrupted, or failed with text): the history with
+   * that answer and a short instruction (not saved) is sent, and the new text is added to it.
+   */
+  continueAnswer(input: {
+    conversationId: string;
+    messageId: string;
     trimOldest?: boolean;
   }): Promise<TurnStarted>;
   /** Aborts the running turn; resolves once what arrived is saved with status 'stopped'. */
@@ -78,6 +91,27 @@ interface RunningTurn {
 }
 
 const DEFAULT_SAVE_INTERVAL_MS = 500;
+
+/** Sent after a cut answer to have it continued; never saved as a message. */
+export const CONTINUE_INSTRUCTION =
+  'Continue your previous answer exactly where it stopped. Do not repeat anything already written and do not comment on the interruption.';
+
+/** Statuses of an answer that was cut before its end, so it may be continued. */
+const CUT_STATUSES: ReadonlySet<ChatMessage['status']> = new Set([
+  'stopped',
+  'interrupted',
+  'error',
+]);
+
+/** What a turn is made of: the new active path and how the answer is written. */
+interface TurnShape {
+  /** Ends with the user message to answer, or (continuing) with the answer to go on with. */
+  messages: ChatMessage[];
+  /** The new answer's place among versions (a regenerated answer keeps the earlier ones). */
+  answerVersions?: Pick<ChatMessage, 'alternatives' | 'alternativeIndex'>;
+  /** The last message is a cut answer to continue, not a question. */
+  continuing?: boolean;
+}
 
 export interface ContextPlan {
   contextStart: number;
@@ -177,14 +211,13 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
   }
 
   /**
-   * Shared path of send, regenerate and edit: `rewrite` returns the new message list (ending
-   * with the user message to answer) without touching the conversation, so a refusal changes
-   * nothing.
+   * Shared path of send, regenerate, edit and continue: `rewrite` returns the new active path
+   * without touching the conversation, so a refusal changes nothing.
    */
   async function startTurn(
     conversationId: string,
     trimOldest: boolean,
-    rewrite: (messages: ChatMessage[]) => ChatMessage[],
+    rewrite: (messages: ChatMessage[]) => TurnShape,
   ): Promise<TurnStarted> {
     if (running.has(conversationId)) {
       throw serviceError(
@@ -199,41 +232,75 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
     running.set(conversationId, { controller, finished });
     try {
       const conversation = await library.get(conversationId);
-      const messages = rewrite(conversation.messages.slice());
+      const shape = rewrite(conversation.messages.slice());
+      const messages = shape.messages;
       const last = messages[messages.length - 1];
-      if (!last || last.role !== 'user') throw invalid('There is no message to answer.');
+      const continuing = shape.continuing === true;
+      if (!last || last.role !== (continuing ? 'assistant' : 'user'))
+        throw invalid('There is no message to answer.');
+      const questionIndex = continuing
+        ? messages.map((m) => m.role).lastIndexOf('user')
+        : messages.length - 1;
+      const question = messages[questionIndex];
+      if (!question) throw invalid('There is no message to answer.');
+      // Continuing sends the cut answer as written (even one that ended in an error) and asks for the rest.
+      const sent = continuing
+        ? [
+            ...messages.slice(0, -1),
+            { ...last, status: 'stopped' as const },
+            {
+              id: 'continue',
+              role: 'user' as const,
+              content: CONTINUE_INSTRUCTION,
+              createdAt: now().toISOString(),
+              status: 'done' as const,
+            },
+          ]
+        : messages;
       const plan = planContext(
         conversation,
-        messages,
+        sent,
         options.contextLengthOf(conversation.model),
         trimOldest,
       );
+      // Trimming may not leave out the question of an answer being continued.
+      const contextStart = Math.min(plan.contextStart, questionIndex);
       const request = buildChatRequest(
         conversation,
-        messages,
-        plan,
-        await attachmentParts(conversation.model, messages.slice(plan.contextStart)),
+        sent,
+        { ...plan, contextStart },
+        await attachmentParts(conversation.model, sent.slice(contextStart)),
       );
-      const answer: ChatMessage = {
-        id: randomUUID(),
-        role: 'assistant',
-        content: '',
-        createdAt: now().toISOString(),
-        model: conversation.model,
-        status: 'streaming',
-      };
-      messages.push(answer);
+      let answer: ChatMessage;
+      if (continuing) {
+        answer = last;
+        answer.status = 'streaming';
+        delete answer.error;
+      } else {
+        answer = {
+          id: randomUUID(),
+          role: 'assistant',
+          content: '',
+          createdAt: now().toISOString(),
+          model: conversation.model,
+          status: 'streaming',
+          ...shape.answerVersions,
+        };
+        messages.push(answer);
+      }
       conversation.messages = messages;
-      conversation.contextStart = plan.contextStart;
+      conversation.contextStart = contextStart;
       await library.save(conversation);
       emit({
         type: 'start',
         conversationId,
         messageId: answer.id,
-        model: conversation.model,
-        question: { ...last },
-        contextStart: plan.contextStart,
+        model: continuing ? (answer.model ?? conversation.model) : conversation.model,
+        question: { ...question },
+        contextStart,
         summary: summaryOf(conversation),
+        questionIndex,
+        ...(continuing ? { continues: { ...answer } } : {}),
       });
       void streamAnswer(conversation, answer, request, controller).finally(() => {
         running.delete(conversationId);
@@ -254,6 +321,10 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
     controller: AbortController,
   ): Promise<void> {
     const conversationId = conversation.id;
+    // A continued answer already has text: what the service sends is added after it.
+    const baseContent = answer.content.length;
+    const baseReasoning = (answer.reasoning ?? '').length;
+    const newContent = () => answer.content.slice(baseContent);
     let heldContent = '';
     let heldReasoning = '';
     let deltaTimer: NodeJS.Timeout | null = null;
@@ -320,10 +391,10 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
         },
       });
       // The final answer may hold text the deltas did not (a client that buffers the tail).
-      if (result.content.startsWith(answer.content)) {
-        append(result.content.slice(answer.content.length), '');
+      if (result.content.startsWith(newContent())) {
+        append(result.content.slice(newContent().length), '');
       }
-      const reasoningSoFar = answer.reasoning ?? '';
+      const reasoningSoFar = (answer.reasoning ?? '').slice(baseReasoning);
       if (result.reasoning.startsWith(reasoningSoFar)) {
         append('', result.reasoning.slice(reasoningSoFar.length));
       }
@@ -331,8 +402,8 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
       failure = toUserError(e);
       if (e instanceof ServiceError && e.partial) {
         // Keep whatever the client saw arrive, even if a delta callback was missed.
-        if (e.partial.content.startsWith(answer.content)) {
-          append(e.partial.content.slice(answer.content.length), '');
+        if (e.partial.content.startsWith(newContent())) {
+          append(e.partial.content.slice(newContent().length), '');
         }
       }
     }
@@ -369,7 +440,8 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
       emit({ type: 'done', conversationId, message, summary });
     }
     // A refusal before the service answered (no key, bad URL, network) costs nothing.
-    const reachedService = failure === null || failure.status !== null || answer.content !== '';
+    const reachedService =
+      failure === null || failure.status !== null || answer.content.length > baseContent;
     if (reachedService) options.onPaidCall?.();
   }
 
@@ -394,7 +466,9 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
   return {
     sendTurn({ conversationId, text, attachments, trimOldest }) {
       const message = userMessage(text, attachments);
-      return startTurn(conversationId, trimOldest ?? false, (messages) => [...messages, message]);
+      return startTurn(conversationId, trimOldest ?? false, (messages) => ({
+        messages: [...messages, message],
+      }));
     },
 
     regenerate({ conversationId, messageId, trimOldest }) {
@@ -408,7 +482,17 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
           // The last answer (and anything after the last user message) gives way.
           cut = messages.map((m) => m.role).lastIndexOf('user') + 1;
         }
-        return messages.slice(0, cut);
+        const replaced = messages[cut];
+        // An answer that failed before writing anything is not worth keeping as a version.
+        const keep =
+          replaced !== undefined &&
+          !(replaced.status === 'error' && replaced.content === '' && messages.length === cut + 1);
+        const answerVersions = keep
+          ? versionsForNewTail(messages, cut)
+          : replaced?.alternatives
+            ? { alternatives: replaced.alternatives, alternativeIndex: replaced.alternativeIndex }
+            : undefined;
+        return { messages: messages.slice(0, cut), answerVersions };
       });
     },
 
@@ -418,7 +502,26 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
         const at = indexOf(messages, messageId);
         const original = messages[at]!;
         if (original.role !== 'user') throw invalid('Only your own messages can be edited.');
-        return [...messages.slice(0, at), { ...original, content: edited.content, status: 'done' }];
+        // The original and what followed it stay as the earlier version at this place.
+        const forked: ChatMessage = {
+          ...edited,
+          ...(original.attachments ? { attachments: original.attachments } : {}),
+          ...versionsForNewTail(messages, at),
+        };
+        return { messages: [...messages.slice(0, at), forked] };
+      });
+    },
+
+    continueAnswer({ conversationId, messageId, trimOldest }) {
+      return startTurn(conversationId, trimOldest ?? false, (messages) => {
+        const at = indexOf(messages, messageId);
+        const answer = messages[at]!;
+        if (answer.role !== 'assistant' || at !== messages.length - 1)
+          throw invalid('Only the last answer can be continued.');
+        if (!CUT_STATUSES.has(answer.status) || answer.content.trim() === '')
+          throw invalid('This answer has no cut text to continue.');
+        // The saved answer is changed only once the turn starts.
+        return { messages: [...messages.slice(0, at), { ...answer }], continuing: true };
       });
     },
 

@@ -1,10 +1,12 @@
 // The chat.*, conversations.* and attachments.* channels: turns streamed by the engine, the saved conversations, what a message carries.
 import { summaryOf } from '../../../../shared/conversations';
+import type { Conversation } from '../../../../shared/types';
 import { serviceError } from '../../service/errors';
 import type { ChannelsOf, Feature, FeatureContext } from '../context';
 import type { DocumentsFeature } from '../documents/feature';
 import { createAttachments } from './attachments';
 import { createChatEngine } from './engine';
+import { createConversationHistory } from './history';
 
 export type ChatChannel = ChannelsOf<'chat' | 'conversations' | 'attachments'>;
 
@@ -27,6 +29,16 @@ export async function openChatFeature(
     onPaidCall: () => ctx.balance.refreshSoon(),
     attachments,
   });
+  const history = createConversationHistory({
+    library: conversations,
+    isRunning: (id) => chat.isRunning(id),
+  });
+
+  /** The list entry follows a change of the path (title, count, time). */
+  function changed(conversation: Conversation): Conversation {
+    emit('conversations.changed', { id: conversation.id, summary: summaryOf(conversation) });
+    return conversation;
+  }
 
   /** A turn without a service to ask would only save an error answer; say what is missing instead. */
   function ensureConnection(): void {
@@ -86,6 +98,21 @@ export async function openChatFeature(
         ensureConnection();
         return chat.editAndResend({ conversationId, messageId, text, trimOldest });
       },
+
+      'chat.continue': ({ conversationId, messageId, trimOldest }) => {
+        ensureConnection();
+        return chat.continueAnswer({ conversationId, messageId, trimOldest });
+      },
+
+      'chat.switchVersion': async (input) => changed(await history.switchVersion(input)),
+
+      'chat.deleteMessage': async (input) => {
+        const done = await history.deleteMessage(input);
+        changed(done.conversation);
+        return done;
+      },
+
+      'chat.undoDelete': async (input) => changed(await history.undoDelete(input)),
     },
     dispose: () => chat.dispose(),
   };

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { ChatMessage, Conversation } from '../../../../shared/types';
 import type { TransferSkip } from '../../../../shared/transfer';
+import { CONVERSATION_VERSION } from '../../library/conversation-file';
 
 const messageSchema = z.object({
   id: z.string().optional(),
@@ -98,7 +99,7 @@ function toConversation(conversation: GptConversation, now: string): Conversatio
   }
   const model = messages.find((m) => m.model !== undefined)?.model ?? '';
   return {
-    version: 1,
+    version: CONVERSATION_VERSION,
     id: randomUUID(),
     title: (conversation.title ?? '').replace(/\s+/g, ' ').trim().slice(0, 300),
     pinned: false,

@@ -356,3 +356,37 @@ describe('conversation library', () => {
     expect((await openLib()).list().items).toEqual([]);
   });
 });
+
+describe('message versions on disk', () => {
+  it('saves nested versions as version 2 and reads them back whole', async () => {
+    const lib = await openLib();
+    const c = await addConversation(lib, 'q1', 'a1');
+    const inner = { ...message('assistant', 'a2 old') };
+    const older = [message('user', 'q1 old'), { ...message('assistant', 'a1 old') }];
+    older[1] = { ...older[1]!, alternatives: [[inner]], alternativeIndex: 1 };
+    c.messages[0] = { ...c.messages[0]!, alternatives: [older], alternativeIndex: 1 };
+    await lib.save(c);
+    await lib.flush();
+    const file = JSON.parse(await readFile(join(dir, 'conversations', `${c.id}.json`), 'utf8'));
+    expect(file.version).toBe(2);
+
+    const again = await openLib();
+    const read = await again.get(c.id);
+    expect(read.messages).toEqual(c.messages);
+    expect(read.messages[0]!.alternatives?.[0]?.[1]?.alternatives?.[0]?.[0]?.content).toBe(
+      'a2 old',
+    );
+  });
+
+  it('sets aside a file whose versions are malformed', async () => {
+    const lib = await openLib();
+    const c = await addConversation(lib, 'q1', 'a1');
+    await lib.flush();
+    const path = join(dir, 'conversations', `${c.id}.json`);
+    const file = JSON.parse(await readFile(path, 'utf8'));
+    file.messages[0].alternatives = [[{ id: 'x', role: 'robot' }]];
+    await writeFile(path, JSON.stringify(file));
+    const again = await openLib();
+    expect(again.list().problems.map((p) => p.file)).toEqual([`${c.id}.json`]);
+  });
+});

@@ -14,7 +14,7 @@ const STAMP = { size: 1, mtimeMs: 1 };
 
 function conversation(id: string, title: string, texts: string[]): Conversation {
   return {
-    version: 1,
+    version: 2,
     id,
     title,
     pinned: false,

@@ -51,7 +51,7 @@ function summaryOf(c: Conversation, patch: Partial<ConversationSummary> = {}): C
 
 function conversation(id: string, messages: ChatMessage[]): Conversation {
   return {
-    version: 1,
+    version: 2,
     id,
     title: messages[0]?.content ?? '',
     pinned: false,
@@ -170,6 +170,94 @@ describe('a chat turn in the store', () => {
     ]);
     expect(store.getState().open.c2!.messages).toEqual([edited]);
     expect(store.getState().summaries.find((s) => s.id === 'c2')?.messageCount).toBe(2);
+  });
+
+  it('puts an edit (a new message id) at its place on the path, and keeps a continued answer', async () => {
+    const c = conversation('c5', [
+      message('q0', 'user', 'A'),
+      message('a0', 'assistant', 'B'),
+      message('q1', 'user', 'C'),
+      message('a1', 'assistant', 'D'),
+    ]);
+    openWith(c);
+    const forked = { ...message('q1-new', 'user', 'C, edited'), alternativeIndex: 1 };
+    store.getState().applyChatEvents([
+      {
+        type: 'start',
+        conversationId: 'c5',
+        messageId: 'a2',
+        model: 'm/a',
+        question: forked,
+        questionIndex: 2,
+        contextStart: 0,
+        summary: summaryOf(c, { messageCount: 4 }),
+      },
+    ]);
+    expect(store.getState().open.c5!.messages.map((m) => m.id)).toEqual(['q0', 'a0', 'q1-new']);
+
+    openWith(c);
+    const continues = { ...message('a1', 'assistant', 'D'), status: 'streaming' as const };
+    store.getState().applyChatEvents([
+      {
+        type: 'start',
+        conversationId: 'c5',
+        messageId: 'a1',
+        model: 'm/a',
+        question: c.messages[2]!,
+        questionIndex: 2,
+        continues,
+        contextStart: 0,
+        summary: summaryOf(c),
+      },
+      { type: 'delta', conversationId: 'c5', messageId: 'a1', content: ' more', reasoning: '' },
+    ]);
+    expect(store.getState().open.c5!.messages.map((m) => m.id)).toEqual(['q0', 'a0', 'q1', 'a1']);
+  });
+
+  it('a continued answer streams on from its text', async () => {
+    const cut = { ...message('a0', 'assistant', 'Half'), status: 'stopped' as const };
+    const c = conversation('c6', [message('q0', 'user', 'Q'), cut]);
+    openWith(c);
+    answers.set('chat.continue', () => ({ ok: true, data: { messageId: 'a0' } }));
+    await store.getState().sendTurn({ kind: 'continue', messageId: 'a0' });
+    expect(calls).toEqual([
+      { channel: 'chat.continue', input: { conversationId: 'c6', messageId: 'a0' } },
+    ]);
+    store.getState().applyChatEvents([
+      {
+        type: 'delta',
+        conversationId: 'c6',
+        messageId: 'a0',
+        content: ' and rest',
+        reasoning: '',
+      },
+    ]);
+    expect(store.getState().streams.c6?.content).toBe('Half and rest');
+  });
+
+  it("deletes a message, offers undo, and puts core's copy back on undo", async () => {
+    const c = conversation('c7', [message('q0', 'user', 'Q'), message('a0', 'assistant', 'A')]);
+    openWith(c);
+    const without = { ...c, messages: [c.messages[0]!], messageCount: 1 };
+    answers.set('chat.deleteMessage', () => ({
+      ok: true,
+      data: { conversation: without, undoToken: 'tok', kind: 'message' },
+    }));
+    answers.set('chat.undoDelete', () => ({ ok: true, data: c }));
+    await store.getState().deleteMessage('c7', 'a0');
+    expect(store.getState().open.c7!.messages.map((m) => m.id)).toEqual(['q0']);
+    expect(store.getState().deleted).toEqual({
+      conversationId: 'c7',
+      undoToken: 'tok',
+      kind: 'message',
+    });
+    await store.getState().undoDelete();
+    expect(store.getState().open.c7!.messages.map((m) => m.id)).toEqual(['q0', 'a0']);
+    expect(store.getState().deleted).toBeNull();
+    expect(calls.at(-1)).toEqual({
+      channel: 'chat.undoDelete',
+      input: { conversationId: 'c7', undoToken: 'tok' },
+    });
   });
 
   it('reads the conversation back only when core refused the turn', async () => {

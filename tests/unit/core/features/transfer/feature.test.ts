@@ -136,10 +136,12 @@ describe('lossless JSON', () => {
     expect(parsed.format).toBe(APP_EXPORT_FORMAT);
     expect(parsed.conversations).toEqual([stored]);
     expect(parsed.media).toHaveLength(1);
+    const answer = parsed.conversations[0]!.messages[1]!;
     parsed.conversations[0]!.messages[1] = {
-      ...parsed.conversations[0]!.messages[1]!,
-      alternatives: [{ content: 'an older answer' }],
-    } as Conversation['messages'][number];
+      ...answer,
+      alternatives: [[{ ...answer, id: 'older-answer', content: 'an older answer' }]],
+      alternativeIndex: 1,
+    };
     const withUnknown = Buffer.from(JSON.stringify(parsed));
 
     const second = await openCore({ dataDir: await freshDir() });
@@ -152,6 +154,7 @@ describe('lossless JSON', () => {
     });
     expect(imported.id).toBe(original.id);
     expect(content(imported)).toEqual(content(original));
+    expect(imported.messages[1]!.alternatives?.[0]?.[0]?.content).toBe('an older answer');
     const mediaId = imported.messages[0]!.attachments![0]!.mediaId!;
     expect(await second.call<MediaItem>('media.get', { id: mediaId })).toMatchObject({
       kind: 'image',

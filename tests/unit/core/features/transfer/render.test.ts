@@ -9,7 +9,7 @@ import type { Conversation } from '../../../../../shared/types';
 
 const at = '2026-03-04T05:06:07.000Z';
 const hostile: Conversation = {
-  version: 1,
+  version: 2,
   id: 'c1',
   title: '<img src=x onerror=alert(1)>',
   pinned: false,

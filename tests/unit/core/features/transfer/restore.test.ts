@@ -45,7 +45,7 @@ const manifest = {
 function conversation(id: string, title: string): Conversation {
   const at = '2026-01-01T00:00:00.000Z';
   return {
-    version: 1,
+    version: 2,
     id,
     title,
     pinned: false,
