@@ -35,7 +35,7 @@ function isUnreachable(error: UserError): boolean {
   );
 }
 
-function hostOf(baseUrl: string): string {
+export function hostOf(baseUrl: string): string {
   try {
     return new URL(baseUrl).host;
   } catch {
@@ -63,6 +63,25 @@ export function judgeCheck(
   return { outcome: 'connected', host, modelCount: list.count, balance, error: null };
 }
 
+/**
+ * The address and key in use, checked through the app's own catalog and balance monitor: a fetch
+ * they already have in flight (after a key change) is shared, so the check costs no extra request.
+ */
+export async function checkInUse(
+  baseUrl: string,
+  catalog: { list(opts: { refresh: boolean }): Promise<readonly unknown[]> },
+  monitor: { get(opts: { refresh: boolean }): Promise<Balance> },
+): Promise<ConnectionCheck> {
+  let list: { ok: true; count: number } | { ok: false; error: UserError };
+  try {
+    list = { ok: true, count: (await catalog.list({ refresh: true })).length };
+  } catch (e) {
+    list = { ok: false, error: toUserError(e) };
+  }
+  const balance = list.ok ? await monitor.get({ refresh: true }).catch(() => null) : null;
+  return judgeCheck(hostOf(baseUrl), list, balance);
+}
+
 /** Asks GET /models and GET /balance with this address and key; stores nothing. */
 export async function checkConnection(options: CheckOptions): Promise<ConnectionCheck> {
   const host = hostOf(options.baseUrl);
@@ -86,12 +105,9 @@ export async function checkConnection(options: CheckOptions): Promise<Connection
     };
   }
   if (!list.ok) return judgeCheck(host, list, null);
-  let balance: Balance | null = null;
-  try {
-    balance = await client.getBalance({ priority: 'user', signal });
-  } catch {
-    // Cancelled by the time limit: the list came, so the address is right; the key is not judged.
-    balance = null;
-  }
+  // Cancelled by the time limit: the list came, so the address is right; the key is not judged.
+  const balance = await client
+    .getBalance({ priority: 'user', signal })
+    .catch((): Balance | null => null);
   return judgeCheck(host, list, balance);
 }

@@ -2,7 +2,7 @@
 import type { SettingsView } from '../../../../shared/types';
 import { serviceError } from '../../service/errors';
 import type { ChannelsOf, Feature, FeatureContext } from '../context';
-import { checkConnection } from './check';
+import { checkConnection, checkInUse } from './check';
 import { DEMO_KEY, createDemoService, demoPortOf } from './demo';
 import { normalizeBaseUrl } from './store';
 
@@ -141,7 +141,10 @@ export async function openSettingsFeature(ctx: FeatureContext): Promise<Feature<
         // Without a typed key: the one kept for this address, if it is the address in use.
         const key =
           typed !== '' ? typed : baseUrl === state.current().baseUrl ? state.apiKey() : null;
-        const result = await checkConnection({ baseUrl, key, scheduler: ctx.scheduler });
+        const inUse = typed === '' && key !== null;
+        const result = inUse
+          ? await checkInUse(baseUrl, ctx.models, ctx.balance)
+          : await checkConnection({ baseUrl, key, scheduler: ctx.scheduler });
         const before = keyCheck();
         if (key !== null && (result.outcome === 'connected' || result.outcome === 'refused'))
           lastCheck = {
