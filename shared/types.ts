@@ -86,6 +86,18 @@ export interface ModelInfo {
   limits?: ModelLimits;
   /** Input modalities, only when the list entry states them ('text', 'image', 'audio'...). */
   inputs?: string[];
+  /** A fixed price per picture, second, minute, page or call, only when the list entry states it. */
+  unitPrice?: UnitPrice;
+}
+
+/** What a fixed price is charged per, when the list states it. */
+export type PriceUnit = 'image' | 'second' | 'minute' | 'page' | 'call';
+
+/** A fixed price the list entry states beside the token prices (per picture, second, …). */
+export interface UnitPrice {
+  /** As the service gives it (a decimal string of credits). */
+  price: string;
+  unit: PriceUnit;
 }
 
 /** Fields some list entries add for media models. */
