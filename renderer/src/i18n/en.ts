@@ -19,6 +19,7 @@ import { videoEn } from './video.en';
 import { rateEn } from './rate.en';
 import { linkEn } from './link.en';
 import { firstrunEn } from './firstrun.en';
+import { pricesEn } from './prices.en';
 
 export const en = {
   ...appEn,
@@ -41,6 +42,7 @@ export const en = {
   ...rateEn,
   ...linkEn,
   ...firstrunEn,
+  ...pricesEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

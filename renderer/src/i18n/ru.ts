@@ -20,6 +20,7 @@ import { videoRu } from './video.ru';
 import { rateRu } from './rate.ru';
 import { linkRu } from './link.ru';
 import { firstrunRu } from './firstrun.ru';
+import { pricesRu } from './prices.ru';
 
 export const ru: { readonly [K in MessageKey]: string } = {
   ...appRu,
@@ -42,4 +43,5 @@ export const ru: { readonly [K in MessageKey]: string } = {
   ...rateRu,
   ...linkRu,
   ...firstrunRu,
+  ...pricesRu,
 };
