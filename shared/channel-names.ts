@@ -5,6 +5,7 @@ export const invokeChannels = [
   'settings.update',
   'key.set',
   'key.clear',
+  'key.check',
   'demo.use',
   'demo.leave',
   'rate.hold',

@@ -19,6 +19,7 @@ import type {
   SearchHit,
   WordIndexStatus,
   SettingsView,
+  ConnectionCheck,
   ServiceRetry,
   StoredFile,
   Transcript,
@@ -123,6 +124,14 @@ export const invokeSchemas = {
     })
     .strict(),
   'key.clear': z.object({}).strict(),
+  /** Asks the service (GET /models, GET /balance) with this address and key, storing nothing. */
+  'key.check': z
+    .object({
+      baseUrl: z.string().max(2000),
+      /** Absent: the key already kept for this address's host. */
+      key: z.string().max(500).optional(),
+    })
+    .strict(),
   'demo.use': z.object({}).strict(),
   'demo.leave': z.object({}).strict(),
   'rate.hold': z.object({}).strict(),
@@ -321,6 +330,7 @@ export interface InvokeOutputs {
   'settings.update': SettingsView;
   'key.set': SettingsView;
   'key.clear': SettingsView;
+  'key.check': ConnectionCheck;
   'demo.use': SettingsView;
   'demo.leave': SettingsView;
   /** The long wait the service asked for that is in force now, or null. */

@@ -31,6 +31,29 @@ export interface SettingsView {
   keyStorage: 'saved' | 'session' | null;
   /** False when the system has no keychain (Linux without a secret service). */
   keychain: boolean;
+  /**
+   * The last check of the key in use against the service (key.check), this session: 'working',
+   * 'refused' (the service refused it: it is kept, but marked not working), or null (not checked,
+   * or the check could not reach the service).
+   */
+  keyCheck?: 'working' | 'refused' | null;
+}
+
+/** What asking the service with an address and a key found (key.check). */
+export interface ConnectionCheck {
+  /**
+   * connected: the model list came and the key was not refused; refused: the service refused the
+   * key; unreachable: nothing answered at the address; failed: it answered, but not with a list.
+   */
+  outcome: 'connected' | 'refused' | 'unreachable' | 'failed';
+  /** The address's host, to name it in words. */
+  host: string;
+  /** Models in the list, when it came. */
+  modelCount: number | null;
+  /** The balance as asked with this key, when the list came. */
+  balance: Balance | null;
+  /** Why it is not connected, with the service's words when it gave them. */
+  error: UserError | null;
 }
 
 export type ModelKind =
@@ -63,6 +86,18 @@ export interface ModelInfo {
   limits?: ModelLimits;
   /** Input modalities, only when the list entry states them ('text', 'image', 'audio'...). */
   inputs?: string[];
+  /** A fixed price per picture, second, minute, page or call, only when the list entry states it. */
+  unitPrice?: UnitPrice;
+}
+
+/** What a fixed price is charged per, when the list states it. */
+export type PriceUnit = 'image' | 'second' | 'minute' | 'page' | 'call';
+
+/** A fixed price the list entry states beside the token prices (per picture, second, …). */
+export interface UnitPrice {
+  /** As the service gives it (a decimal string of credits). */
+  price: string;
+  unit: PriceUnit;
 }
 
 /** Fields some list entries add for media models. */

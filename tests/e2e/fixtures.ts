@@ -126,7 +126,10 @@ export async function connectService(
   await section(page, 'Settings').click();
   await page.getByRole('textbox', { name: 'Base URL' }).fill(settings.baseUrl);
   await page.getByRole('textbox', { name: 'API key' }).fill(settings.key);
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const save = page.getByRole('button', { name: 'Save', exact: true });
+  await save.click();
+  // Save asks the service about the key before it says anything: wait until that is over.
+  await expect(save).toBeEnabled({ timeout: 30_000 });
 }
 
 /** Opens Atelier on the simulated service with `key` and goes to Chat. */

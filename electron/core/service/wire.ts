@@ -1,6 +1,7 @@
 // Reading the service's answers into app types: model list, balance, usage, chat completions.
 import { modelKind } from '../../../shared/models';
-import type { Balance, ModelInfo, ModelLimits, Usage } from '../../../shared/types';
+import { PRICE_UNITS, parseDecimal } from '../../../shared/prices';
+import type { Balance, ModelInfo, ModelLimits, UnitPrice, Usage } from '../../../shared/types';
 import { serviceError } from './errors';
 import type { ChatResult } from './types';
 
@@ -173,7 +174,24 @@ function readModel(entry: unknown): ModelInfo | null {
       typeof entry.description === 'string' && entry.description ? entry.description : null,
     ...modelLimits(entry),
     ...statedInputs(entry),
+    ...statedUnitPrice(pricing),
   };
+}
+
+/**
+ * A fixed price the entry states: pricing.image (per picture), or pricing.request with the unit it
+ * names (second, minute, page, call; a request without a unit is per call). The documented list
+ * gives none of these; then nothing is stated.
+ */
+function statedUnitPrice(pricing: Json): { unitPrice?: UnitPrice } {
+  const image = stringOrNull(pricing.image);
+  if (image !== null && parseDecimal(image) !== null)
+    return { unitPrice: { price: image, unit: 'image' } };
+  const request = stringOrNull(pricing.request);
+  if (request === null || parseDecimal(request) === null) return {};
+  const named = typeof pricing.unit === 'string' ? pricing.unit.trim().toLowerCase() : 'call';
+  const unit = PRICE_UNITS.find((u) => u === named);
+  return unit ? { unitPrice: { price: request, unit } } : {};
 }
 
 /** The entry's input modalities when it states them; the documented list does not. */

@@ -1,4 +1,5 @@
 // The Speech and Music forms of the Audio tab: text, model, voice or length, and the button that makes it.
+import { MediaCost } from '../models/MediaCost';
 import {
   MUSIC_PROMPT_MAX_CHARS,
   MUSIC_SECONDS,
@@ -199,6 +200,10 @@ export function MusicForm() {
           />
         )}
       </Field>
+      <MediaCost
+        model={model ?? null}
+        amount={{ seconds: Number.isFinite(draft.seconds) ? draft.seconds : null }}
+      />
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={!canSend}>
           {t('audio.makeMusic')}

@@ -9,6 +9,7 @@ import {
   visionChoicePending,
 } from './attachments/AttachmentTray';
 import { Recorder } from './attachments/Recorder';
+import { TurnCost } from './TurnCost';
 
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp,image/bmp,audio/*,.pdf,.docx';
 
@@ -154,6 +155,7 @@ export function Composer({ conversationId }: { conversationId: string | null }) 
         <span className="composer-hint">
           {busyAttachments ? t('attach.waitUploads') : t('attach.hint')}
         </span>
+        <TurnCost conversationId={conversationId} draft={draft} model={model} />
         {streaming && conversationId ? (
           <button
             type="button"

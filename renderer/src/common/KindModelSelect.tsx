@@ -3,6 +3,7 @@ import { useEffect, useMemo } from 'react';
 import type { ModelInfo, ModelKind } from '../../../shared/types';
 import { useT } from '../i18n/use-t';
 import { groupModels, type ModelGroup } from '../models/model-groups';
+import { priceWords } from '../models/price-words';
 import { useAppStore } from '../store';
 import { ModelSelect } from './ModelSelect';
 import { Field } from './Field';
@@ -55,6 +56,7 @@ export function KindModelSelect({ value, kinds, onChange, hint }: KindModelSelec
         selected && (
           <>
             <code>{selected.id}</code>
+            {` · ${priceWords(t, selected)}`}
             {hint ? ` · ${hint}` : ''}
           </>
         )

@@ -4,13 +4,14 @@ import type { MessageKey } from '../i18n/en';
 import { translateDynamic } from '../i18n/translate';
 import { useT } from '../i18n/use-t';
 import type { ModelGroup } from '../models/model-groups';
+import { priceWords } from '../models/price-words';
 import { useAppStore } from '../store';
 
 interface ModelSelectProps {
   value: string;
   groups: readonly ModelGroup[];
   onChange(modelId: string): void;
-  /** An option's tooltip; the model's description (or id) unless the place shows more. */
+  /** An option's tooltip; the model's description (or id) and its prices unless the place shows more. */
   optionTitle?(model: ModelInfo): string;
   id?: string;
   className?: string;
@@ -18,21 +19,20 @@ interface ModelSelectProps {
   'aria-label'?: string;
 }
 
-function describe(model: ModelInfo): string {
-  return model.description ?? model.id;
-}
-
 export function ModelSelect({
   value,
   groups,
   onChange,
-  optionTitle = describe,
+  optionTitle,
   id,
   className = 'input',
   'aria-label': ariaLabel,
 }: ModelSelectProps) {
   const t = useT();
   const loading = useAppStore((s) => s.modelsLoading);
+  const titleOf =
+    optionTitle ??
+    ((model: ModelInfo) => `${model.description ?? model.id} · ${priceWords(t, model)}`);
   const listed = groups.some((group) => group.models.some((model) => model.id === value));
   return (
     <select
@@ -53,7 +53,7 @@ export function ModelSelect({
           label={group.label ?? translateDynamic(t, `models.kind.${group.kind}` as MessageKey)}
         >
           {group.models.map((model) => (
-            <option key={model.id} value={model.id} title={optionTitle(model)}>
+            <option key={model.id} value={model.id} title={titleOf(model)}>
               {model.name || model.id}
             </option>
           ))}

@@ -19,6 +19,8 @@ import { videoEn } from './video.en';
 import { rateEn } from './rate.en';
 import { linkEn } from './link.en';
 import { transferEn } from './transfer.en';
+import { firstrunEn } from './firstrun.en';
+import { pricesEn } from './prices.en';
 
 export const en = {
   ...appEn,
@@ -41,6 +43,8 @@ export const en = {
   ...rateEn,
   ...linkEn,
   ...transferEn,
+  ...firstrunEn,
+  ...pricesEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

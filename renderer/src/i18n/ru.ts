@@ -20,6 +20,8 @@ import { videoRu } from './video.ru';
 import { rateRu } from './rate.ru';
 import { linkRu } from './link.ru';
 import { transferRu } from './transfer.ru';
+import { firstrunRu } from './firstrun.ru';
+import { pricesRu } from './prices.ru';
 
 export const ru: { readonly [K in MessageKey]: string } = {
   ...appRu,
@@ -42,4 +44,6 @@ export const ru: { readonly [K in MessageKey]: string } = {
   ...rateRu,
   ...linkRu,
   ...transferRu,
+  ...firstrunRu,
+  ...pricesRu,
 };

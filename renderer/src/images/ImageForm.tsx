@@ -1,5 +1,6 @@
 // The left column of Images: mode, model, prompt, shape or sources, Generate, progress, the result and failures.
 import { useEffect, useState, type FormEvent } from 'react';
+import { MediaCost } from '../models/MediaCost';
 import {
   ASPECT_RATIOS,
   FREE_SIZES,
@@ -408,6 +409,10 @@ export function ImageForm() {
             />
           </div>
         </>
+      )}
+      {mode !== 'sdapi' && !viaEdits && (
+        // The service makes one picture per request (n is forced to 1).
+        <MediaCost model={model ?? null} amount={{ images: 1 }} />
       )}
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={blocked}>

@@ -6,6 +6,7 @@ import { useLanguage, useT } from '../i18n/use-t';
 import { localeOf } from '../i18n/translate';
 import { ModelSelect } from '../common/ModelSelect';
 import { enterChoice, groupModels, type PreferredModels } from './model-groups';
+import { priceWords } from './price-words';
 import './models.css';
 
 interface ModelPickerProps {
@@ -24,14 +25,12 @@ interface ModelPickerProps {
 export function ModelDetails({ model }: { model: ModelInfo }) {
   const t = useT();
   const language = useLanguage();
-  const unknown = t('models.priceUnknown');
   return (
     <div className="model-details">
       <code className="model-id" title={t('models.id')}>
         {model.id}
       </code>
-      <span>{t('models.promptPrice', { price: model.promptPrice ?? unknown })}</span>
-      <span>{t('models.completionPrice', { price: model.completionPrice ?? unknown })}</span>
+      <span className="model-price">{priceWords(t, model)}</span>
       {model.contextLength != null && (
         <span>
           {t('models.context', {
@@ -53,12 +52,7 @@ export function ModelDetails({ model }: { model: ModelInfo }) {
 }
 
 function optionTitle(model: ModelInfo, t: ReturnType<typeof useT>): string {
-  const unknown = t('models.priceUnknown');
-  const parts = [
-    model.id,
-    t('models.promptPrice', { price: model.promptPrice ?? unknown }),
-    t('models.completionPrice', { price: model.completionPrice ?? unknown }),
-  ];
+  const parts = [model.id, priceWords(t, model)];
   if (model.contextLength != null) parts.push(t('models.context', { tokens: model.contextLength }));
   if (model.badges.length > 0) parts.push(model.badges.join(', '));
   return parts.join(' · ');

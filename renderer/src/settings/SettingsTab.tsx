@@ -1,7 +1,8 @@
 // Settings: service address, key (write-only), rate plan, default model, language, theme, demo service.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CUSTOM_RATE } from '../../../shared/rate';
 import type { Language, RatePlan, SettingsView, Theme, UserError } from '../../../shared/types';
+import { checkWords, type CheckWords } from '../shell/first-run-words';
 import { useAppStore } from '../store';
 import { useT } from '../i18n/use-t';
 import { ModelPicker } from '../models/ModelPicker';
@@ -46,6 +47,13 @@ export default function SettingsTab() {
   const clearKey = useAppStore((s) => s.clearKey);
   const useDemoService = useAppStore((s) => s.useDemoService);
   const leaveDemoService = useAppStore((s) => s.leaveDemoService);
+  const checkConnection = useAppStore((s) => s.checkConnection);
+  const setWelcome = useAppStore((s) => s.setWelcome);
+  const baseUrlField = useRef<HTMLInputElement>(null);
+  /** What the service said of the key just entered, in words, and what became of the key. */
+  const [checked, setChecked] = useState<{ words: CheckWords; then: MessageKey | null } | null>(
+    null,
+  );
   const [storeWithoutKeychain, setStoreWithoutKeychain] = useState(false);
 
   const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
@@ -70,15 +78,33 @@ export default function SettingsTab() {
 
   async function run(
     action: () => Promise<UserError | null>,
-    success: MessageKey | (() => MessageKey),
+    success: MessageKey | (() => MessageKey | null),
   ) {
     setBusy(true);
     setError(null);
     setNotice(null);
+    setChecked(null);
     const failure = await action();
     setBusy(false);
     if (failure) setError(failure);
     else setNotice(typeof success === 'function' ? success() : success);
+  }
+
+  /** Back from the demo: the address before it, or an empty field to fill, focused. */
+  async function leaveDemo(): Promise<UserError | null> {
+    const failure = await leaveDemoService();
+    if (failure) return failure;
+    setWelcome('auto');
+    if ((useAppStore.getState().settings?.baseUrl ?? '') === '') {
+      setTimeout(() => baseUrlField.current?.focus(), 0);
+    }
+    return null;
+  }
+
+  function afterLeavingDemo(): MessageKey {
+    return (useAppStore.getState().settings?.baseUrl ?? '') === ''
+      ? 'firstrun.enterAddress'
+      : 'settings.demoLeft';
   }
 
   function onSave(event: FormEvent) {
@@ -87,27 +113,61 @@ export default function SettingsTab() {
     const customRate = customRateOf(draft.customRate);
     // A rate outside the bounds is shown as a warning under the field and not sent.
     if (draft.ratePlan === 'custom' && customRate === null) return;
+    let keyVerdict: 'working' | 'refused' | 'unchecked' = 'unchecked';
     void run(
       async () => {
+        let baseUrl = draft.baseUrl.trim();
+        // A key typed while the demo's address is shown: back to the person's own address first.
+        if (newKey && settings?.demo && baseUrl === settings.baseUrl) {
+          const left = await leaveDemo();
+          if (left) return left;
+          baseUrl = useAppStore.getState().settings?.baseUrl ?? '';
+          if (baseUrl === '') return null;
+        }
         const failure = await updateSettings({
-          baseUrl: draft.baseUrl.trim(),
+          baseUrl,
           ratePlan: draft.ratePlan,
           ...(customRate === null ? {} : { customRequestsPerSecond: customRate }),
           defaultModel: draft.defaultModel,
         });
         if (failure || !newKey) return failure;
         const keyFailure = await saveKey(newKey, storeWithoutKeychain);
+        if (keyFailure) return keyFailure;
         // The field is cleared once the key is stored, so it never lingers in the page.
-        if (!keyFailure) setKey('');
-        return keyFailure;
+        setKey('');
+        // The key is asked about at once; "Key saved" is said only when the service accepted it.
+        const check = await checkConnection(baseUrl);
+        if ('code' in check) return check;
+        keyVerdict =
+          check.outcome === 'connected'
+            ? 'working'
+            : check.outcome === 'refused'
+              ? 'refused'
+              : 'unchecked';
+        setChecked({
+          words: checkWords(t, check),
+          then:
+            keyVerdict === 'working'
+              ? null
+              : keyVerdict === 'refused'
+                ? 'firstrun.keyKeptRefused'
+                : 'firstrun.keyKeptUnchecked',
+        });
+        return null;
       },
       // Without a keychain (and without the person's yes) the key is in use but not saved.
       () =>
         !newKey
-          ? 'settings.saved'
-          : useAppStore.getState().settings?.keyStorage === 'session'
-            ? 'settings.keySessionOnly'
-            : 'settings.keySaved',
+          ? (useAppStore.getState().settings?.baseUrl ?? '') === ''
+            ? null
+            : 'settings.saved'
+          : (useAppStore.getState().settings?.baseUrl ?? '') === ''
+            ? 'firstrun.enterAddress'
+            : keyVerdict !== 'working'
+              ? null
+              : useAppStore.getState().settings?.keyStorage === 'session'
+                ? 'settings.keySessionOnly'
+                : 'settings.keySaved',
     );
   }
 
@@ -123,6 +183,7 @@ export default function SettingsTab() {
             {(id) => (
               <input
                 id={id}
+                ref={baseUrlField}
                 className="input"
                 type="text"
                 inputMode="url"
@@ -169,6 +230,12 @@ export default function SettingsTab() {
                       {t('settings.storeWithoutKeychain')}
                     </label>
                   </>
+                )}
+                {settings?.keySet && settings.keyCheck === 'refused' && (
+                  <p className="hint warning">{t('firstrun.keyNotWorking')}</p>
+                )}
+                {settings?.keySet && settings.keyCheck === 'working' && (
+                  <p className="hint">{t('firstrun.keyWorking')}</p>
                 )}
                 {settings?.keyElsewhere && (
                   <p className="hint warning">
@@ -251,7 +318,7 @@ export default function SettingsTab() {
                 type="button"
                 className="button"
                 disabled={busy}
-                onClick={() => void run(leaveDemoService, 'settings.demoLeft')}
+                onClick={() => void run(leaveDemo, afterLeavingDemo)}
               >
                 {t('settings.leaveDemo')}
               </button>
@@ -269,6 +336,12 @@ export default function SettingsTab() {
           <p className="hint">{t('settings.demoHint')}</p>
           <div aria-live="polite" className="form-status">
             {notice && <p className="success">{translateDynamic(t, notice)}</p>}
+            {checked && (
+              <p className={checked.words.ok ? 'success' : 'hint warning'}>
+                {checked.words.text}
+                {checked.then && ` ${translateDynamic(t, checked.then)}`}
+              </p>
+            )}
           </div>
           {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
         </section>

@@ -8,6 +8,8 @@ import type { MessageKey } from '../i18n/en';
 import { translateDynamic } from '../i18n/translate';
 import { useDocumentTheme } from '../theme';
 import { BalanceStatus } from './BalanceStatus';
+import { FirstRun } from './FirstRun';
+import { showsWelcome } from '../store/firstrun-slice';
 import { ErrorBoundary } from './ErrorBoundary';
 import { HoldNotice } from './HoldNotice';
 import { useShortcuts } from './shortcuts';
@@ -96,6 +98,8 @@ export function App() {
   const language = useLanguage();
   const tab = useAppStore((s) => s.tab);
   const theme = useAppStore((s) => s.settings?.theme ?? 'system');
+  // With nothing set up, the Chat panel welcomes the person instead (the navigation stays).
+  const welcome = useAppStore((s) => showsWelcome(s.settings, s.welcome));
   // The chat stays mounted once opened, so its scroll position and editors survive tab switches.
   const [chatVisited, setChatVisited] = useState(tab === 'chat');
   if (tab === 'chat' && !chatVisited) setChatVisited(true);
@@ -121,9 +125,7 @@ export function App() {
             hidden={tab !== 'chat'}
           >
             <ErrorBoundary title={t('error.unknown')} retryLabel={t('common.retry')}>
-              <Suspense fallback={<Loading />}>
-                <ChatTab />
-              </Suspense>
+              <Suspense fallback={<Loading />}>{welcome ? <FirstRun /> : <ChatTab />}</Suspense>
             </ErrorBoundary>
           </div>
         )}

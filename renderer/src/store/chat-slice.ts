@@ -11,7 +11,10 @@ import { invoke } from '../platform';
 import type { AttachmentsSlice } from './attachments-slice';
 import { summaryOf } from '../../../shared/conversations';
 import { type ConversationsSlice, withSummary } from './conversations-slice';
+import { needsSetup, type FirstRunSlice } from './firstrun-slice';
+import type { SettingsSlice } from './settings-slice';
 import type { SliceCreator } from './slice';
+import type { UiSlice } from './ui-slice';
 
 export interface StreamState {
   /** '' until core names the new message. */
@@ -132,10 +135,10 @@ function optimisticMessages(conversation: Conversation, request: TurnRequest): C
   return index < 0 ? conversation : { ...conversation, messages: messages.slice(0, index) };
 }
 
-export const createChatSlice: SliceCreator<ChatSlice, ConversationsSlice & AttachmentsSlice> = (
-  set,
-  get,
-) => {
+export const createChatSlice: SliceCreator<
+  ChatSlice,
+  ConversationsSlice & AttachmentsSlice & SettingsSlice & FirstRunSlice & UiSlice
+> = (set, get) => {
   async function ensureConversation(): Promise<string | UserError> {
     return get().activeId ?? (await get().createConversation());
   }
@@ -217,6 +220,17 @@ export const createChatSlice: SliceCreator<ChatSlice, ConversationsSlice & Attac
     dismissHistoryError: clearHistoryError,
 
     sendTurn: async (request, trimOldest) => {
+      // Nothing set up: no conversation is made (it would stay behind empty); the welcome screen
+      // asks for a service, and the words typed wait in the box.
+      if (needsSetup(get().settings)) {
+        const key = get().activeId ?? '';
+        if (request.kind === 'send') {
+          set((s) => ({ drafts: { ...s.drafts, [key]: request.text } }));
+          if (request.attachments?.length) get().restoreAttachments(key, request.attachments);
+        }
+        set({ welcome: 'auto', tab: 'chat' });
+        return;
+      }
       const target = await ensureConversation();
       if (typeof target !== 'string') {
         set((s) => ({ turnFailures: { ...s.turnFailures, '': { error: target, request } } }));

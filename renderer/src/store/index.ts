@@ -6,6 +6,7 @@ import { createBalanceSlice, type BalanceSlice } from './balance-slice';
 import { createChatSlice, type ChatSlice } from './chat-slice';
 import { createConversationsSlice, type ConversationsSlice } from './conversations-slice';
 import { createDocumentsSlice, type DocumentsSlice } from './documents-slice';
+import { createFirstRunSlice, type FirstRunSlice } from './firstrun-slice';
 import { createImageFormSlice, type ImageFormSlice } from './images-form-slice';
 import { createImageGallerySlice, type ImageGallerySlice } from './images-gallery-slice';
 import { createImageRunSlice, type ImageRunSlice } from './images-run-slice';
@@ -30,7 +31,8 @@ export type AppState = UiSlice &
   AttachmentsSlice &
   DocumentsSlice &
   RateSlice &
-  LinksSlice;
+  LinksSlice &
+  FirstRunSlice;
 
 export const useAppStore = create<AppState>()((...args) => ({
   ...createUiSlice(...args),
@@ -48,6 +50,7 @@ export const useAppStore = create<AppState>()((...args) => ({
   ...createDocumentsSlice(...args),
   ...createRateSlice(...args),
   ...createLinksSlice(...args),
+  ...createFirstRunSlice(...args),
 }));
 
 export type { Tab } from './ui-slice';

@@ -1,6 +1,6 @@
 // Settings as core reports them (never the key), and the calls that change them.
 import type { SettingsPatch } from '../../../shared/channels';
-import type { SettingsView, UserError } from '../../../shared/types';
+import type { ConnectionCheck, SettingsView, UserError } from '../../../shared/types';
 import { invoke } from '../platform';
 import type { BalanceSlice } from './balance-slice';
 import type { ModelsSlice } from './models-slice';
@@ -17,6 +17,8 @@ export interface SettingsSlice {
   useDemoService(): Promise<UserError | null>;
   /** Back to the person's own address and key, as they were before the demo. */
   leaveDemoService(): Promise<UserError | null>;
+  /** Asks the service with this address and key (absent: the key in use); stores nothing. */
+  checkConnection(baseUrl: string, key?: string): Promise<ConnectionCheck | UserError>;
 }
 
 export const createSettingsSlice: SliceCreator<SettingsSlice, BalanceSlice & ModelsSlice> = (
@@ -59,5 +61,9 @@ export const createSettingsSlice: SliceCreator<SettingsSlice, BalanceSlice & Mod
     clearKey: () => commit(invoke('key.clear', {})),
     useDemoService: () => commit(invoke('demo.use', {})),
     leaveDemoService: () => commit(invoke('demo.leave', {})),
+    checkConnection: async (baseUrl, key) => {
+      const envelope = await invoke('key.check', key ? { baseUrl, key } : { baseUrl });
+      return envelope.ok ? envelope.data : envelope.error;
+    },
   };
 };

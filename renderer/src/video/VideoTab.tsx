@@ -1,5 +1,6 @@
 // The Video tab: prompt, model, aspect ratio, duration and frames on one side, the job queue on the other.
 import { formatBytes } from '../../../shared/format';
+import { MediaCost } from '../models/MediaCost';
 import { localeOf } from '../i18n/translate';
 import { useCallback, useEffect, type FormEvent, type KeyboardEvent } from 'react';
 import { ErrorNotice } from '../common/ErrorNotice';
@@ -157,6 +158,10 @@ function VideoForm() {
             : t('video.frameNotImage', { name: refusal.name })}
         </p>
       )}
+      <MediaCost
+        model={model ?? null}
+        amount={{ seconds: draft.duration > 0 ? draft.duration : null }}
+      />
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={!canSend}>
           {t('video.generate')}

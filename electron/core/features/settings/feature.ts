@@ -2,6 +2,7 @@
 import type { SettingsView } from '../../../../shared/types';
 import { serviceError } from '../../service/errors';
 import type { ChannelsOf, Feature, FeatureContext } from '../context';
+import { checkConnection, checkInUse } from './check';
 import { DEMO_KEY, createDemoService, demoPortOf } from './demo';
 import { normalizeBaseUrl } from './store';
 
@@ -23,6 +24,28 @@ export async function openSettingsFeature(ctx: FeatureContext): Promise<Feature<
     // The demo's key is public and lives in memory: the vault keeps the person's own key.
     if (started === state.current().baseUrl) state.useSessionKey(DEMO_KEY, started);
   }
+  // The demo could not come back: the person's own address applies again, not a dead demo one
+  // that would refuse their key ("the demo service is in use").
+  if (state.current().demo && demo.baseUrl() !== state.current().baseUrl) {
+    const current = state.current();
+    state.save({
+      ...current,
+      baseUrl: current.baseUrlBeforeDemo,
+      demo: false,
+      baseUrlBeforeDemo: '',
+    });
+  }
+
+  /** The last check's verdict on a key with an address, this session (never written anywhere). */
+  let lastCheck: { baseUrl: string; key: string; verdict: 'working' | 'refused' } | null = null;
+
+  function keyCheck(): 'working' | 'refused' | null {
+    const key = state.apiKey();
+    if (!lastCheck || key === null) return null;
+    return lastCheck.baseUrl === state.current().baseUrl && lastCheck.key === key
+      ? lastCheck.verdict
+      : null;
+  }
 
   function view(): SettingsView {
     const demoUrl = demo.baseUrl();
@@ -35,6 +58,7 @@ export async function openSettingsFeature(ctx: FeatureContext): Promise<Feature<
       keyElsewhere: state.keyElsewhere(),
       keyStorage: state.keyStorage(),
       keychain: state.keychain(),
+      keyCheck: keyCheck(),
     };
   }
 
@@ -102,6 +126,35 @@ export async function openSettingsFeature(ctx: FeatureContext): Promise<Feature<
         const changed = trimmed !== state.apiKey();
         await state.storeKey(trimmed, { withoutKeychain: input.withoutKeychain === true });
         return announceSettings(changed);
+      },
+
+      'key.check': async (input) => {
+        const baseUrl = normalizeBaseUrl(input.baseUrl).baseUrl;
+        if (baseUrl === '')
+          throw serviceError(
+            'bad_base_url',
+            'Enter the service address first, e.g. https://host/v1.',
+          );
+        const typed = input.key?.trim() ?? '';
+        if (/\s/.test(typed))
+          throw serviceError('invalid_input', 'A key is one word without spaces.');
+        // Without a typed key: the one kept for this address, if it is the address in use.
+        const key =
+          typed !== '' ? typed : baseUrl === state.current().baseUrl ? state.apiKey() : null;
+        const inUse = typed === '' && key !== null;
+        const result = inUse
+          ? await checkInUse(baseUrl, ctx.models, ctx.balance)
+          : await checkConnection({ baseUrl, key, scheduler: ctx.scheduler });
+        const before = keyCheck();
+        if (key !== null && (result.outcome === 'connected' || result.outcome === 'refused'))
+          lastCheck = {
+            baseUrl,
+            key,
+            verdict: result.outcome === 'connected' ? 'working' : 'refused',
+          };
+        // The key in use was judged anew: Settings shows whether it works.
+        if (keyCheck() !== before) ctx.emit('settings.changed', view());
+        return result;
       },
 
       'key.clear': async () => {

@@ -1,0 +1,51 @@
+// Before a long turn is sent: about how many prompt tokens it carries, and what they cost at the listed price.
+import { useDeferredValue, useMemo } from 'react';
+import { LONG_TURN_TOKENS, promptCost } from '../../../shared/prices';
+import {
+  MESSAGE_OVERHEAD_TOKENS,
+  estimatePromptTokens,
+  estimateTokens,
+} from '../../../shared/tokens';
+import { useTokenizerLoaded } from '../common/useTokenizer';
+import { localeOf } from '../i18n/translate';
+import { useLanguage, useT } from '../i18n/use-t';
+import { useAppStore } from '../store';
+import './turn-cost.css';
+
+interface TurnCostProps {
+  conversationId: string | null;
+  draft: string;
+  model: string;
+}
+
+export function TurnCost({ conversationId, draft, model }: TurnCostProps) {
+  const t = useT();
+  const language = useLanguage();
+  const conversation = useAppStore((s) => (conversationId ? s.open[conversationId] : undefined));
+  const info = useAppStore((s) => s.models.find((m) => m.id === model) ?? null);
+  const tokenizer = useTokenizerLoaded();
+  // Typing stays quick in a long draft: the count follows a moment later.
+  const text = useDeferredValue(draft);
+  const history = useMemo(
+    () => (conversation ? estimatePromptTokens(conversation) : 0),
+    // Counted again once the tokenizer replaces the guess.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [conversation?.systemPrompt, conversation?.contextStart, conversation?.messages, tokenizer],
+  );
+  const own = useMemo(
+    () => (text.trim() === '' ? 0 : estimateTokens(text) + MESSAGE_OVERHEAD_TOKENS),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [text, tokenizer],
+  );
+  const tokens = history + own;
+  if (own === 0 || tokens <= LONG_TURN_TOKENS) return null;
+  const cost = promptCost(info, tokens);
+  const count = tokens.toLocaleString(localeOf(language));
+  return (
+    <span className="turn-cost" role="status" aria-label={t('prices.estimate')}>
+      {cost === null
+        ? t('prices.turnNotListed', { tokens: count })
+        : t('prices.turn', { tokens: count, cost })}
+    </span>
+  );
+}

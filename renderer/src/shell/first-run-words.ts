@@ -1,0 +1,44 @@
+// A connection check in words: what the service said of the address and the key, for the welcome screen and Settings.
+import type { ConnectionCheck, UserError } from '../../../shared/types';
+import type { Translate } from '../i18n/translate';
+
+export interface CheckWords {
+  /** connected: good news; otherwise something to fix. */
+  ok: boolean;
+  text: string;
+}
+
+/** The failure's own words: the service's text when it gave one, else Atelier's finding. */
+function wordsOf(error: UserError | null): string {
+  const text = error?.message.trim() ?? '';
+  return text === '' ? String(error?.status ?? error?.code ?? '') : text;
+}
+
+export function checkWords(t: Translate, check: ConnectionCheck): CheckWords {
+  switch (check.outcome) {
+    case 'connected': {
+      const count = check.modelCount ?? 0;
+      const balance = check.balance;
+      if (balance?.state === 'ok' && balance.credits !== null)
+        return { ok: true, text: t('firstrun.connected', { count, credits: balance.credits }) };
+      if (balance?.state === 'off')
+        return {
+          ok: true,
+          text: t('firstrun.connectedNoBalance', {
+            count,
+            reason: balance.reason ?? balance.userStatusText ?? '',
+          }),
+        };
+      return { ok: true, text: t('firstrun.connectedPlain', { count }) };
+    }
+    case 'refused':
+      return { ok: false, text: t('firstrun.refused', { words: wordsOf(check.error) }) };
+    case 'unreachable':
+      return { ok: false, text: t('firstrun.unreachable', { host: check.host }) };
+    case 'failed':
+      return {
+        ok: false,
+        text: t('firstrun.failed', { host: check.host, words: wordsOf(check.error) }),
+      };
+  }
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { blankBalance } from '../../../../shared/balance';
+import type { ConnectionCheck } from '../../../../shared/types';
+import { translatorFor } from '../../../../renderer/src/i18n/translate';
+import { checkWords } from '../../../../renderer/src/shell/first-run-words';
+
+const en = translatorFor('en');
+const ru = translatorFor('ru');
+
+function check(over: Partial<ConnectionCheck>): ConnectionCheck {
+  return {
+    outcome: 'connected',
+    host: 'api.example.com',
+    modelCount: 42,
+    balance: null,
+    error: null,
+    ...over,
+  };
+}
+
+describe('checkWords', () => {
+  it('connected: the number of models and the balance as the service gave it', () => {
+    const balance = { ...blankBalance('ok'), credits: '123.45' };
+    expect(checkWords(en, check({ balance }))).toEqual({
+      ok: true,
+      text: 'Connected: 42 models, balance 123.45 credits',
+    });
+    expect(checkWords(ru, check({ balance })).text).toBe(
+      'Подключено: моделей — 42, баланс 123.45 кредитов',
+    );
+  });
+
+  it('connected without a balance: the service’s reason, or nothing invented', () => {
+    const off = { ...blankBalance('off'), reason: 'Balance retrieval is disabled.' };
+    expect(checkWords(en, check({ balance: off })).text).toBe(
+      'Connected: 42 models. The balance is not available: Balance retrieval is disabled.',
+    );
+    expect(checkWords(en, check({ balance: blankBalance('error') })).text).toBe(
+      'Connected: 42 models.',
+    );
+  });
+
+  it('refused: the service’s own words', () => {
+    const words = checkWords(
+      en,
+      check({
+        outcome: 'refused',
+        modelCount: null,
+        error: {
+          code: 'key_unknown',
+          message: 'User with this API key not found',
+          status: 400,
+          retryable: false,
+          fromService: true,
+        },
+      }),
+    );
+    expect(words).toEqual({
+      ok: false,
+      text: 'The key was refused: User with this API key not found',
+    });
+  });
+
+  it('unreachable names the host; failed says what answered', () => {
+    expect(checkWords(en, check({ outcome: 'unreachable', host: '127.0.0.1:9' })).text).toBe(
+      'Cannot reach 127.0.0.1:9: check the address.',
+    );
+    const failed = checkWords(
+      en,
+      check({
+        outcome: 'failed',
+        error: { code: 'not_found', message: 'Not found', status: 404, retryable: false },
+      }),
+    );
+    expect(failed.ok).toBe(false);
+    expect(failed.text).toContain(
+      'api.example.com answered, but not with a model list (Not found)',
+    );
+  });
+});
