@@ -55,6 +55,13 @@ export const invokeChannels = [
   'images.edit',
   'images.sdTxt2img',
   'images.cancel',
+  'folders.list',
+  'folders.create',
+  'folders.rename',
+  'folders.delete',
+  'assistants.list',
+  'assistants.save',
+  'assistants.delete',
 ] as const;
 
 export type InvokeChannel = (typeof invokeChannels)[number];

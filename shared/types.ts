@@ -31,6 +31,10 @@ export interface SettingsView {
   keyStorage: 'saved' | 'session' | null;
   /** False when the system has no keychain (Linux without a secret service). */
   keychain: boolean;
+  /** Name a conversation with a model after its first answer (unless renamed); absent: true. */
+  autoTitle?: boolean;
+  /** The model that names conversations; '' for the conversation's own model. */
+  titleModel?: string;
 }
 
 export type ModelKind =
@@ -155,6 +159,10 @@ export interface ConversationSummary {
   updatedAt: string;
   model: string;
   messageCount: number;
+  /** The folder it sits in (a Folder's id); null or absent: none. Core always states it. */
+  folderId?: string | null;
+  /** Moved out of the main list into the Archived view; absent: false. Core always states it. */
+  archived?: boolean;
 }
 
 export interface Conversation extends ConversationSummary {
@@ -353,4 +361,24 @@ export interface VideoJob {
   balanceAfter: string | null;
   polls: number;
   lastPolledAt: string | null;
+}
+
+/** A folder conversations can be put in. */
+export interface Folder {
+  id: string;
+  name: string;
+  createdAt: string;
+}
+
+/** A saved preset a new chat can start from: its prompt, model and parameters. */
+export interface Assistant {
+  id: string;
+  name: string;
+  systemPrompt: string;
+  /** '' uses the default model. */
+  model: string;
+  temperature: number | null;
+  maxTokens: number | null;
+  /** Shipped with Atelier: can be copied, not changed or deleted. */
+  builtIn: boolean;
 }

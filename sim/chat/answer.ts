@@ -96,6 +96,23 @@ export function reasoningFor(plan: ChatRequestPlan): string {
   ].join(' ');
 }
 
+/**
+ * A system prompt asking for a "conversation title" gets one, as chat models often give it: with
+ * a label, in quotes and bold, ending with a period. Built from the first words of the message.
+ */
+export function isTitleRequest(plan: ChatRequestPlan): boolean {
+  return /conversation title/i.test(plan.systemText);
+}
+
+export function titleAnswer(plan: ChatRequestPlan): string {
+  const first = words(plan.lastUserText).slice(0, 4);
+  if (first.length === 0) return '**Title:** "Conversation".';
+  const russian = /[а-яё]/i.test(first.join(' '));
+  return russian
+    ? `**Название:** «Разговор: ${first.join(' ')}».`
+    : `**Title:** "Chat about ${first.join(' ')}".`;
+}
+
 export function buildAnswer(plan: ChatRequestPlan, nextId: (prefix: string) => string): ChatAnswer {
   const { model, lastUserText } = plan;
   const wantsTool =
@@ -141,6 +158,8 @@ export function buildAnswer(plan: ChatRequestPlan, nextId: (prefix: string) => s
         : json;
   } else if (long !== null) {
     content = longMarkdown(long);
+  } else if (isTitleRequest(plan)) {
+    content = titleAnswer(plan);
   } else {
     content = ordinaryAnswer(plan);
     if (model.features.includes('web_search')) {

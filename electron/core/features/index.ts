@@ -8,6 +8,7 @@ import { openDiagnosticsFeature } from './diagnostics/feature';
 import { openDocumentsFeature } from './documents/feature';
 import { openImagesFeature } from './images/feature';
 import { openMediaFeature } from './media/feature';
+import { openOrganiseFeature } from './organise/feature';
 import { openSearchFeature } from './search/feature';
 import { openSettingsFeature } from './settings/feature';
 import { openShellFeature } from './shell/feature';
@@ -43,6 +44,7 @@ export async function openFeatures(
   const diagnostics = await openDiagnosticsFeature(ctx, {
     minIntervalMs: options.debugLatestIntervalMs,
   });
+  const organise = await openOrganiseFeature(ctx);
   const opened = [
     settings,
     account,
@@ -55,6 +57,7 @@ export async function openFeatures(
     search,
     chat,
     diagnostics,
+    organise,
   ];
   return {
     handlers: {
@@ -69,6 +72,7 @@ export async function openFeatures(
       ...search.handlers,
       ...chat.handlers,
       ...diagnostics.handlers,
+      ...organise.handlers,
     },
     async dispose() {
       for (const feature of opened.reverse()) await feature.dispose?.();

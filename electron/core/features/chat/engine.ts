@@ -31,6 +31,8 @@ export interface ChatEngineOptions {
   deltaIntervalMs?: number;
   /** Turns messages with attachments into content parts (images, audio, documents). */
   attachments?: AttachmentParts;
+  /** An answer finished and was saved (the titler names the conversation after the first). */
+  onAnswered?: (conversation: Conversation) => void;
 }
 
 export interface AttachmentParts {
@@ -367,6 +369,7 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
       emit({ type: 'error', conversationId, message, error: saveFailure, summary });
     } else {
       emit({ type: 'done', conversationId, message, summary });
+      options.onAnswered?.(conversation);
     }
     // A refusal before the service answered (no key, bad URL, network) costs nothing.
     const reachedService = failure === null || failure.status !== null || answer.content !== '';

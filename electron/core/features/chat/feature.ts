@@ -5,6 +5,7 @@ import type { ChannelsOf, Feature, FeatureContext } from '../context';
 import type { DocumentsFeature } from '../documents/feature';
 import { createAttachments } from './attachments';
 import { createChatEngine } from './engine';
+import { createTitler } from './titles';
 
 export type ChatChannel = ChannelsOf<'chat' | 'conversations' | 'attachments'>;
 
@@ -19,6 +20,12 @@ export async function openChatFeature(
 ): Promise<Feature<ChatChannel>> {
   const { conversations, emit, state } = ctx;
   const attachments = createAttachments(ctx, deps.documents);
+  const titler = createTitler({
+    library: conversations,
+    client: ctx.client,
+    settings: () => state.current(),
+    onTitled: (summary) => emit('conversations.changed', { id: summary.id, summary }),
+  });
   const chat = createChatEngine({
     library: conversations,
     client: ctx.client,
@@ -26,6 +33,7 @@ export async function openChatFeature(
     emit: (event) => emit('chat.event', event),
     onPaidCall: () => ctx.balance.refreshSoon(),
     attachments,
+    onAnswered: (conversation) => titler.afterAnswer(conversation),
   });
 
   /** A turn without a service to ask would only save an error answer; say what is missing instead. */
@@ -49,9 +57,10 @@ export async function openChatFeature(
 
       'conversations.get': ({ id }) => conversations.get(id),
 
-      'conversations.create': async ({ model }) => {
+      'conversations.create': async ({ model, ...preset }) => {
         const conversation = await conversations.create({
           model: model && model.trim() !== '' ? model.trim() : state.current().defaultModel,
+          ...preset,
         });
         emit('conversations.changed', { id: conversation.id, summary: summaryOf(conversation) });
         return conversation;
@@ -87,6 +96,9 @@ export async function openChatFeature(
         return chat.editAndResend({ conversationId, messageId, text, trimOldest });
       },
     },
-    dispose: () => chat.dispose(),
+    dispose: async () => {
+      await chat.dispose();
+      await titler.dispose();
+    },
   };
 }
