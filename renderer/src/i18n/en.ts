@@ -18,6 +18,7 @@ import { audioEn } from './audio.en';
 import { videoEn } from './video.en';
 import { rateEn } from './rate.en';
 import { linkEn } from './link.en';
+import { organiseEn } from './organise.en';
 
 export const en = {
   ...appEn,
@@ -39,6 +40,7 @@ export const en = {
   ...videoEn,
   ...rateEn,
   ...linkEn,
+  ...organiseEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

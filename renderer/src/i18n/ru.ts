@@ -19,6 +19,7 @@ import { audioRu } from './audio.ru';
 import { videoRu } from './video.ru';
 import { rateRu } from './rate.ru';
 import { linkRu } from './link.ru';
+import { organiseRu } from './organise.ru';
 
 export const ru: { readonly [K in MessageKey]: string } = {
   ...appRu,
@@ -40,4 +41,5 @@ export const ru: { readonly [K in MessageKey]: string } = {
   ...videoRu,
   ...rateRu,
   ...linkRu,
+  ...organiseRu,
 };

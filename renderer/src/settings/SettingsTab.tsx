@@ -10,6 +10,7 @@ import { SdApiSettings } from '../images/SdApiSettings';
 import type { MessageKey } from '../i18n/en';
 import { translateDynamic } from '../i18n/translate';
 import { SemanticSearchCard } from './SemanticSearchCard';
+import { TitleSettingsCard } from './TitleSettingsCard';
 import { DiagnosticsCard } from './DiagnosticsCard';
 import { Field } from '../common/Field';
 import './settings.css';
@@ -321,6 +322,7 @@ export default function SettingsTab() {
       {/* Outside the form: Enter in these fields must not save the connection settings. */}
       <div className="settings-form">
         <SemanticSearchCard />
+        <TitleSettingsCard />
         <DiagnosticsCard />
       </div>
     </div>

@@ -11,6 +11,7 @@ import { createImageGallerySlice, type ImageGallerySlice } from './images-galler
 import { createImageRunSlice, type ImageRunSlice } from './images-run-slice';
 import { createLinksSlice, type LinksSlice } from './links-slice';
 import { createModelsSlice, type ModelsSlice } from './models-slice';
+import { createOrganiseSlice, type OrganiseSlice } from './organise-slice';
 import { createRateSlice, type RateSlice } from './rate-slice';
 import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 import { createUiSlice, type UiSlice } from './ui-slice';
@@ -30,7 +31,8 @@ export type AppState = UiSlice &
   AttachmentsSlice &
   DocumentsSlice &
   RateSlice &
-  LinksSlice;
+  LinksSlice &
+  OrganiseSlice;
 
 export const useAppStore = create<AppState>()((...args) => ({
   ...createUiSlice(...args),
@@ -48,6 +50,7 @@ export const useAppStore = create<AppState>()((...args) => ({
   ...createDocumentsSlice(...args),
   ...createRateSlice(...args),
   ...createLinksSlice(...args),
+  ...createOrganiseSlice(...args),
 }));
 
 export type { Tab } from './ui-slice';
