@@ -189,6 +189,10 @@ for (const look of LOOKS) {
     await picker.click();
     const menu = page.getByRole('menu', { name: look.t('organise.assistants') });
     await menu.getByRole('menuitem', { name: TRANSLATOR[look.language], exact: true }).click();
+    // The new conversation is made at once and opened.
+    await expect(
+      sidebar(page, look).getByRole('link', { name: look.t('chat.untitled') }),
+    ).toHaveAttribute('aria-current', 'page');
 
     await page.getByRole('button', { name: look.t('chat.settings') }).click();
     const prompt = page.getByRole('textbox', { name: look.t('chat.systemPrompt') });

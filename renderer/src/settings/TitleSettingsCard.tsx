@@ -10,11 +10,14 @@ export function TitleSettingsCard() {
   const t = useT();
   const settings = useAppStore((s) => s.settings);
   const updateSettings = useAppStore((s) => s.updateSettings);
-  const autoTitle = settings?.autoTitle ?? true;
+  const saved = settings?.autoTitle ?? true;
+  // Shown at once; core's answer (or its refusal) sets it right.
+  const [autoTitle, setAutoTitle] = useState(saved);
   const [model, setModel] = useState(settings?.titleModel ?? '');
   const [error, setError] = useState<UserError | null>(null);
 
   useEffect(() => setModel(settings?.titleModel ?? ''), [settings?.titleModel]);
+  useEffect(() => setAutoTitle(saved), [saved]);
 
   return (
     <section className="card" aria-label={t('organise.titles')}>
@@ -23,9 +26,14 @@ export function TitleSettingsCard() {
         <input
           type="checkbox"
           checked={autoTitle}
-          onChange={(event) =>
-            void updateSettings({ autoTitle: event.target.checked }).then(setError)
-          }
+          onChange={(event) => {
+            const on = event.target.checked;
+            setAutoTitle(on);
+            void updateSettings({ autoTitle: on }).then((failure) => {
+              setError(failure);
+              if (failure) setAutoTitle(!on);
+            });
+          }}
         />
         {t('organise.autoTitle')}
       </label>
