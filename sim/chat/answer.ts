@@ -98,19 +98,18 @@ export function reasoningFor(plan: ChatRequestPlan): string {
 
 /**
  * A system prompt asking for a "conversation title" gets one, as chat models often give it: with
- * a label, in quotes and bold, ending with a period. Built from the first words of the message.
+ * a label, in quotes and bold, ending with a period. The title is the first five words of the
+ * message's first line, as written (so it reads like the conversation's own start).
  */
 export function isTitleRequest(plan: ChatRequestPlan): boolean {
   return /conversation title/i.test(plan.systemText);
 }
 
 export function titleAnswer(plan: ChatRequestPlan): string {
-  const first = words(plan.lastUserText).slice(0, 4);
-  if (first.length === 0) return '**Title:** "Conversation".';
-  const russian = /[а-яё]/i.test(first.join(' '));
-  return russian
-    ? `**Название:** «Разговор: ${first.join(' ')}».`
-    : `**Title:** "Chat about ${first.join(' ')}".`;
+  const firstLine = plan.lastUserText.split('\n').find((line) => line.trim() !== '') ?? '';
+  const title = firstLine.trim().split(/\s+/).slice(0, 5).join(' ');
+  if (title === '') return '**Title:** "Conversation".';
+  return /[а-яё]/i.test(title) ? `**Название:** «${title}».` : `**Title:** "${title}".`;
 }
 
 export function buildAnswer(plan: ChatRequestPlan, nextId: (prefix: string) => string): ChatAnswer {

@@ -47,12 +47,12 @@ async function makeConversations(page: Page, titles: string[]) {
 const QUESTIONS = {
   en: {
     text: 'Plan a weekend trip to Lisbon please',
-    title: 'Chat about plan a weekend trip',
+    title: 'Plan a weekend trip to',
     other: 'Suggest three books about gardens',
   },
   ru: {
-    text: 'Спланируй поездку в Лиссабон пожалуйста',
-    title: 'Разговор: спланируй поездку в лиссабон',
+    text: 'Спланируй поездку в Лиссабон на выходные пожалуйста',
+    title: 'Спланируй поездку в Лиссабон на',
     other: 'Посоветуй три книги о садах',
   },
 } as const;
