@@ -66,6 +66,13 @@ export const invokeChannels = [
   'transfer.import',
   'transfer.backup',
   'transfer.restore',
+  'folders.list',
+  'folders.create',
+  'folders.rename',
+  'folders.delete',
+  'assistants.list',
+  'assistants.save',
+  'assistants.delete',
 ] as const;
 
 export type InvokeChannel = (typeof invokeChannels)[number];

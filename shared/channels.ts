@@ -7,11 +7,13 @@ import type { DecisionRun, DocumentList, DocumentRecord, DocumentSummary } from 
 import type { SemanticEstimate, SemanticStatus } from './semantic';
 import type { EventChannel, InvokeChannel } from './channel-names';
 import type {
+  Assistant,
   Balance,
   ChatEvent,
   Conversation,
   ConversationList,
   ConversationSummary,
+  Folder,
   MediaItem,
   MediaKind,
   MediaPage,
@@ -49,9 +51,11 @@ import {
   type TransferReport,
   type TransferSaved,
 } from './transfer';
+import { ASSISTANT_NAME_MAX, FOLDER_NAME_MAX } from './organise';
 import { VIDEO_ASPECT_RATIOS, VIDEO_DURATION_MAX_SECONDS, VIDEO_PROMPT_MAX_CHARS } from './video';
 
 const id = z.string().min(1).max(200);
+const folderName = z.string().trim().min(1).max(FOLDER_NAME_MAX);
 const text = z.string().max(2_000_000);
 
 /** An attachment as attachments.prepare answered it; core re-reads the file, so names are only shown. */
@@ -114,6 +118,8 @@ export const invokeSchemas = {
       defaultModel: z.string().max(200).optional(),
       language: z.enum(['en', 'ru']).optional(),
       theme: z.enum(['light', 'dark', 'system']).optional(),
+      autoTitle: z.boolean().optional(),
+      titleModel: z.string().max(200).optional(),
     })
     .strict(),
   'key.set': z
@@ -140,7 +146,16 @@ export const invokeSchemas = {
   'balance.get': z.object({ refresh: z.boolean().optional() }).strict(),
   'conversations.list': z.object({}).strict(),
   'conversations.get': z.object({ id }).strict(),
-  'conversations.create': z.object({ model: z.string().max(200).optional() }).strict(),
+  'conversations.create': z
+    .object({
+      model: z.string().max(200).optional(),
+      /** Started from an assistant: its prompt and parameters. */
+      systemPrompt: z.string().max(200_000).optional(),
+      temperature: z.number().min(0).max(2).nullable().optional(),
+      maxTokens: z.number().int().min(1).max(1_000_000).nullable().optional(),
+      folderId: id.nullable().optional(),
+    })
+    .strict(),
   'conversations.update': z
     .object({
       id,
@@ -150,6 +165,8 @@ export const invokeSchemas = {
       systemPrompt: z.string().max(200_000).optional(),
       temperature: z.number().min(0).max(2).nullable().optional(),
       maxTokens: z.number().int().min(1).max(1_000_000).nullable().optional(),
+      folderId: id.nullable().optional(),
+      archived: z.boolean().optional(),
     })
     .strict(),
   'conversations.delete': z.object({ id }).strict(),
@@ -318,6 +335,24 @@ export const invokeSchemas = {
   'transfer.backup': z.object({ jobId: id }).strict(),
   /** An uploaded backup archive (zip). */
   'transfer.restore': z.object({ fileId: id, jobId: id }).strict(),
+  'folders.list': z.object({}).strict(),
+  'folders.create': z.object({ name: folderName }).strict(),
+  'folders.rename': z.object({ id, name: folderName }).strict(),
+  /** Its conversations stay, in no folder. */
+  'folders.delete': z.object({ id }).strict(),
+  'assistants.list': z.object({}).strict(),
+  /** Creates (no id) or changes one of the person's own assistants. */
+  'assistants.save': z
+    .object({
+      id: id.optional(),
+      name: z.string().trim().min(1).max(ASSISTANT_NAME_MAX),
+      systemPrompt: z.string().max(200_000),
+      model: z.string().max(200),
+      temperature: z.number().min(0).max(2).nullable(),
+      maxTokens: z.number().int().min(1).max(1_000_000).nullable(),
+    })
+    .strict(),
+  'assistants.delete': z.object({ id }).strict(),
 } as const satisfies Record<InvokeChannel, z.ZodType>;
 
 export type { EventChannel, InvokeChannel };
@@ -405,6 +440,15 @@ export interface InvokeOutputs {
   'transfer.import': TransferReport;
   'transfer.backup': TransferSaved;
   'transfer.restore': TransferReport;
+  /** Folders by name. */
+  'folders.list': Folder[];
+  'folders.create': Folder;
+  'folders.rename': Folder;
+  'folders.delete': { id: string };
+  /** Built-in ones first (in the person's language), then the person's own by name. */
+  'assistants.list': Assistant[];
+  'assistants.save': Assistant;
+  'assistants.delete': { id: string };
 }
 
 export type InvokeOutput<C extends InvokeChannel> = InvokeOutputs[C];

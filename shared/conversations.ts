@@ -10,6 +10,8 @@ export function summaryOf(c: Conversation): ConversationSummary {
     updatedAt: c.updatedAt,
     model: c.model,
     messageCount: c.messages.length,
+    folderId: c.folderId ?? null,
+    archived: c.archived ?? false,
   };
 }
 

@@ -37,6 +37,10 @@ export interface SettingsView {
    * or the check could not reach the service).
    */
   keyCheck?: 'working' | 'refused' | null;
+  /** Name a conversation with a model after its first answer (unless renamed); absent: true. */
+  autoTitle?: boolean;
+  /** The model that names conversations; '' for the conversation's own model. */
+  titleModel?: string;
 }
 
 /** What asking the service with an address and a key found (key.check). */
@@ -197,6 +201,10 @@ export interface ConversationSummary {
   updatedAt: string;
   model: string;
   messageCount: number;
+  /** The folder it sits in (a Folder's id); null or absent: none. Core always states it. */
+  folderId?: string | null;
+  /** Moved out of the main list into the Archived view; absent: false. Core always states it. */
+  archived?: boolean;
 }
 
 export interface Conversation extends ConversationSummary {
@@ -416,4 +424,24 @@ export interface VideoJob {
   balanceAfter: string | null;
   polls: number;
   lastPolledAt: string | null;
+}
+
+/** A folder conversations can be put in. */
+export interface Folder {
+  id: string;
+  name: string;
+  createdAt: string;
+}
+
+/** A saved preset a new chat can start from: its prompt, model and parameters. */
+export interface Assistant {
+  id: string;
+  name: string;
+  systemPrompt: string;
+  /** '' uses the default model. */
+  model: string;
+  temperature: number | null;
+  maxTokens: number | null;
+  /** Shipped with Atelier: can be copied, not changed or deleted. */
+  builtIn: boolean;
 }

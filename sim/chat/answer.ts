@@ -96,6 +96,22 @@ export function reasoningFor(plan: ChatRequestPlan): string {
   ].join(' ');
 }
 
+/**
+ * A system prompt asking for a "conversation title" gets one, as chat models often give it: with
+ * a label, in quotes and bold, ending with a period. The title is the first five words of the
+ * message's first line, as written (so it reads like the conversation's own start).
+ */
+export function isTitleRequest(plan: ChatRequestPlan): boolean {
+  return /conversation title/i.test(plan.systemText);
+}
+
+export function titleAnswer(plan: ChatRequestPlan): string {
+  const firstLine = plan.lastUserText.split('\n').find((line) => line.trim() !== '') ?? '';
+  const title = firstLine.trim().split(/\s+/).slice(0, 5).join(' ');
+  if (title === '') return '**Title:** "Conversation".';
+  return /[а-яё]/i.test(title) ? `**Название:** «${title}».` : `**Title:** "${title}".`;
+}
+
 export function buildAnswer(plan: ChatRequestPlan, nextId: (prefix: string) => string): ChatAnswer {
   const { model, lastUserText } = plan;
   const wantsTool =
@@ -141,6 +157,8 @@ export function buildAnswer(plan: ChatRequestPlan, nextId: (prefix: string) => s
         : json;
   } else if (long !== null) {
     content = longMarkdown(long);
+  } else if (isTitleRequest(plan)) {
+    content = titleAnswer(plan);
   } else {
     content = ordinaryAnswer(plan);
     if (model.features.includes('web_search')) {

@@ -21,6 +21,8 @@ export interface ChatRequestPlan {
   maxTokens: number | null;
   messageCount: number;
   hasSystem: boolean;
+  /** The system messages' text, joined. */
+  systemText: string;
   images: DecodedImage[];
   audioParts: Array<{ format: string; bytes: number }>;
   promptTokens: number;
@@ -109,6 +111,7 @@ export function planChat(
 
   let textChars = 0;
   let hasSystem = false;
+  let systemText = '';
   let lastUserText = '';
   let lastToolResult: ChatRequestPlan['lastToolResult'] = null;
   const images: DecodedImage[] = [];
@@ -163,6 +166,7 @@ export function planChat(
       }
     }
     textChars += text.length;
+    if (role === 'system') systemText += (systemText ? '\n' : '') + text;
     if (role === 'user') {
       lastUserText = text;
       lastToolResult = null;
@@ -234,6 +238,7 @@ export function planChat(
     maxTokens,
     messageCount: body.messages.length,
     hasSystem,
+    systemText,
     images,
     audioParts,
     promptTokens,

@@ -8,6 +8,7 @@ import { openDiagnosticsFeature } from './diagnostics/feature';
 import { openDocumentsFeature } from './documents/feature';
 import { openImagesFeature } from './images/feature';
 import { openMediaFeature } from './media/feature';
+import { openOrganiseFeature } from './organise/feature';
 import { openSearchFeature } from './search/feature';
 import { openSettingsFeature } from './settings/feature';
 import { openShellFeature } from './shell/feature';
@@ -45,6 +46,7 @@ export async function openFeatures(
     minIntervalMs: options.debugLatestIntervalMs,
   });
   const transfer = await openTransferFeature(ctx, { documents });
+  const organise = await openOrganiseFeature(ctx);
   const opened = [
     settings,
     account,
@@ -58,6 +60,7 @@ export async function openFeatures(
     chat,
     diagnostics,
     transfer,
+    organise,
   ];
   return {
     handlers: {
@@ -73,6 +76,7 @@ export async function openFeatures(
       ...chat.handlers,
       ...diagnostics.handlers,
       ...transfer.handlers,
+      ...organise.handlers,
     },
     async dispose() {
       for (const feature of opened.reverse()) await feature.dispose?.();

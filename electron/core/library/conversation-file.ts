@@ -5,6 +5,8 @@ import type { Conversation, ConversationSummary } from '../../../shared/types';
 /** The file form: the domain type plus whether the user named it (then it is no longer derived). */
 export interface StoredConversation extends Conversation {
   titleEdited?: boolean;
+  /** A model named it after the first answer: the first message no longer sets the title. */
+  titleByModel?: boolean;
 }
 
 export interface IndexEntry extends ConversationSummary {
@@ -93,6 +95,10 @@ export const conversationSchema = z.object({
   contextStart: z.number().int().min(0).default(0),
   messages: z.array(messageSchema),
   titleEdited: z.boolean().optional(),
+  titleByModel: z.boolean().optional(),
+  // Files written before folders and the archive have neither: no folder, not archived.
+  folderId: z.string().nullable().default(null),
+  archived: z.boolean().default(false),
 });
 
 export const indexSchema = z.object({
@@ -106,6 +112,8 @@ export const indexSchema = z.object({
       updatedAt: z.string(),
       model: z.string(),
       messageCount: z.number(),
+      folderId: z.string().nullable().default(null),
+      archived: z.boolean().default(false),
       size: z.number(),
       mtimeMs: z.number(),
       streaming: z.boolean(),

@@ -29,11 +29,24 @@ export interface ConversationLibrary {
   list(): ConversationList;
   /** The live object: the chat engine changes it in place and saves it. */
   get(id: string): Promise<Conversation>;
-  create(opts: { model: string }): Promise<Conversation>;
+  create(opts: {
+    model: string;
+    systemPrompt?: string;
+    temperature?: number | null;
+    maxTokens?: number | null;
+    folderId?: string | null;
+  }): Promise<Conversation>;
   update(id: string, patch: ConversationPatch): Promise<Conversation>;
   /** Writes the conversation (updatedAt becomes now; the title follows the first message until renamed). */
   save(conversation: Conversation): Promise<void>;
   remove(id: string): Promise<void>;
+  /**
+   * A model's title for the conversation, unless the person named it meanwhile; null then (or
+   * when it is gone). The conversation keeps its place by date.
+   */
+  setModelTitle(id: string, title: string): Promise<Conversation | null>;
+  /** Takes every conversation out of the folder (when the folder is deleted); their ids. */
+  clearFolder(folderId: string): Promise<string[]>;
   /**
    * Adds a whole conversation from an import or a restore, as given (fields this version does not
    * know are kept); an id that is taken or malformed gets a new one. Never overwrites.
@@ -292,7 +305,7 @@ export async function openConversationLibrary(
   }
 
   function applyTitleRule(c: StoredConversation): void {
-    if (c.titleEdited) return;
+    if (c.titleEdited || c.titleByModel) return;
     const first = c.messages.find((m) => m.role === 'user');
     c.title = first ? titleFromText(first.content) : '';
   }
@@ -312,15 +325,29 @@ export async function openConversationLibrary(
     list() {
       return {
         items: [...entries.values()]
-          .map(({ id, title, pinned, createdAt, updatedAt, model, messageCount }) => ({
-            id,
-            title,
-            pinned,
-            createdAt,
-            updatedAt,
-            model,
-            messageCount,
-          }))
+          .map(
+            ({
+              id,
+              title,
+              pinned,
+              createdAt,
+              updatedAt,
+              model,
+              messageCount,
+              folderId,
+              archived,
+            }) => ({
+              id,
+              title,
+              pinned,
+              createdAt,
+              updatedAt,
+              model,
+              messageCount,
+              folderId: folderId ?? null,
+              archived: archived ?? false,
+            }),
+          )
           .sort(compareSummaries),
         problems: [...problems],
       };
@@ -328,7 +355,7 @@ export async function openConversationLibrary(
 
     get: getStored,
 
-    async create({ model }) {
+    async create({ model, systemPrompt, temperature, maxTokens, folderId }) {
       const at = now().toISOString();
       const c: StoredConversation = {
         version: CONVERSATION_VERSION,
@@ -339,11 +366,13 @@ export async function openConversationLibrary(
         updatedAt: at,
         model,
         messageCount: 0,
-        systemPrompt: '',
-        temperature: null,
-        maxTokens: null,
+        systemPrompt: systemPrompt ?? '',
+        temperature: temperature ?? null,
+        maxTokens: maxTokens ?? null,
         contextStart: 0,
         messages: [],
+        folderId: folderId ?? null,
+        archived: false,
       };
       loaded.set(c.id, c);
       await track(writeConversation(c));
@@ -356,6 +385,7 @@ export async function openConversationLibrary(
         const title = patch.title.replace(/\s+/g, ' ').trim();
         // Clearing the name hands the title back to the first message.
         c.titleEdited = title !== '';
+        c.titleByModel = false;
         c.title = title;
       }
       if (patch.pinned !== undefined) c.pinned = patch.pinned;
@@ -363,8 +393,14 @@ export async function openConversationLibrary(
       if (patch.systemPrompt !== undefined) c.systemPrompt = patch.systemPrompt;
       if (patch.temperature !== undefined) c.temperature = patch.temperature;
       if (patch.maxTokens !== undefined) c.maxTokens = patch.maxTokens;
+      if (patch.folderId !== undefined) c.folderId = patch.folderId;
+      if (patch.archived !== undefined) c.archived = patch.archived;
       applyTitleRule(c);
-      c.updatedAt = now().toISOString();
+      // Filing a conversation away is not a change to it: its place by date stays.
+      const filingOnly = Object.entries(patch).every(
+        ([key, value]) => value === undefined || key === 'folderId' || key === 'archived',
+      );
+      if (!filingOnly) c.updatedAt = now().toISOString();
       await track(writeConversation(c));
       return c;
     },
@@ -375,6 +411,31 @@ export async function openConversationLibrary(
       applyTitleRule(c);
       c.updatedAt = now().toISOString();
       await track(writeConversation(c));
+    },
+
+    async setModelTitle(id, title) {
+      let c: StoredConversation;
+      try {
+        c = await getStored(id);
+      } catch {
+        return null;
+      }
+      if (c.titleEdited || title.trim() === '') return null;
+      c.title = title;
+      c.titleByModel = true;
+      await track(writeConversation(c));
+      return c;
+    },
+
+    async clearFolder(folderId) {
+      const ids = [...entries.values()].filter((e) => e.folderId === folderId).map((e) => e.id);
+      for (const id of ids) {
+        const c = await getStored(id).catch(() => null);
+        if (!c) continue;
+        c.folderId = null;
+        await track(writeConversation(c));
+      }
+      return ids;
     },
 
     async remove(id) {

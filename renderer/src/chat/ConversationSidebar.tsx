@@ -7,6 +7,9 @@ import { useT } from '../i18n/use-t';
 import { ErrorNotice } from '../common/ErrorNotice';
 import type { UserError } from '../../../shared/types';
 import { SearchResults } from './SearchResults';
+import { AssistantPicker } from './AssistantPicker';
+import { ArchiveButton, OrganisedConversations } from './OrganisedConversations';
+import { SelectionBar } from './SelectionBar';
 
 function ConversationRow({ summary, active }: { summary: ConversationSummary; active: boolean }) {
   const t = useT();
@@ -121,6 +124,7 @@ function ConversationRow({ summary, active }: { summary: ConversationSummary; ac
         >
           <Icon name="edit" size={15} />
         </button>
+        <ArchiveButton summary={summary} onError={setError} />
         <button
           type="button"
           className="icon-button small"
@@ -133,29 +137,6 @@ function ConversationRow({ summary, active }: { summary: ConversationSummary; ac
       </div>
       {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
     </li>
-  );
-}
-
-/** A headed list of conversations (pinned, recent); nothing when it is empty. */
-function ConversationSection({
-  title,
-  items,
-  activeId,
-}: {
-  title: string;
-  items: readonly ConversationSummary[];
-  activeId: string | null;
-}) {
-  if (items.length === 0) return null;
-  return (
-    <>
-      <h2 className="sidebar-heading">{title}</h2>
-      <ul className="stack conversation-list">
-        {items.map((summary) => (
-          <ConversationRow key={summary.id} summary={summary} active={summary.id === activeId} />
-        ))}
-      </ul>
-    </>
   );
 }
 
@@ -180,15 +161,16 @@ export function ConversationSidebar() {
     return () => clearTimeout(timer);
   }, [query, searchConversations]);
 
-  const pinned = summaries.filter((s) => s.pinned);
-  const recent = summaries.filter((s) => !s.pinned);
   const searching = query.trim() !== '';
 
   return (
     <aside className="sidebar" aria-label={t('chat.conversations')}>
-      <button type="button" className="button primary wide" onClick={startNewChat}>
-        <Icon name="plus" size={16} /> {t('chat.newChat')}
-      </button>
+      <div className="new-chat-row">
+        <button type="button" className="button primary wide" onClick={startNewChat}>
+          <Icon name="plus" size={16} /> {t('chat.newChat')}
+        </button>
+        <AssistantPicker />
+      </div>
       <input
         ref={searchBox}
         type="search"
@@ -204,14 +186,14 @@ export function ConversationSidebar() {
           }
         }}
       />
+      {!searching && <SelectionBar />}
       <div className="sidebar-scroll">
         {searching && hits ? (
           <SearchResults hits={hits} />
         ) : (
           <>
             {summaries.length === 0 && <p className="sidebar-empty">{t('chat.noConversations')}</p>}
-            <ConversationSection title={t('chat.pinned')} items={pinned} activeId={activeId} />
-            <ConversationSection title={t('chat.recent')} items={recent} activeId={activeId} />
+            <OrganisedConversations Row={ConversationRow} activeId={activeId} />
           </>
         )}
         {problems.length > 0 && (

@@ -17,6 +17,10 @@ const PATHS = {
   stop: 'M7 7h10v10H7z',
   logo: 'M12 3l9 9-9 9-9-9z',
   download: 'M12 4v11 M7 10l5 5 5-5 M5 20h14',
+  archive: 'M3 4h18v4H3z M5 8v12h14V8 M10 12h4',
+  folder: 'M3 6h6l2 2h10v11H3z',
+  chevron: 'M9 6l6 6-6 6',
+  sparkle: 'M12 3l2 6 6 2-6 2-2 6-2-6-6-2 6-2z',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -21,6 +21,7 @@ import { linkEn } from './link.en';
 import { transferEn } from './transfer.en';
 import { firstrunEn } from './firstrun.en';
 import { pricesEn } from './prices.en';
+import { organiseEn } from './organise.en';
 
 export const en = {
   ...appEn,
@@ -45,6 +46,7 @@ export const en = {
   ...transferEn,
   ...firstrunEn,
   ...pricesEn,
+  ...organiseEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -22,6 +22,7 @@ import { linkRu } from './link.ru';
 import { transferRu } from './transfer.ru';
 import { firstrunRu } from './firstrun.ru';
 import { pricesRu } from './prices.ru';
+import { organiseRu } from './organise.ru';
 
 export const ru: { readonly [K in MessageKey]: string } = {
   ...appRu,
@@ -46,4 +47,5 @@ export const ru: { readonly [K in MessageKey]: string } = {
   ...transferRu,
   ...firstrunRu,
   ...pricesRu,
+  ...organiseRu,
 };

@@ -11,6 +11,7 @@ import { SdApiSettings } from '../images/SdApiSettings';
 import type { MessageKey } from '../i18n/en';
 import { translateDynamic } from '../i18n/translate';
 import { SemanticSearchCard } from './SemanticSearchCard';
+import { TitleSettingsCard } from './TitleSettingsCard';
 import { DiagnosticsCard } from './DiagnosticsCard';
 import { YourDataCard } from '../transfer/YourDataCard';
 import { Field } from '../common/Field';
@@ -396,6 +397,7 @@ export default function SettingsTab() {
       <div className="settings-form">
         <SemanticSearchCard />
         <YourDataCard />
+        <TitleSettingsCard />
         <DiagnosticsCard />
       </div>
     </div>

@@ -134,7 +134,15 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice, UiSlice 
       }
       const { id, summary } = change;
       set((s) => {
-        if (summary) return { summaries: withSummary(s.summaries, summary) };
+        if (summary) {
+          // A title core gave it (a model named it) shows in the header too.
+          const shown = s.open[id];
+          const open =
+            shown && shown.title !== summary.title
+              ? { ...s.open, [id]: { ...shown, title: summary.title } }
+              : s.open;
+          return { summaries: withSummary(s.summaries, summary), open };
+        }
         const open = { ...s.open };
         delete open[id];
         return {

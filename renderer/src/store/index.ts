@@ -12,6 +12,7 @@ import { createImageGallerySlice, type ImageGallerySlice } from './images-galler
 import { createImageRunSlice, type ImageRunSlice } from './images-run-slice';
 import { createLinksSlice, type LinksSlice } from './links-slice';
 import { createModelsSlice, type ModelsSlice } from './models-slice';
+import { createOrganiseSlice, type OrganiseSlice } from './organise-slice';
 import { createRateSlice, type RateSlice } from './rate-slice';
 import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 import { createUiSlice, type UiSlice } from './ui-slice';
@@ -32,7 +33,8 @@ export type AppState = UiSlice &
   DocumentsSlice &
   RateSlice &
   LinksSlice &
-  FirstRunSlice;
+  FirstRunSlice &
+  OrganiseSlice;
 
 export const useAppStore = create<AppState>()((...args) => ({
   ...createUiSlice(...args),
@@ -51,6 +53,7 @@ export const useAppStore = create<AppState>()((...args) => ({
   ...createRateSlice(...args),
   ...createLinksSlice(...args),
   ...createFirstRunSlice(...args),
+  ...createOrganiseSlice(...args),
 }));
 
 export type { Tab } from './ui-slice';

@@ -32,6 +32,8 @@ export interface ChatEngineOptions {
   deltaIntervalMs?: number;
   /** Turns messages with attachments into content parts (images, audio, documents). */
   attachments?: AttachmentParts;
+  /** An answer finished and was saved (the titler names the conversation after the first). */
+  onAnswered?: (conversation: Conversation) => void;
 }
 
 export interface AttachmentParts {
@@ -438,6 +440,7 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
       emit({ type: 'error', conversationId, message, error: saveFailure, summary });
     } else {
       emit({ type: 'done', conversationId, message, summary });
+      options.onAnswered?.(conversation);
     }
     // A refusal before the service answered (no key, bad URL, network) costs nothing.
     const reachedService =

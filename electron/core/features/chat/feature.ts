@@ -7,6 +7,7 @@ import type { DocumentsFeature } from '../documents/feature';
 import { createAttachments } from './attachments';
 import { createChatEngine } from './engine';
 import { createConversationHistory } from './history';
+import { createTitler } from './titles';
 
 export type ChatChannel = ChannelsOf<'chat' | 'conversations' | 'attachments'>;
 
@@ -21,6 +22,12 @@ export async function openChatFeature(
 ): Promise<Feature<ChatChannel>> {
   const { conversations, emit, state } = ctx;
   const attachments = createAttachments(ctx, deps.documents);
+  const titler = createTitler({
+    library: conversations,
+    client: ctx.client,
+    settings: () => state.current(),
+    onTitled: (summary) => emit('conversations.changed', { id: summary.id, summary }),
+  });
   const chat = createChatEngine({
     library: conversations,
     client: ctx.client,
@@ -28,6 +35,7 @@ export async function openChatFeature(
     emit: (event) => emit('chat.event', event),
     onPaidCall: () => ctx.balance.refreshSoon(),
     attachments,
+    onAnswered: (conversation) => titler.afterAnswer(conversation),
   });
   const history = createConversationHistory({
     library: conversations,
@@ -61,9 +69,10 @@ export async function openChatFeature(
 
       'conversations.get': ({ id }) => conversations.get(id),
 
-      'conversations.create': async ({ model }) => {
+      'conversations.create': async ({ model, ...preset }) => {
         const conversation = await conversations.create({
           model: model && model.trim() !== '' ? model.trim() : state.current().defaultModel,
+          ...preset,
         });
         emit('conversations.changed', { id: conversation.id, summary: summaryOf(conversation) });
         return conversation;
@@ -114,6 +123,9 @@ export async function openChatFeature(
 
       'chat.undoDelete': async (input) => changed(await history.undoDelete(input)),
     },
-    dispose: () => chat.dispose(),
+    dispose: async () => {
+      await chat.dispose();
+      await titler.dispose();
+    },
   };
 }

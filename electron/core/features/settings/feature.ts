@@ -94,6 +94,8 @@ export async function openSettingsFeature(ctx: FeatureContext): Promise<Feature<
         }
         if (input.language !== undefined) next.language = input.language;
         if (input.theme !== undefined) next.theme = input.theme;
+        if (input.autoTitle !== undefined) next.autoTitle = input.autoTitle;
+        if (input.titleModel !== undefined) next.titleModel = input.titleModel.trim();
         const urlChanged = next.baseUrl !== settings.baseUrl;
         // Another address ends the demo: its key stays behind, the person's own applies again.
         if (urlChanged && settings.demo) {

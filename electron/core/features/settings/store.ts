@@ -19,6 +19,10 @@ export interface StoredSettings {
   demo: boolean;
   /** The base URL to go back to when the person leaves the demo. */
   baseUrlBeforeDemo: string;
+  /** Name conversations with a model after the first answer. */
+  autoTitle: boolean;
+  /** The model that names them; '' for the conversation's own. */
+  titleModel: string;
 }
 
 export interface SettingsStore {
@@ -35,6 +39,8 @@ export const defaultSettings: StoredSettings = {
   theme: 'system',
   demo: false,
   baseUrlBeforeDemo: '',
+  autoTitle: true,
+  titleModel: '',
 };
 
 /** Written into the file; bumped when its shape changes, with a migration on read. */
@@ -78,6 +84,8 @@ export function sanitizeSettings(raw: unknown): StoredSettings {
     theme: pick(o.theme, THEMES, defaultSettings.theme),
     demo: o.demo === true,
     baseUrlBeforeDemo: address(o.baseUrlBeforeDemo),
+    autoTitle: o.autoTitle !== false,
+    titleModel: typeof o.titleModel === 'string' ? o.titleModel.trim().slice(0, 200) : '',
   };
 }
 

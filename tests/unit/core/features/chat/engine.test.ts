@@ -540,6 +540,8 @@ describe('chat engine events carry what the renderer needs (no reload)', () => {
       updatedAt: after.updatedAt,
       model: 'm/a',
       messageCount: 2,
+      folderId: null,
+      archived: false,
     });
   });
 

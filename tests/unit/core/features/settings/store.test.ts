@@ -33,6 +33,8 @@ describe('json settings store', () => {
       theme: 'system',
       demo: false,
       baseUrlBeforeDemo: '',
+      autoTitle: true,
+      titleModel: '',
     });
     expect(defaultSettings.baseUrl).toBe('');
   });

@@ -1,0 +1,261 @@
+// Organising conversations: folders, the archive, select mode; titles a model makes; assistants a new chat starts from.
+import type { Page } from '@playwright/test';
+import { expect, section, simRequests, startChatting, test } from './fixtures';
+import { applyLook, LOOKS, type Look } from './looks';
+
+async function send(page: Page, look: Look, text: string) {
+  await page.getByRole('textbox', { name: look.t('chat.message'), exact: true }).fill(text);
+  await page.getByRole('button', { name: look.t('chat.send'), exact: true }).click();
+  await expect(
+    page.getByRole('article', { name: look.t('chat.assistantMessage') }).last(),
+  ).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByRole('button', { name: look.t('chat.stop'), exact: true })).toHaveCount(
+    0,
+    {
+      timeout: 20_000,
+    },
+  );
+}
+
+function sidebar(page: Page, look: Look) {
+  return page.getByRole('complementary', { name: look.t('chat.conversations') });
+}
+
+async function titleRequests(atelier: { simRoot: string }) {
+  return (await simRequests(atelier as never, '/chat/completions')).filter((r) =>
+    JSON.stringify(r.body).includes('conversation title'),
+  );
+}
+
+/** Conversations made through core (the setup, not the subject), then the page opened again. */
+async function makeConversations(page: Page, titles: string[]) {
+  await page.evaluate(async (names) => {
+    const api = (
+      window as unknown as {
+        atelier: { invoke(c: string, i: unknown): Promise<{ ok: boolean; data: { id: string } }> };
+      }
+    ).atelier;
+    for (const title of names) {
+      const created = await api.invoke('conversations.create', {});
+      await api.invoke('conversations.update', { id: created.data.id, title });
+    }
+  }, titles);
+}
+
+const QUESTIONS = {
+  en: {
+    text: 'Plan a weekend trip to Lisbon please',
+    title: 'Plan a weekend trip to',
+    other: 'Suggest three books about gardens',
+  },
+  ru: {
+    text: 'Спланируй поездку в Лиссабон на выходные пожалуйста',
+    title: 'Спланируй поездку в Лиссабон на',
+    other: 'Посоветуй три книги о садах',
+  },
+} as const;
+
+const TRANSLATOR = { en: 'Translator', ru: 'Переводчик' } as const;
+
+// Long scenarios of many steps, on a machine the other test runs share.
+test.describe.configure({ timeout: 180_000 });
+
+for (const look of LOOKS) {
+  test(`a model names the conversation after the first answer, unless the setting is off (${look.name})`, async ({
+    page,
+    atelier,
+  }) => {
+    await startChatting(page, atelier);
+    await applyLook(page, look);
+    await section(page, look.t('nav.chat')).click();
+    const q = QUESTIONS[look.language];
+    await send(page, look, q.text);
+    const list = sidebar(page, look);
+    await expect(list.getByRole('link', { name: q.title, exact: true })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(q.title);
+    expect(await titleRequests(atelier)).toHaveLength(1);
+
+    await section(page, look.t('nav.settings')).click();
+    const card = page.getByRole('region', { name: look.t('organise.titles') });
+    await card.getByRole('checkbox', { name: look.t('organise.autoTitle') }).uncheck();
+    await expect(
+      card.getByRole('checkbox', { name: look.t('organise.autoTitle') }),
+    ).not.toBeChecked();
+    await section(page, look.t('nav.chat')).click();
+    await page.getByRole('button', { name: look.t('chat.newChat'), exact: true }).click();
+    await send(page, look, q.other);
+    // On the standard plan a title request would go out within about two seconds.
+    await page.waitForTimeout(3500);
+    await expect(list.getByRole('link', { name: q.other, exact: true })).toBeVisible();
+    expect(await titleRequests(atelier)).toHaveLength(1);
+  });
+
+  test(`folders, drag to a folder, select with shift, archive, delete selected, delete a folder (${look.name})`, async ({
+    page,
+    atelier,
+  }) => {
+    await startChatting(page, atelier);
+    await makeConversations(page, ['Alpha notes', 'Beta notes', 'Gamma notes', 'Delta notes']);
+    await applyLook(page, look);
+    await section(page, look.t('nav.chat')).click();
+    const list = sidebar(page, look);
+    await expect(list.getByRole('link', { name: 'Delta notes' })).toBeVisible();
+
+    await list.getByRole('button', { name: look.t('organise.newFolder') }).click();
+    await list.getByRole('textbox', { name: look.t('organise.folderName') }).fill('Work');
+    await list.getByRole('textbox', { name: look.t('organise.folderName') }).press('Enter');
+    const folder = list.getByRole('button', { name: /Work/ });
+    await expect(folder).toHaveAttribute('aria-expanded', 'true');
+    const folderItem = list
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: /Work/ }) });
+    await expect(folderItem).toContainText(look.t('organise.emptyFolder'));
+
+    // Drag a conversation onto the folder.
+    await list.getByRole('link', { name: 'Delta notes' }).dragTo(folder);
+    await expect(folderItem.getByRole('link', { name: 'Delta notes' })).toBeVisible();
+    await folder.click();
+    await expect(folder).toHaveAttribute('aria-expanded', 'false');
+    await expect(list.getByRole('link', { name: 'Delta notes' })).toHaveCount(0);
+    await folder.click();
+
+    // Select mode: a click, then shift-click for the range (newest first: Gamma, Beta, Alpha).
+    await page.getByRole('button', { name: look.t('organise.select'), exact: true }).click();
+    const bar = page.getByRole('group', { name: look.t('organise.selectionActions') });
+    await list.getByRole('checkbox', { name: 'Gamma notes' }).click();
+    await list.getByRole('checkbox', { name: 'Alpha notes' }).click({ modifiers: ['Shift'] });
+    await expect(bar.getByRole('status')).toHaveText(look.t('organise.selected', { count: 3 }));
+    await expect(list.getByRole('checkbox', { name: 'Beta notes' })).toBeChecked();
+    await expect(list.getByRole('checkbox', { name: 'Delta notes' })).not.toBeChecked();
+
+    await bar.getByRole('combobox', { name: look.t('organise.moveToFolder') }).selectOption({
+      label: 'Work',
+    });
+    await expect(folderItem.getByRole('checkbox')).toHaveCount(4);
+    await expect(bar.getByRole('status')).toHaveText(look.t('organise.selected', { count: 0 }));
+
+    await list.getByRole('checkbox', { name: 'Beta notes' }).click();
+    await bar.getByRole('button', { name: look.t('organise.archiveSelected') }).click();
+    await expect(list.getByRole('checkbox', { name: 'Beta notes' })).toHaveCount(0);
+
+    await list.getByRole('checkbox', { name: 'Alpha notes' }).click();
+    await list.getByRole('checkbox', { name: 'Gamma notes' }).click();
+    await bar.getByRole('button', { name: look.t('organise.deleteSelected') }).click();
+    const confirm = page.getByRole('alertdialog', { name: look.t('organise.deleteSelected') });
+    await expect(confirm).toContainText(look.t('organise.deleteSelectedConfirm', { count: 2 }));
+    await confirm.getByRole('button', { name: look.t('common.delete') }).click();
+    await expect(list.getByRole('checkbox', { name: 'Alpha notes' })).toHaveCount(0);
+    await expect(list.getByRole('checkbox', { name: 'Gamma notes' })).toHaveCount(0);
+    await bar.getByRole('button', { name: look.t('organise.doneSelecting') }).click();
+
+    // Deleting the folder keeps its conversation, now in no folder.
+    await folder.hover();
+    await list.getByRole('button', { name: look.t('organise.deleteFolder') }).click();
+    const folderConfirm = page.getByRole('alertdialog', { name: look.t('organise.deleteFolder') });
+    await expect(folderConfirm).toContainText(
+      look.t('organise.deleteFolderConfirm', { name: 'Work' }),
+    );
+    await folderConfirm.getByRole('button', { name: look.t('common.delete') }).click();
+    await expect(folder).toHaveCount(0);
+    await expect(list.getByRole('link', { name: 'Delta notes' })).toBeVisible();
+
+    // The archive: Beta is there, and comes back with Restore; all of it survives a reload.
+    await list.getByRole('button', { name: look.t('organise.showArchived', { count: 1 }) }).click();
+    const archived = list.getByRole('listitem').filter({ hasText: 'Beta notes' });
+    await archived.hover();
+    await archived.getByRole('button', { name: look.t('organise.restore') }).click();
+    await expect(list.getByText(look.t('organise.noArchived'))).toBeVisible();
+    await list.getByRole('button', { name: look.t('organise.backToList') }).click();
+    await page.reload();
+    await section(page, look.t('nav.chat')).click();
+    await expect(list.getByRole('link', { name: 'Beta notes' })).toBeVisible();
+    await expect(list.getByRole('link', { name: 'Delta notes' })).toBeVisible();
+    await expect(list.getByRole('link', { name: 'Alpha notes' })).toHaveCount(0);
+    await expect(list.getByRole('button', { name: /Work/ })).toHaveCount(0);
+  });
+
+  test(`a new chat starts from an assistant; the person copies, edits and deletes their own (${look.name})`, async ({
+    page,
+    atelier,
+  }) => {
+    await startChatting(page, atelier);
+    await applyLook(page, look);
+    await section(page, look.t('nav.chat')).click();
+    const picker = page.getByRole('button', { name: look.t('organise.fromAssistant') });
+    await picker.click();
+    const menu = page.getByRole('menu', { name: look.t('organise.assistants') });
+    await menu.getByRole('menuitem', { name: TRANSLATOR[look.language], exact: true }).click();
+    // The new conversation is made at once and opened.
+    await expect(
+      sidebar(page, look).getByRole('link', { name: look.t('chat.untitled') }),
+    ).toHaveAttribute('aria-current', 'page');
+
+    await page.getByRole('button', { name: look.t('chat.settings') }).click();
+    const prompt = page.getByRole('textbox', { name: look.t('chat.systemPrompt') });
+    await expect(prompt).toHaveValue(look.language === 'ru' ? /переводчик/ : /translator/);
+    await expect(page.getByRole('spinbutton', { name: look.t('chat.temperature') })).toHaveValue(
+      '0.3',
+    );
+    await send(page, look, 'Hello world');
+    const chats = await simRequests(atelier, '/chat/completions');
+    expect(JSON.stringify(chats[0]!.body)).toContain(
+      look.language === 'ru' ? 'переводчик' : 'translator',
+    );
+
+    // Manage: a built-in can be copied but not deleted; the copy is the person's own.
+    await picker.click();
+    await menu.getByRole('menuitem', { name: look.t('organise.manageAssistants') }).click();
+    const dialog = page.getByRole('dialog', { name: look.t('organise.assistants') });
+    const builtIn = dialog.getByRole('group', {
+      name: look.t('organise.assistantActions', { name: TRANSLATOR[look.language] }),
+    });
+    await expect(builtIn.getByRole('button', { name: look.t('common.delete') })).toHaveCount(0);
+    await builtIn.getByRole('button', { name: look.t('organise.copyAssistant') }).click();
+    const form = dialog.getByRole('form', { name: look.t('organise.assistantForm') });
+    const name = form.getByRole('textbox', { name: look.t('organise.assistantName') });
+    await expect(name).toHaveValue(
+      look.t('organise.copyName', { name: TRANSLATOR[look.language] }),
+    );
+    await name.fill('Pirate');
+    await form
+      .getByRole('textbox', { name: look.t('chat.systemPrompt') })
+      .fill('Talk like a pirate.');
+    await form.getByRole('textbox', { name: look.t('chat.maxTokens') }).fill('300');
+    await form.getByRole('button', { name: look.t('common.save') }).click();
+    const mine = dialog.getByRole('group', {
+      name: look.t('organise.assistantActions', { name: 'Pirate' }),
+    });
+    await expect(mine).toBeVisible();
+
+    await mine.getByRole('button', { name: look.t('organise.editAssistant') }).click();
+    await form.getByRole('textbox', { name: look.t('organise.assistantName') }).fill('Captain');
+    await form.getByRole('button', { name: look.t('common.save') }).click();
+    const captain = dialog.getByRole('group', {
+      name: look.t('organise.assistantActions', { name: 'Captain' }),
+    });
+    await captain.getByRole('button', { name: look.t('organise.startChat') }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByRole('textbox', { name: look.t('chat.systemPrompt') })).toHaveValue(
+      'Talk like a pirate.',
+    );
+    await expect(page.getByRole('spinbutton', { name: look.t('chat.maxTokens') })).toHaveValue(
+      '300',
+    );
+
+    await picker.click();
+    await menu.getByRole('menuitem', { name: look.t('organise.manageAssistants') }).click();
+    await captain.getByRole('button', { name: look.t('common.delete') }).click();
+    await dialog
+      .getByRole('alertdialog')
+      .getByRole('button', { name: look.t('common.delete') })
+      .click();
+    await expect(captain).toHaveCount(0);
+    await dialog.getByRole('button', { name: look.t('common.close') }).click();
+    await picker.click();
+    await expect(menu.getByRole('menuitem', { name: 'Captain' })).toHaveCount(0);
+  });
+}

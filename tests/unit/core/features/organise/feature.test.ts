@@ -1,0 +1,144 @@
+// folders.* and assistants.* through core: folders never take conversations with them, built-ins are kept, everything survives a restart.
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Envelope } from '../../../../../shared/types';
+import type {
+  Assistant,
+  Conversation,
+  ConversationList,
+  Folder,
+} from '../../../../../shared/types';
+import { env, openCore } from '../../simulated-core';
+
+describe('folders', () => {
+  it('creates, renames, lists by name and deletes a folder, leaving its conversations in place', async () => {
+    const { call, attempt, emitted } = await openCore();
+    const work = await call<Folder>('folders.create', { name: '  Work  ' });
+    expect(work.name).toBe('Work');
+    await call<Folder>('folders.create', { name: 'Home' });
+    const refused = await attempt('folders.create', { name: 'work' });
+    expect(refused.ok).toBe(false);
+    const renamed = await call<Folder>('folders.rename', { id: work.id, name: 'Projects' });
+    expect(renamed.name).toBe('Projects');
+    expect((await call<Folder[]>('folders.list')).map((f) => f.name)).toEqual(['Home', 'Projects']);
+
+    const c = await call<Conversation>('conversations.create', {});
+    const filed = await call<Conversation>('conversations.update', {
+      id: c.id,
+      folderId: work.id,
+    });
+    expect(filed.folderId).toBe(work.id);
+    await call('folders.delete', { id: work.id });
+    expect((await call<Folder[]>('folders.list')).map((f) => f.name)).toEqual(['Home']);
+    const list = await call<ConversationList>('conversations.list');
+    expect(list.items.find((i) => i.id === c.id)).toMatchObject({ folderId: null });
+    expect(emitted.some((e) => e.event === 'conversations.changed')).toBe(true);
+  });
+
+  it('keeps folders across a restart and reports a corrupt folder file', async () => {
+    const first = await openCore();
+    await first.call('folders.create', { name: 'Kept' });
+    await env.cores.pop()!.dispose();
+    const second = await openCore();
+    expect((await second.call<Folder[]>('folders.list')).map((f) => f.name)).toEqual(['Kept']);
+    await env.cores.pop()!.dispose();
+    await writeFile(join(env.dir, 'folders.json'), '{ not json');
+    const third = await openCore();
+    expect(await third.call<Folder[]>('folders.list')).toEqual([]);
+  });
+
+  it('archives and restores a conversation', async () => {
+    const { call } = await openCore();
+    const c = await call<Conversation>('conversations.create', {});
+    await call('conversations.update', { id: c.id, archived: true });
+    let list = await call<ConversationList>('conversations.list');
+    expect(list.items.find((i) => i.id === c.id)!.archived).toBe(true);
+    await call('conversations.update', { id: c.id, archived: false });
+    list = await call<ConversationList>('conversations.list');
+    expect(list.items.find((i) => i.id === c.id)!.archived).toBe(false);
+  });
+});
+
+describe('assistants', () => {
+  it('ships built-ins in the person’s language, which cannot be changed or deleted', async () => {
+    const { call, attempt } = await openCore();
+    const en = await call<Assistant[]>('assistants.list');
+    expect(en.map((a) => a.name)).toEqual([
+      'Translator',
+      'Proof-reader',
+      'Code reviewer',
+      'Summariser',
+    ]);
+    expect(en.every((a) => a.builtIn && a.systemPrompt.length > 40)).toBe(true);
+    await call('settings.update', { language: 'ru' });
+    const ru = await call<Assistant[]>('assistants.list');
+    expect(ru.map((a) => a.name)).toEqual([
+      'Переводчик',
+      'Корректор',
+      'Ревьюер кода',
+      'Конспектор',
+    ]);
+    expect(ru[0]!.systemPrompt).toMatch(/переводчик/);
+    expect(ru.map((a) => a.id)).toEqual(en.map((a) => a.id));
+
+    const deleted = (await attempt('assistants.delete', { id: en[0]!.id })) as Envelope<unknown>;
+    expect(deleted.ok).toBe(false);
+    const changed = await attempt('assistants.save', {
+      id: en[0]!.id,
+      name: 'Mine',
+      systemPrompt: '',
+      model: '',
+      temperature: null,
+      maxTokens: null,
+    });
+    expect(changed.ok).toBe(false);
+  });
+
+  it('creates, edits and deletes the person’s own, kept across a restart', async () => {
+    const first = await openCore();
+    const made = await first.call<Assistant>('assistants.save', {
+      name: 'Poet',
+      systemPrompt: 'Answer in verse.',
+      model: 'openai/gpt-4o-mini',
+      temperature: 1.2,
+      maxTokens: 300,
+    });
+    expect(made.builtIn).toBe(false);
+    const edited = await first.call<Assistant>('assistants.save', {
+      id: made.id,
+      name: 'Haiku poet',
+      systemPrompt: 'Answer in haiku.',
+      model: '',
+      temperature: null,
+      maxTokens: null,
+    });
+    expect(edited).toMatchObject({ id: made.id, name: 'Haiku poet', temperature: null });
+    await env.cores.pop()!.dispose();
+    const stored = JSON.parse(await readFile(join(env.dir, 'assistants.json'), 'utf8'));
+    expect(stored.assistants).toHaveLength(1);
+
+    const second = await openCore();
+    const list = await second.call<Assistant[]>('assistants.list');
+    expect(list.at(-1)).toMatchObject({ id: made.id, name: 'Haiku poet', builtIn: false });
+    await second.call('assistants.delete', { id: made.id });
+    expect((await second.call<Assistant[]>('assistants.list')).some((a) => !a.builtIn)).toBe(false);
+  });
+
+  it('a conversation started from an assistant takes its prompt, model and parameters', async () => {
+    const { call } = await openCore();
+    const c = await call<Conversation>('conversations.create', {
+      model: 'openai/gpt-4o-mini',
+      systemPrompt: 'Answer in verse.',
+      temperature: 1.2,
+      maxTokens: 300,
+    });
+    const read = await call<Conversation>('conversations.get', { id: c.id });
+    expect(read).toMatchObject({
+      model: 'openai/gpt-4o-mini',
+      systemPrompt: 'Answer in verse.',
+      temperature: 1.2,
+      maxTokens: 300,
+    });
+  });
+});
