@@ -308,6 +308,8 @@ export interface TranscriptSegment {
 }
 
 export interface Transcript {
+  /** Its key in the kept history (transcripts.json). */
+  id: string;
   text: string;
   /** Timed segments when asked for (verbose_json); null for plain text. */
   segments: TranscriptSegment[] | null;
@@ -316,6 +318,8 @@ export interface Transcript {
   fileName: string;
   cost: string | null;
   createdAt: string;
+  /** Seconds of audio when known (measured from a WAV, or the last segment's end). */
+  duration?: number | null;
 }
 
 /** An automatic resend of a user's request after a 429 or 504, for a "retrying" note. */
@@ -353,4 +357,9 @@ export interface VideoJob {
   balanceAfter: string | null;
   polls: number;
   lastPolledAt: string | null;
+}
+
+/** Where a media item is shown: the conversations whose messages reference it. */
+export interface MediaUsage {
+  conversations: { id: string; title: string }[];
 }
