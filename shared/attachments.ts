@@ -154,6 +154,9 @@ export const TEXT_FILE_EXTENSIONS: readonly string[] = [
   'vtt',
 ];
 
+/** The file picker's accept list for text and code files. */
+export const TEXT_FILE_ACCEPT = ['text/*', ...TEXT_FILE_EXTENSIONS.map((e) => `.${e}`)].join(',');
+
 /** MIME types a browser gives text files whose extension is not in the list above. */
 function isTextMime(mime: string): boolean {
   return (

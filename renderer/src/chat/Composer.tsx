@@ -9,8 +9,9 @@ import {
   visionChoicePending,
 } from './attachments/AttachmentTray';
 import { Recorder } from './attachments/Recorder';
+import { TEXT_FILE_ACCEPT } from '../../../shared/attachments';
 
-const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp,image/bmp,audio/*,.pdf,.docx';
+const ACCEPT = `image/png,image/jpeg,image/gif,image/webp,image/bmp,audio/*,.pdf,.docx,${TEXT_FILE_ACCEPT}`;
 
 function hasFiles(event: DragEvent): boolean {
   return Array.from(event.dataTransfer.types).includes('Files');
