@@ -2,10 +2,12 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { makePng, makeWav } from './files';
-import { expect, section, simRequests, startChatting, test, waitForTurnEnd } from './fixtures';
+import { expect, section, simRequests, startChatting, test } from './fixtures';
 import { LOOKS, applyLook, type Look } from './looks';
 
 test.use({ atelierOptions: { minVideoPollMs: 600, videoPollIntervalMs: 700 } });
+// Each test walks through several tabs, a chat turn and reloads: more than the default minute on a busy machine.
+test.describe.configure({ timeout: 180_000 });
 
 function attachInput(page: Page, look: Look) {
   return page.getByLabel(look.t('attach.files'));
@@ -14,7 +16,17 @@ function attachInput(page: Page, look: Look) {
 async function send(page: Page, look: Look, text: string): Promise<void> {
   await page.getByRole('textbox', { name: look.t('chat.message'), exact: true }).fill(text);
   await page.getByRole('button', { name: look.t('chat.send'), exact: true }).click();
-  await waitForTurnEnd(page);
+  // The turn is over: an answer is shown and Send is offered again instead of Stop.
+  await expect(
+    page.getByRole('article', { name: look.t('chat.assistantMessage') }).last(),
+  ).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('button', { name: look.t('chat.stop'), exact: true })).toHaveCount(
+    0,
+    {
+      timeout: 60_000,
+    },
+  );
+  await expect(page.locator('article[aria-busy="true"]')).toHaveCount(0, { timeout: 60_000 });
 }
 
 /** Chooses a model in the look's Model picker (a native select or a searchable list). */
@@ -205,7 +217,7 @@ for (const look of LOOKS) {
     const srtText = await readFile((await srt.path())!, 'utf8');
     // No segments were asked for: one cue over the whole two seconds.
     expect(srtText).toMatch(
-      /^1\n00:00:00,000 --> 00:00:02,000\nSimulated transcript of note\.wav/i,
+      /^1\n00:00:00,000 --> 00:00:02,000\nThis is the simulated transcript of note\.wav/,
     );
     const [vtt] = await Promise.all([
       page.waitForEvent('download'),

@@ -258,7 +258,12 @@ export const createAudioSlice: SliceCreator<AudioSlice> = (set, get) => {
 
     transcripts: [],
     loadTranscripts: async () => {
-      const answer = await invoke('audio.transcripts', {});
+      let answer = await invoke('audio.transcripts', {});
+      // A page still connecting may lose its first call: asked again a few times before giving up.
+      for (let attempt = 1; !answer.ok && answer.error.retryable && attempt <= 3; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 400 * attempt));
+        answer = await invoke('audio.transcripts', {});
+      }
       if (!answer.ok) {
         set({ transcribeError: answer.error });
         return;
