@@ -169,10 +169,7 @@ for (const look of LOOKS) {
     // After a reload (nothing remembered in the page) the missing file still shows as deleted.
     await page.reload();
     await section(page, look.t('nav.chat')).click();
-    await page
-      .getByRole('button', { name: /Two pictures/ })
-      .first()
-      .click();
+    await page.getByRole('link', { name: 'Two pictures' }).click();
     await expect(
       page.getByRole('img', { name: look.t('attach.deletedHint', { name: 'first.png' }) }),
     ).toBeVisible();
