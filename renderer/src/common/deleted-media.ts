@@ -1,5 +1,5 @@
 // Media deleted in this session: a conversation that shows one draws a "deleted" placeholder at once, even where the browser still caches the file.
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { invoke } from '../platform';
 
 const deleted = new Set<string>();
@@ -16,8 +16,22 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Whether the item was deleted in this session (a file missing since an earlier one shows by its load error). */
+/** Items asked about once a session: the browser may still hold a deleted file in its cache. */
+const asked = new Set<string>();
+
+function checkExists(id: string): void {
+  if (asked.has(id)) return;
+  asked.add(id);
+  void invoke('media.get', { id }).then((answer) => {
+    if (!answer.ok && answer.error.code === 'not_found') markMediaDeleted(id);
+  });
+}
+
+/** Whether the item is gone from the library (deleted now, or before this session began). */
 export function useMediaDeleted(id: string | undefined): boolean {
+  useEffect(() => {
+    if (id) checkExists(id);
+  }, [id]);
   return useSyncExternalStore(subscribe, () => (id ? deleted.has(id) : false));
 }
 
