@@ -50,7 +50,7 @@ export const audioRu: { readonly [K in keyof typeof audioEn]: string } = {
   'audio.recording': 'Идёт запись… {seconds} с',
   'audio.micUnavailable': 'Микрофон недоступен: {reason}',
   'audio.language': 'Язык',
-  'audio.languagePlaceholder': 'Определить (или, например, en, ru)',
+  'audio.languagePlaceholder': 'Авто, или en, ru…',
   'audio.timestamps': 'Говорящие и время',
   'audio.timestampsHint':
     'Запрашивает отрезки со временем; модели с диаризацией ещё и различают говорящих.',
