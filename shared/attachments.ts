@@ -1,12 +1,12 @@
-// What a chat message carries besides its text (images, audio, documents), and the limits the app sets for each.
+// What a chat message carries besides its text (images, audio, documents, text files), and the limits the app sets for each.
 
-export type AttachmentKind = 'image' | 'audio' | 'document';
+export type AttachmentKind = 'image' | 'audio' | 'document' | 'text';
 
 export interface MessageAttachment {
   kind: AttachmentKind;
   /** The upload in core's file store; absent for a document sent from the Documents library. */
   fileId?: string;
-  /** Images: the original kept in the media library. */
+  /** Images and audio: the original kept in the media library. */
   mediaId?: string;
   /** Documents: the extraction kept in the Documents library. */
   documentId?: string;
@@ -27,7 +27,11 @@ export const ATTACHMENT_LIMITS: Readonly<Record<AttachmentKind, number>> = {
   image: 20 * 1024 * 1024,
   audio: 25 * 1024 * 1024,
   document: 50 * 1024 * 1024,
+  text: 512 * 1024,
 };
+
+/** A text or code file is sent as text up to this size (512 KB, roughly 130,000 tokens). */
+export const TEXT_ATTACHMENT_MAX_BYTES = ATTACHMENT_LIMITS.text;
 
 export const MAX_ATTACHMENTS = 10;
 
@@ -66,10 +70,131 @@ const EXTENSION_KINDS: Readonly<Record<string, AttachmentKind>> = {
   docx: 'document',
 };
 
+/** Plain text and source files, sent to the model as text. */
+export const TEXT_FILE_EXTENSIONS: readonly string[] = [
+  'txt',
+  'text',
+  'md',
+  'markdown',
+  'rst',
+  'log',
+  'csv',
+  'tsv',
+  'json',
+  'jsonl',
+  'ndjson',
+  'ts',
+  'tsx',
+  'mts',
+  'cts',
+  'js',
+  'jsx',
+  'mjs',
+  'cjs',
+  'py',
+  'pyi',
+  'java',
+  'kt',
+  'kts',
+  'scala',
+  'c',
+  'h',
+  'cpp',
+  'cc',
+  'cxx',
+  'hpp',
+  'hh',
+  'cs',
+  'go',
+  'rs',
+  'rb',
+  'php',
+  'pl',
+  'swift',
+  'm',
+  'lua',
+  'r',
+  'dart',
+  'sh',
+  'bash',
+  'zsh',
+  'fish',
+  'ps1',
+  'bat',
+  'yaml',
+  'yml',
+  'toml',
+  'ini',
+  'cfg',
+  'conf',
+  'properties',
+  'xml',
+  'html',
+  'htm',
+  'css',
+  'scss',
+  'sass',
+  'less',
+  'vue',
+  'svelte',
+  'sql',
+  'graphql',
+  'gql',
+  'proto',
+  'tex',
+  'diff',
+  'patch',
+  'gradle',
+  'cmake',
+  'mk',
+  'dockerfile',
+  'tf',
+  'hcl',
+  'srt',
+  'vtt',
+];
+
+/** The file picker's accept list for text and code files. */
+export const TEXT_FILE_ACCEPT = ['text/*', ...TEXT_FILE_EXTENSIONS.map((e) => `.${e}`)].join(',');
+
+/** MIME types a browser gives text files whose extension is not in the list above. */
+function isTextMime(mime: string): boolean {
+  return (
+    mime.startsWith('text/') ||
+    /^application\/(json|xml|x-yaml|yaml|toml|x-sh|javascript|x-javascript|sql)$/.test(mime)
+  );
+}
+
+/** The extension of a file name, lower case, without the dot; '' when there is none. */
+export function extensionOf(name: string): string {
+  return /\.([a-z0-9+_-]+)$/i.exec(name)?.[1]?.toLowerCase() ?? '';
+}
+
+/**
+ * The opening fence for `text` in Markdown: three backticks, or one more than the longest run of
+ * backticks in the text, so a file that itself holds fences is not cut short.
+ */
+export function fenceFor(text: string): string {
+  let longest = 0;
+  for (const run of text.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
+  return '`'.repeat(Math.max(3, longest + 1));
+}
+
+/** What the model receives for a text file: its name, then its content in a fenced block. */
+export function textFilePart(name: string, text: string): string {
+  const fence = fenceFor(text);
+  const language = extensionOf(name);
+  const body = text.endsWith('\n') ? text : `${text}\n`;
+  return `Attached file "${name}":\n\n${fence}${language}\n${body}${fence}`;
+}
+
 /** The kind a file claims to be, from its name's extension, else its claimed MIME type. */
 export function claimedKind(name: string, mime: string): AttachmentKind | null {
   const ext = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase();
   if (ext && EXTENSION_KINDS[ext]) return EXTENSION_KINDS[ext];
+  if (ext && TEXT_FILE_EXTENSIONS.includes(ext)) return 'text';
+  if (/^(dockerfile|makefile|readme|license)$/i.test(name)) return 'text';
+  if (isTextMime(mime)) return 'text';
   if (mime.startsWith('image/')) return 'image';
   if (mime.startsWith('audio/')) return 'audio';
   if (mime === 'application/pdf' || mime === DOCX_MIME) return 'document';

@@ -25,6 +25,7 @@ import type {
   ServiceRetry,
   StoredFile,
   Transcript,
+  MediaUsage,
   VideoJob,
 } from './types';
 import { MAX_UPLOAD_BYTES, UPLOAD_CHUNK_BASE64_CHARS } from './upload-limits';
@@ -61,7 +62,7 @@ const text = z.string().max(2_000_000);
 /** An attachment as attachments.prepare answered it; core re-reads the file, so names are only shown. */
 const messageAttachment = z
   .object({
-    kind: z.enum(['image', 'audio', 'document']),
+    kind: z.enum(['image', 'audio', 'document', 'text']),
     fileId: id.optional(),
     mediaId: id.optional(),
     documentId: id.optional(),
@@ -260,6 +261,8 @@ export const invokeSchemas = {
   'media.get': z.object({ id }).strict(),
   'media.delete': z.object({ id }).strict(),
   'media.saveAs': z.object({ id }).strict(),
+  /** The conversations that show a media item, asked before it is deleted. */
+  'media.usage': z.object({ id }).strict(),
   'media.import': z
     .object({ fileId: id, kind: mediaKind, title: z.string().max(300).optional() })
     .strict(),
@@ -284,8 +287,12 @@ export const invokeSchemas = {
       model: id,
       language: z.string().trim().max(TRANSCRIBE_LANGUAGE_MAX_CHARS).optional(),
       timestamps: z.boolean(),
+      /** Seconds of audio as the page measured them; core measures a WAV itself. */
+      duration: z.number().min(0).max(1e6).optional(),
     })
     .strict(),
+  'audio.transcripts': z.object({}).strict(),
+  'audio.deleteTranscript': z.object({ id }).strict(),
   'video.generate': z
     .object({
       model: id,
@@ -421,10 +428,13 @@ export interface InvokeOutputs {
   /** Electron saves through a dialog in main; the web host answers saved: false (download the URL). */
   'media.saveAs': { saved: boolean };
   'media.import': MediaItem;
+  'media.usage': MediaUsage;
   /** The new recording, already in the media library. */
   'audio.speak': MediaItem;
   'audio.music': MediaItem;
   'audio.transcribe': Transcript;
+  'audio.transcripts': Transcript[];
+  'audio.deleteTranscript': { id: string };
   /** The job as submitted; its progress arrives as video.jobs.changed. */
   'video.generate': VideoJob;
   'video.jobs': VideoJob[];

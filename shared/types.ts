@@ -379,6 +379,8 @@ export interface TranscriptSegment {
 }
 
 export interface Transcript {
+  /** Its key in the kept history (transcripts.json). */
+  id: string;
   text: string;
   /** Timed segments when asked for (verbose_json); null for plain text. */
   segments: TranscriptSegment[] | null;
@@ -387,6 +389,8 @@ export interface Transcript {
   fileName: string;
   cost: string | null;
   createdAt: string;
+  /** Seconds of audio when known (measured from a WAV, or the last segment's end). */
+  duration?: number | null;
 }
 
 /** An automatic resend of a user's request after a 429 or 504, for a "retrying" note. */
@@ -444,4 +448,9 @@ export interface Assistant {
   maxTokens: number | null;
   /** Shipped with Atelier: can be copied, not changed or deleted. */
   builtIn: boolean;
+}
+
+/** Where a media item is shown: the conversations whose messages reference it. */
+export interface MediaUsage {
+  conversations: { id: string; title: string }[];
 }

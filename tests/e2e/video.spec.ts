@@ -193,6 +193,8 @@ test('a removed job disappears and is no longer polled', async ({ page, atelier 
   const item = job(page, 'Never ending');
   await expect(item).toContainText('Checks: 1');
   await item.getByRole('button', { name: 'Remove job' }).click();
+  // Still running, so its spent credits are named first.
+  await item.getByRole('button', { name: 'Remove anyway' }).click();
   await expect(item).toHaveCount(0);
   const polls = (await statusPolls(atelier)).length;
   await page.waitForTimeout(POLL_MS * 3);

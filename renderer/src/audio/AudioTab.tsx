@@ -1,5 +1,6 @@
 // The Audio tab: speech, music and transcription tools beside the player and the audio history.
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { conversationsUsing, usageTitles } from '../common/deleted-media';
 import type { MediaItem } from '../../../shared/types';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { Icon } from '../common/Icon';
@@ -84,6 +85,25 @@ function AudioHistory() {
   const error = useAppStore((s) => s.audioHistoryError);
   const load = useAppStore((s) => s.loadAudioHistory);
   const locale = localeOf(language);
+  /** A recording sent in chats, waiting for "Delete anyway". */
+  const [asking, setAsking] = useState<{ id: string; text: string } | null>(null);
+
+  async function askDelete(item: MediaItem): Promise<void> {
+    const usage = await conversationsUsing(item.id);
+    if (usage.length === 0) {
+      setAsking(null);
+      await remove(item.id);
+      return;
+    }
+    const titles = usageTitles(usage, t('chat.untitled'), language);
+    setAsking({
+      id: item.id,
+      text:
+        usage.length === 1
+          ? t('audio.usedInOne', { title: item.title, titles })
+          : t('audio.usedInMany', { title: item.title, count: usage.length, titles }),
+    });
+  }
 
   return (
     <section className="audio-history" aria-labelledby="audio-history-title">
@@ -118,10 +138,30 @@ function AudioHistory() {
               type="button"
               className="text-button"
               aria-label={`${t('audio.delete')}: ${item.title}`}
-              onClick={() => void remove(item.id)}
+              onClick={() => void askDelete(item)}
             >
               {t('audio.delete')}
             </button>
+            {asking?.id === item.id && (
+              <div className="confirm history-confirm" role="group" aria-label={asking.text}>
+                <p>{asking.text}</p>
+                <div className="confirm-actions">
+                  <button
+                    type="button"
+                    className="button danger"
+                    onClick={() => {
+                      setAsking(null);
+                      void remove(item.id);
+                    }}
+                  >
+                    {t('audio.deleteAnyway')}
+                  </button>
+                  <button type="button" className="button ghost" onClick={() => setAsking(null)}>
+                    {t('common.cancel')}
+                  </button>
+                </div>
+              </div>
+            )}
           </li>
         ))}
       </ul>

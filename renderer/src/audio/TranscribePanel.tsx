@@ -1,7 +1,8 @@
 // Transcription: a file (button, drag and drop) or a microphone recording, and the transcript by speaker.
 import { formatBytes } from '../../../shared/format';
 import { localeOf } from '../i18n/translate';
-import { useCallback, useId, useRef, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { toSrt, toVtt, transcriptCues } from '../../../shared/subtitles';
 import type { Transcript } from '../../../shared/types';
 import { CopyButton } from '../common/CopyButton';
 import { ErrorNotice } from '../common/ErrorNotice';
@@ -69,15 +70,68 @@ function refusalText(refusal: AudioFileRefusal, t: Translate, locale: string): s
     : t('audio.notAudio', { name: refusal.name });
 }
 
-function saveText(text: string, name: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+function saveText(text: string, name: string, extension = 'txt', mime = 'text/plain'): void {
+  const url = URL.createObjectURL(new Blob([text], { type: `${mime};charset=utf-8` }));
   const link = document.createElement('a');
   link.href = url;
-  link.download = `${name.replace(/\.[^.]+$/, '') || 'transcript'}.txt`;
+  link.download = `${name.replace(/\.[^.]+$/, '') || 'transcript'}.${extension}`;
   document.body.append(link);
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The transcript's cues, speakers named as on screen. */
+function cuesOf(transcript: Transcript, t: Translate) {
+  const names = speakerNames(transcript, t);
+  return transcriptCues(transcript, (speaker) => names.get(speaker));
+}
+
+/** Transcripts kept from earlier, newest first: show one again, or delete it. */
+function TranscriptHistory() {
+  const t = useT();
+  const locale = localeOf(useLanguage());
+  const transcripts = useAppStore((s) => s.transcripts);
+  const current = useAppStore((s) => s.transcript?.id ?? null);
+  const show = useAppStore((s) => s.showTranscript);
+  const remove = useAppStore((s) => s.deleteTranscript);
+  if (transcripts.length === 0) return null;
+  return (
+    <section className="transcript-history" aria-labelledby="transcript-history-title">
+      <h3 id="transcript-history-title">{t('audio.transcriptHistory')}</h3>
+      <ul className="stack history-list" aria-labelledby="transcript-history-title">
+        {transcripts.map((item) => (
+          <li
+            key={item.id}
+            className="history-item"
+            aria-current={item.id === current || undefined}
+          >
+            <button
+              type="button"
+              className="history-open"
+              aria-label={t('audio.openTranscript', { name: item.fileName })}
+              onClick={() => show(item.id)}
+            >
+              <span className="history-text">
+                <span className="history-title">{item.fileName}</span>
+                <span className="history-facts">
+                  {new Date(item.createdAt).toLocaleString(locale)} · {item.text.slice(0, 80)}
+                </span>
+              </span>
+            </button>
+            <button
+              type="button"
+              className="text-button"
+              aria-label={t('audio.deleteTranscript', { name: item.fileName })}
+              onClick={() => void remove(item.id)}
+            >
+              {t('audio.delete')}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 export function TranscribePanel() {
@@ -92,6 +146,10 @@ export function TranscribePanel() {
   const transcribeBlob = useAppStore((s) => s.transcribeBlob);
   const dismiss = useAppStore((s) => s.dismissTranscribeError);
   const model = useAppStore((s) => s.models.find((m) => m.id === s.transcribeDraft.model));
+  const loadTranscripts = useAppStore((s) => s.loadTranscripts);
+  useEffect(() => {
+    void loadTranscripts();
+  }, [loadTranscripts]);
   const fileInput = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const lastFile = useRef<{ blob: Blob; name: string } | null>(null);
@@ -279,9 +337,34 @@ export function TranscribePanel() {
             >
               {t('audio.saveTranscript')}
             </button>
+            <button
+              type="button"
+              className="text-button"
+              onClick={() =>
+                saveText(
+                  toSrt(cuesOf(transcript, t)),
+                  transcript.fileName,
+                  'srt',
+                  'application/x-subrip',
+                )
+              }
+            >
+              {t('audio.saveSrt')}
+            </button>
+            <button
+              type="button"
+              className="text-button"
+              onClick={() =>
+                saveText(toVtt(cuesOf(transcript, t)), transcript.fileName, 'vtt', 'text/vtt')
+              }
+            >
+              {t('audio.saveVtt')}
+            </button>
           </div>
+          {!transcript.segments && <p className="hint">{t('audio.subtitlesOneCue')}</p>}
         </section>
       )}
+      <TranscriptHistory />
     </div>
   );
 }

@@ -10,8 +10,9 @@ import {
 } from './attachments/AttachmentTray';
 import { Recorder } from './attachments/Recorder';
 import { TurnCost } from './TurnCost';
+import { TEXT_FILE_ACCEPT } from '../../../shared/attachments';
 
-const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp,image/bmp,audio/*,.pdf,.docx';
+const ACCEPT = `image/png,image/jpeg,image/gif,image/webp,image/bmp,audio/*,.pdf,.docx,${TEXT_FILE_ACCEPT}`;
 
 function hasFiles(event: DragEvent): boolean {
   return Array.from(event.dataTransfer.types).includes('Files');

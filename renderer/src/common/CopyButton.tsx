@@ -3,7 +3,16 @@ import { useEffect, useState } from 'react';
 import { useT } from '../i18n/use-t';
 import { copyText } from './clipboard';
 
-export function CopyButton({ text, label }: { text: string; label?: string }) {
+export function CopyButton({
+  text,
+  label,
+  className = 'text-button',
+}: {
+  text: string;
+  label?: string;
+  /** The look of the other buttons in its row. */
+  className?: string;
+}) {
   const t = useT();
   const [copied, setCopied] = useState(false);
   useEffect(() => {
@@ -14,7 +23,7 @@ export function CopyButton({ text, label }: { text: string; label?: string }) {
   return (
     <button
       type="button"
-      className="text-button"
+      className={className}
       aria-label={label ?? t('common.copy')}
       onClick={() => void copyText(text).then(setCopied)}
     >

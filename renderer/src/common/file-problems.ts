@@ -34,6 +34,8 @@ export function fileProblem(t: Translate, error: UserError, locale: string): str
       return t('attach.wrongType', { name, expected: String(d.expected ?? '') });
     case 'unsupported':
       return t('attach.unsupported', { name });
+    case 'not_text':
+      return t('attach.notText', { name });
     case 'audio_format':
       return t('attach.audioFormat', { name });
     case 'ocr_pdf_only':

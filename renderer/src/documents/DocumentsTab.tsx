@@ -334,10 +334,11 @@ export default function DocumentsTab() {
             rows={14}
           />
           <div className="form-actions">
-            <CopyButton text={text} label={t('documents.copy')} />
+            {/* One look for the whole row: plain secondary buttons. */}
+            <CopyButton text={text} label={t('documents.copy')} className="button" />
             <button
               type="button"
-              className="button ghost"
+              className="button"
               disabled={text === ''}
               onClick={() => downloadText(text, `${baseName}.txt`, 'text/plain')}
             >
@@ -345,7 +346,7 @@ export default function DocumentsTab() {
             </button>
             <button
               type="button"
-              className="button ghost"
+              className="button"
               disabled={text === ''}
               onClick={() =>
                 downloadText(

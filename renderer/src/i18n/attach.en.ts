@@ -2,7 +2,7 @@
 
 export const attachEn = {
   'attach.files': 'Attach files',
-  'attach.hint': 'Images, audio, PDF or DOCX: pick, paste or drop them here.',
+  'attach.hint': 'Images, audio, PDF, DOCX, text or code files: pick, paste or drop them here.',
   'attach.dropHere': 'Drop files to attach them',
   'attach.remove': 'Remove {name}',
   'attach.list': 'Attachments',
@@ -23,7 +23,7 @@ export const attachEn = {
   'attach.tooLarge': '“{name}” is {size}; the limit for this kind of file is {limit}.',
   'attach.wrongType': '“{name}” is not a {expected} file, although its name says so.',
   'attach.unsupported':
-    '“{name}” is not a file chat can send. Attach images (PNG, JPEG, GIF, WEBP), audio, PDF or DOCX.',
+    '“{name}” is not a file chat can send. Attach images (PNG, JPEG, GIF, WEBP), audio, PDF, DOCX, text or code files.',
   'attach.audioFormat': '“{name}” could not be turned into WAV; audio models take WAV or MP3.',
   'attach.audioUnsupported':
     '{model} does not take audio. Pick a model marked “audio input”, such as {suggestion}.',
@@ -43,4 +43,10 @@ export const attachEn = {
     'The message with its attachments needs about {tokens} tokens; {model} has a context of {limit}. Remove a document or pick a model with a larger context.',
   'attach.waitUploads': 'Wait for the attachments to finish uploading.',
   'attach.open': 'Open {name}',
+  'attach.textChip': '{type} text · {size} · about {tokens} tokens',
+  'attach.notText': '“{name}” is not UTF-8 text (it looks binary), so it cannot be sent as text.',
+  'attach.playAudio': 'Play {name}',
+  'attach.pictureDeleted': 'Picture deleted',
+  'attach.audioDeleted': 'Recording deleted',
+  'attach.deletedHint': '“{name}” was deleted from the library.',
 } as const;

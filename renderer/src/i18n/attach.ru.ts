@@ -3,7 +3,8 @@ import type { attachEn } from './attach.en';
 
 export const attachRu: { readonly [K in keyof typeof attachEn]: string } = {
   'attach.files': 'Прикрепить файлы',
-  'attach.hint': 'Изображения, аудио, PDF или DOCX: выберите, вставьте или перетащите сюда.',
+  'attach.hint':
+    'Изображения, аудио, PDF, DOCX, текст или код: выберите, вставьте или перетащите сюда.',
   'attach.dropHere': 'Отпустите файлы, чтобы прикрепить их',
   'attach.remove': 'Убрать {name}',
   'attach.list': 'Вложения',
@@ -24,7 +25,7 @@ export const attachRu: { readonly [K in keyof typeof attachEn]: string } = {
   'attach.tooLarge': '«{name}» весит {size}; предел для таких файлов — {limit}.',
   'attach.wrongType': '«{name}» — не файл {expected}, хотя так сказано в его имени.',
   'attach.unsupported':
-    '«{name}» нельзя отправить в чат. Прикрепляйте изображения (PNG, JPEG, GIF, WEBP), аудио, PDF или DOCX.',
+    '«{name}» нельзя отправить в чат. Прикрепляйте изображения (PNG, JPEG, GIF, WEBP), аудио, PDF, DOCX, текстовые файлы или код.',
   'attach.audioFormat': '«{name}» не удалось перевести в WAV; аудиомодели принимают WAV или MP3.',
   'attach.audioUnsupported':
     '{model} не принимает аудио. Выберите модель с пометкой «audio input», например {suggestion}.',
@@ -44,4 +45,11 @@ export const attachRu: { readonly [K in keyof typeof attachEn]: string } = {
     'Сообщению с вложениями нужно около {tokens} токенов, а контекст {model} — {limit}. Уберите документ или выберите модель с бо́льшим контекстом.',
   'attach.waitUploads': 'Дождитесь окончания загрузки вложений.',
   'attach.open': 'Открыть {name}',
+  'attach.textChip': 'Текст {type} · {size} · около {tokens} токенов',
+  'attach.notText':
+    '«{name}» — не текст в UTF-8 (похоже на двоичный файл), поэтому его нельзя отправить как текст.',
+  'attach.playAudio': 'Воспроизвести {name}',
+  'attach.pictureDeleted': 'Изображение удалено',
+  'attach.audioDeleted': 'Запись удалена',
+  'attach.deletedHint': '«{name}» удалён из библиотеки.',
 };

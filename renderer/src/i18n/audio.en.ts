@@ -63,4 +63,16 @@ export const audioEn = {
     '{name} is not an audio file. Choose a WAV, MP3, OGG, FLAC, M4A or WEBM recording.',
   'audio.cost': 'Cost: {cost} credits',
   'audio.retrying': 'The service is busy; trying again ({attempt} of {max})…',
+  'audio.usedInOne':
+    '“{title}” was sent in the chat {titles}. Delete it anyway? The chat will show “Recording deleted” in its place.',
+  'audio.usedInMany':
+    '“{title}” was sent in {count} chats: {titles}. Delete it anyway? They will show “Recording deleted” in its place.',
+  'audio.deleteAnyway': 'Delete anyway',
+  'audio.transcriptHistory': 'Earlier transcripts',
+  'audio.openTranscript': 'Show the transcript of {name}',
+  'audio.deleteTranscript': 'Delete the transcript of {name}',
+  'audio.saveSrt': 'Save as SRT',
+  'audio.saveVtt': 'Save as VTT',
+  'audio.subtitlesOneCue':
+    'The service gave no timings, so the subtitles are one caption for the whole recording.',
 } as const;

@@ -50,7 +50,7 @@ export const audioRu: { readonly [K in keyof typeof audioEn]: string } = {
   'audio.recording': 'Идёт запись… {seconds} с',
   'audio.micUnavailable': 'Микрофон недоступен: {reason}',
   'audio.language': 'Язык',
-  'audio.languagePlaceholder': 'Определить (или, например, en, ru)',
+  'audio.languagePlaceholder': 'Авто, или en, ru…',
   'audio.timestamps': 'Говорящие и время',
   'audio.timestampsHint':
     'Запрашивает отрезки со временем; модели с диаризацией ещё и различают говорящих.',
@@ -65,4 +65,16 @@ export const audioRu: { readonly [K in keyof typeof audioEn]: string } = {
   'audio.notAudio': '{name} — не аудиофайл. Выберите запись WAV, MP3, OGG, FLAC, M4A или WEBM.',
   'audio.cost': 'Стоимость: {cost} кредитов',
   'audio.retrying': 'Сервис занят; повторная попытка ({attempt} из {max})…',
+  'audio.usedInOne':
+    '«{title}» отправлена в чате {titles}. Всё равно удалить? В чате вместо неё будет надпись «Запись удалена».',
+  'audio.usedInMany':
+    '«{title}» отправлена в чатах ({count}): {titles}. Всё равно удалить? В них вместо неё будет надпись «Запись удалена».',
+  'audio.deleteAnyway': 'Всё равно удалить',
+  'audio.transcriptHistory': 'Прежние расшифровки',
+  'audio.openTranscript': 'Показать расшифровку {name}',
+  'audio.deleteTranscript': 'Удалить расшифровку {name}',
+  'audio.saveSrt': 'Сохранить как SRT',
+  'audio.saveVtt': 'Сохранить как VTT',
+  'audio.subtitlesOneCue':
+    'Сервис не дал разметки по времени, поэтому в субтитрах один титр на всю запись.',
 };

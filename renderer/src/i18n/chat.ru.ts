@@ -4,7 +4,7 @@ import type { chatEn } from './chat.en';
 export const chatRu: { readonly [K in keyof typeof chatEn]: string } = {
   'chat.newChat': 'Новый чат',
   'chat.searchLabel': 'Поиск по чатам',
-  'chat.searchPlaceholder': 'Поиск по названиям и сообщениям',
+  'chat.searchPlaceholder': 'Поиск в чатах',
   'chat.conversations': 'Чаты',
   'chat.pinned': 'Закреплённые',
   'chat.recent': 'Недавние',

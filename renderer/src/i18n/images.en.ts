@@ -99,4 +99,10 @@ export const imagesEn = {
     'Put your API key in place of {masked}. The key is part of the address: keep the address private.',
   'images.sdSettings.noService': 'Set the base URL and the key above to see the address.',
   'images.sdSettings.tryIt': 'Try it in Images → Automatic1111 prompt.',
+  'images.usedInOne':
+    'This picture is shown in the chat {titles}. Delete it anyway? The chat will show “Picture deleted” in its place.',
+  'images.usedInMany':
+    'This picture is shown in {count} chats: {titles}. Delete it anyway? They will show “Picture deleted” in its place.',
+  'images.deleteAnyway': 'Delete anyway',
+  'images.checkingUse': 'Checking where the picture is used…',
 } as const;

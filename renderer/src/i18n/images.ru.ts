@@ -100,4 +100,10 @@ export const imagesRu: { readonly [K in keyof typeof imagesEn]: string } = {
     'Подставьте свой API-ключ вместо {masked}. Ключ — часть адреса: не показывайте адрес другим.',
   'images.sdSettings.noService': 'Укажите базовый URL и ключ выше, чтобы увидеть адрес.',
   'images.sdSettings.tryIt': 'Попробуйте: Изображения → Запрос Automatic1111.',
+  'images.usedInOne':
+    'Эта картинка показана в чате {titles}. Всё равно удалить? В чате вместо неё будет надпись «Изображение удалено».',
+  'images.usedInMany':
+    'Эта картинка показана в чатах ({count}): {titles}. Всё равно удалить? В них вместо неё будет надпись «Изображение удалено».',
+  'images.deleteAnyway': 'Всё равно удалить',
+  'images.checkingUse': 'Проверяем, где используется картинка…',
 };

@@ -4,7 +4,7 @@ import type { modelsEn } from './models.en';
 export const modelsRu: { readonly [K in keyof typeof modelsEn]: string } = {
   'models.label': 'Модель',
   'models.search': 'Поиск моделей',
-  'models.searchPlaceholder': 'Поиск по названию или id',
+  'models.searchPlaceholder': 'Название или id',
   'models.none': 'Модели не загружены',
   'models.noMatch': 'Нет моделей по запросу «{query}»',
   'models.loading': 'Загружаем модели…',

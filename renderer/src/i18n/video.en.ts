@@ -50,4 +50,8 @@ export const videoEn = {
   'video.removeHint': 'Stops checking this job; a downloaded video stays in the library.',
   'video.save': 'Save video',
   'video.player': 'Video: {title}',
+  'video.removeRunningAsk':
+    'This video is still being made. Removing the job stops checking on it and its video will never arrive here, but the credits for it are already spent and will not come back. Remove it anyway?',
+  'video.removeAnyway': 'Remove anyway',
+  'video.keepWaiting': 'Keep waiting',
 } as const;

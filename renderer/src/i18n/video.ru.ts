@@ -50,4 +50,8 @@ export const videoRu: { readonly [K in keyof typeof videoEn]: string } = {
   'video.removeHint': 'Прекращает опрос задачи; скачанное видео остаётся в библиотеке.',
   'video.save': 'Сохранить видео',
   'video.player': 'Видео: {title}',
+  'video.removeRunningAsk':
+    'Это видео ещё создаётся. Если убрать задание, приложение перестанет его проверять и видео сюда уже не придёт, а кредиты за него уже списаны и не вернутся. Всё равно убрать?',
+  'video.removeAnyway': 'Всё равно убрать',
+  'video.keepWaiting': 'Ждать дальше',
 };

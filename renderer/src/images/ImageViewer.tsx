@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { MediaItem, UserError } from '../../../shared/types';
 import { ErrorNotice } from '../common/ErrorNotice';
+import { conversationsUsing, usageTitles } from '../common/deleted-media';
 import { mediaUrl, saveMedia } from '../common/media';
 import { useLanguage, useT } from '../i18n/use-t';
 import { localeOf } from '../i18n/translate';
@@ -84,6 +85,9 @@ export function ImageViewer({
   const busy = useAppStore((s) => s.imageJob !== null);
   const dialog = useRef<HTMLDivElement>(null);
   const [confirming, setConfirming] = useState(false);
+  /** The chats that show the picture, asked when Delete is pressed; null while asking. */
+  const [usage, setUsage] = useState<{ id: string; title: string }[] | null>(null);
+  const language = useLanguage();
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<UserError | null>(null);
   const item = itemAt(pages, index);
@@ -133,10 +137,26 @@ export function ImageViewer({
     event.preventDefault();
   }
 
+  function askDelete(target: MediaItem) {
+    setUsage(null);
+    setConfirming(true);
+    void conversationsUsing(target.id).then(setUsage);
+  }
+
   async function onDelete(target: MediaItem) {
     const failure = await deleteImage(target.id);
     if (failure) setError(failure);
     setConfirming(false);
+    // The pressed button is gone: focus returns to the dialog, so Esc and the arrows still work.
+    dialog.current?.focus();
+  }
+
+  function confirmText(): string {
+    if (usage === null) return t('images.checkingUse');
+    const titles = usageTitles(usage, t('chat.untitled'), language);
+    if (usage.length === 1) return t('images.usedInOne', { titles });
+    if (usage.length > 1) return t('images.usedInMany', { count: usage.length, titles });
+    return t('images.confirmDelete');
   }
 
   return (
@@ -240,28 +260,30 @@ export function ImageViewer({
                   {t('images.copyImage')}
                 </button>
                 {!confirming ? (
-                  <button
-                    type="button"
-                    className="button danger"
-                    onClick={() => setConfirming(true)}
-                  >
+                  <button type="button" className="button danger" onClick={() => askDelete(item)}>
                     {t('images.delete')}
                   </button>
                 ) : (
                   <div className="confirm" role="group" aria-label={t('images.confirmDelete')}>
-                    <p>{t('images.confirmDelete')}</p>
+                    <p role="status">{confirmText()}</p>
                     <div className="confirm-actions">
                       <button
                         type="button"
                         className="button danger"
+                        disabled={usage === null}
                         onClick={() => void onDelete(item)}
                       >
-                        {t('images.deleteConfirm')}
+                        {usage && usage.length > 0
+                          ? t('images.deleteAnyway')
+                          : t('images.deleteConfirm')}
                       </button>
                       <button
                         type="button"
                         className="button ghost"
-                        onClick={() => setConfirming(false)}
+                        onClick={() => {
+                          setConfirming(false);
+                          dialog.current?.focus();
+                        }}
                       >
                         {t('common.cancel')}
                       </button>

@@ -1,4 +1,5 @@
 // The Audio tab's state: drafts of speech and music, the history from the media library, transcription.
+import { markMediaDeleted } from '../common/deleted-media';
 import { type SpeechFormat, TRANSCRIBE_MAX_BYTES, type Voice } from '../../../shared/audio';
 import type { MediaItem, ServiceRetry, Transcript, UserError } from '../../../shared/types';
 import { uploadFile } from '../common/upload';
@@ -72,6 +73,34 @@ export interface AudioSlice {
   transcribeRefusal: AudioFileRefusal | null;
   transcribeBlob(file: Blob, name: string, timestamps: boolean): Promise<void>;
   dismissTranscribeError(): void;
+  /** Earlier transcripts kept by core, newest first. */
+  transcripts: Transcript[];
+  loadTranscripts(): Promise<void>;
+  showTranscript(id: string): void;
+  deleteTranscript(id: string): Promise<void>;
+}
+
+/** The recording's length as the browser reads it, for subtitles without timings; null when it cannot. */
+function measureDuration(file: Blob): Promise<number | undefined> {
+  if (typeof Audio === 'undefined' || typeof URL.createObjectURL !== 'function')
+    return Promise.resolve(undefined);
+  return new Promise((resolve) => {
+    const url = URL.createObjectURL(file);
+    const audio = new Audio();
+    const done = (seconds: number | undefined): void => {
+      clearTimeout(timer);
+      audio.removeAttribute('src');
+      URL.revokeObjectURL(url);
+      resolve(
+        seconds !== undefined && Number.isFinite(seconds) && seconds > 0 ? seconds : undefined,
+      );
+    };
+    const timer = setTimeout(() => done(undefined), 3000);
+    audio.preload = 'metadata';
+    audio.onloadedmetadata = () => done(audio.duration);
+    audio.onerror = () => done(undefined);
+    audio.src = url;
+  });
 }
 
 const HISTORY_PAGE = 200;
@@ -162,6 +191,7 @@ export const createAudioSlice: SliceCreator<AudioSlice> = (set, get) => {
         set({ audioHistoryError: answer.error });
         return;
       }
+      markMediaDeleted(id);
       set((state) => {
         const audioItems = state.audioItems.filter((i) => i.id !== id);
         return {
@@ -202,10 +232,12 @@ export const createAudioSlice: SliceCreator<AudioSlice> = (set, get) => {
       }
       set({ transcribeStage: { stage: 'transcribing', name }, audioRetry: null });
       const { model, language } = get().transcribeDraft;
+      const duration = await measureDuration(file);
       const answer = await invoke('audio.transcribe', {
         fileId: uploaded.data.fileId,
         model,
         timestamps,
+        ...(duration !== undefined ? { duration } : {}),
         ...(language.trim() !== '' ? { language: language.trim() } : {}),
       });
       if (!answer.ok) {
@@ -216,7 +248,49 @@ export const createAudioSlice: SliceCreator<AudioSlice> = (set, get) => {
         });
         return;
       }
-      set({ transcribeStage: { stage: 'idle' }, transcript: answer.data, audioRetry: null });
+      set((state) => ({
+        transcribeStage: { stage: 'idle' },
+        transcript: answer.data,
+        transcripts: [answer.data, ...state.transcripts.filter((x) => x.id !== answer.data.id)],
+        audioRetry: null,
+      }));
+    },
+
+    transcripts: [],
+    loadTranscripts: async () => {
+      let answer = await invoke('audio.transcripts', {});
+      // A page still connecting may lose its first call: asked again a few times before giving up.
+      for (let attempt = 1; !answer.ok && answer.error.retryable && attempt <= 3; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 400 * attempt));
+        answer = await invoke('audio.transcripts', {});
+      }
+      if (!answer.ok) {
+        set({ transcribeError: answer.error });
+        return;
+      }
+      set((state) => ({
+        transcripts: answer.data,
+        // After a reload the newest transcript is shown again, as it was before.
+        transcript: state.transcript ?? answer.data[0] ?? null,
+      }));
+    },
+    showTranscript: (id) =>
+      set((state) => ({
+        transcript: state.transcripts.find((x) => x.id === id) ?? state.transcript,
+      })),
+    deleteTranscript: async (id) => {
+      const answer = await invoke('audio.deleteTranscript', { id });
+      if (!answer.ok) {
+        set({ transcribeError: answer.error });
+        return;
+      }
+      set((state) => {
+        const transcripts = state.transcripts.filter((x) => x.id !== id);
+        return {
+          transcripts,
+          transcript: state.transcript?.id === id ? (transcripts[0] ?? null) : state.transcript,
+        };
+      });
     },
   };
 };

@@ -1,4 +1,5 @@
 // The image gallery: the library's pictures in pages, newest first, reloaded when the library changes.
+import { markMediaDeleted } from '../common/deleted-media';
 import type { MediaItem, UserError } from '../../../shared/types';
 import { invoke } from '../platform';
 import type { ImageFormSlice } from './images-form-slice';
@@ -81,6 +82,7 @@ export const createImageGallerySlice: SliceCreator<ImageGallerySlice, ImageFormS
     deleteImage: async (id) => {
       const answer = await invoke('media.delete', { id });
       if (!answer.ok) return answer.error;
+      markMediaDeleted(id);
       set((s) => ({
         editSources: s.editSources.filter(
           (source) => !(source.ref && 'mediaId' in source.ref && source.ref.mediaId === id),

@@ -40,6 +40,7 @@ function JobItem({ job, now }: { job: VideoJob; now: number }) {
   const ended = job.finishedAt ? Date.parse(job.finishedAt) : now;
   const elapsed = formatElapsed(ended - started);
   const working = job.phase === 'running' || job.phase === 'downloading';
+  const [asking, setAsking] = useState(false);
 
   return (
     <li className="card compact" data-phase={job.phase}>
@@ -104,15 +105,36 @@ function JobItem({ job, now }: { job: VideoJob; now: number }) {
             {t('video.save')}
           </button>
         )}
-        <button
-          type="button"
-          className="text-button"
-          title={t('video.removeHint')}
-          onClick={() => void remove(job.id)}
-        >
-          {t('video.remove')}
-        </button>
+        {!asking && (
+          <button
+            type="button"
+            className="text-button"
+            title={t('video.removeHint')}
+            // A job still running has cost its credits already: removing it is asked first.
+            onClick={() => (working ? setAsking(true) : void remove(job.id))}
+          >
+            {t('video.remove')}
+          </button>
+        )}
       </div>
+      {asking && (
+        <div className="confirm" role="group" aria-label={t('video.remove')}>
+          <p role="alert">{t('video.removeRunningAsk')}</p>
+          <div className="confirm-actions">
+            <button type="button" className="button danger" onClick={() => void remove(job.id)}>
+              {t('video.removeAnyway')}
+            </button>
+            <button
+              type="button"
+              className="button ghost"
+              autoFocus
+              onClick={() => setAsking(false)}
+            >
+              {t('video.keepWaiting')}
+            </button>
+          </div>
+        </div>
+      )}
     </li>
   );
 }

@@ -8,6 +8,7 @@ import type {
   TranscriptSegment,
 } from '../../../../shared/types';
 import { encodePeaks, summarizeWav } from './wave';
+import { openTranscriptStore } from './transcripts';
 import type { ChannelsOf, Feature, FeatureContext } from '../context';
 import { checkUploadedFile } from '../../library/file-checks';
 import { sniffMime } from '../../library/sniff';
@@ -88,6 +89,7 @@ function uploadName(name: string, sniffed: string): string {
 export type AudioChannel = ChannelsOf<'audio'>;
 
 export async function openAudioFeature(ctx: FeatureContext): Promise<Feature<AudioChannel>> {
+  const transcripts = await openTranscriptStore(ctx.dataDir);
   async function keep(
     result: BinaryResult,
     meta: { title: string; model: string; params: Record<string, MediaValue> },
@@ -143,7 +145,13 @@ export async function openAudioFeature(ctx: FeatureContext): Promise<Feature<Aud
         });
       },
 
-      'audio.transcribe': async ({ fileId, model, language, timestamps }) => {
+      'audio.transcripts': () => transcripts.list(),
+      'audio.deleteTranscript': async ({ id }) => {
+        await transcripts.remove(id);
+        return { id };
+      },
+
+      'audio.transcribe': async ({ fileId, model, language, timestamps, duration }) => {
         const file = await ctx.files.info(fileId);
         // Refuses an empty file, one over 25 MB (the transcription limit) and one that is not audio.
         checkUploadedFile(file, () => TRANSCRIBE_MAX_BYTES, ['audio']);
@@ -163,16 +171,22 @@ export async function openAudioFeature(ctx: FeatureContext): Promise<Feature<Aud
         );
         ctx.balance.refreshSoon();
         const segments = result.segments ? readSegments(result.segments) : null;
-        const transcript: Transcript = {
+        const kept = segments && segments.length > 0 ? segments : null;
+        // The audio's length, for subtitles without segments: measured from a WAV, else what
+        // the page measured, else where the last segment ends.
+        const measured = sniffed === 'audio/wav' ? summarizeWav(bytes)?.seconds : undefined;
+        const seconds = measured ?? duration ?? kept?.at(-1)?.end ?? null;
+        const transcript: Omit<Transcript, 'id'> = {
           text: result.text,
-          segments: segments && segments.length > 0 ? segments : null,
+          segments: kept,
           language: result.language,
           model,
           fileName: file.name,
           cost: result.cost ?? null,
           createdAt: new Date().toISOString(),
+          duration: seconds !== null ? Math.round(seconds * 1000) / 1000 : null,
         };
-        return transcript;
+        return transcripts.add(transcript);
       },
     },
   };

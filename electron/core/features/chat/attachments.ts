@@ -5,8 +5,15 @@ import {
   IMAGE_PROMPT_TOKENS,
   INPUT_AUDIO_FORMATS,
   type MessageAttachment,
+  TEXT_ATTACHMENT_MAX_BYTES,
   VISION_MAX_SIDE,
+  claimedKind,
+  textFilePart,
+  typeLabel,
 } from '../../../../shared/attachments';
+import { estimateTokens } from '../../../../shared/tokens';
+import { formatBytes } from '../../../../shared/format';
+import type { StoredFile } from '../../../../shared/types';
 import type { DocumentsFeature } from '../documents/feature';
 import type { ChannelsOf, Feature, FeatureContext } from '../context';
 import type { AttachmentParts } from './engine';
@@ -24,6 +31,56 @@ const IMAGE_CACHE_SIZE = 8;
 export function documentPart(name: string, pages: number | undefined, text: string): string {
   const pagesNote = pages ? `, ${pages} page${pages === 1 ? '' : 's'}` : '';
   return `Attached document "${name}"${pagesNote}:\n\n${text}`;
+}
+
+/**
+ * The text of a text or code file: UTF-8 (a byte-order mark dropped, line ends kept). Refuses a
+ * file that is empty, over the text limit, binary (a known binary type, or NUL bytes) or not valid
+ * UTF-8, each with `details.reason` for the renderer's words.
+ */
+export function decodeTextFile(
+  info: Pick<StoredFile, 'name' | 'mime' | 'size' | 'sniffedMime'>,
+  bytes: Buffer,
+): string {
+  const { name } = info;
+  if (info.size === 0 || bytes.length === 0) {
+    throw serviceError('invalid_input', `"${name}" is empty (0 bytes).`, null, {
+      reason: 'empty',
+      name,
+    });
+  }
+  if (info.sniffedMime !== null) {
+    const label = typeLabel(name, info.mime);
+    throw serviceError(
+      'invalid_input',
+      `"${name}" is not a ${label} file, although its name says so.`,
+      null,
+      { reason: 'wrong_type', name, expected: label },
+    );
+  }
+  if (bytes.length > TEXT_ATTACHMENT_MAX_BYTES) {
+    throw serviceError(
+      'invalid_input',
+      `"${name}" is ${formatBytes(bytes.length)}, over the limit of ${formatBytes(TEXT_ATTACHMENT_MAX_BYTES)} for text files.`,
+      null,
+      { reason: 'too_large', name, size: bytes.length, limit: TEXT_ATTACHMENT_MAX_BYTES },
+    );
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    text = '\u0000';
+  }
+  if (text.includes('\u0000')) {
+    throw serviceError(
+      'invalid_input',
+      `"${name}" is not UTF-8 text (it looks binary), so it cannot be sent as text.`,
+      null,
+      { reason: 'not_text', name },
+    );
+  }
+  return text;
 }
 
 export function createAttachments(
@@ -77,6 +134,17 @@ export function createAttachments(
         if ('mediaId' in input) return libraryPicture(input.mediaId);
         const { fileId } = input;
         const info = await ctx.files.info(fileId);
+        if (claimedKind(info.name, info.mime) === 'text') {
+          const text = decodeTextFile(info, await ctx.files.read(fileId));
+          return {
+            kind: 'text',
+            fileId,
+            name: info.name,
+            mime: info.mime.startsWith('text/') ? info.mime : 'text/plain',
+            size: info.size,
+            tokens: estimateTokens(textFilePart(info.name, text)),
+          };
+        }
         const kind = checkUploadedFile(info, (k) => ATTACHMENT_LIMITS[k], [
           'image',
           'audio',
@@ -114,7 +182,20 @@ export function createAttachments(
             );
           }
           const tokens = Math.ceil(info.size / AUDIO_BYTES_PER_TOKEN);
-          return { ...base, kind, format, tokens };
+          // Kept in the media library as pictures are, so the sent message can play it.
+          const item = await ctx.media.add({
+            kind: 'audio',
+            bytes: await ctx.files.read(fileId),
+            mime: base.mime,
+            title: info.name.replace(/\.[^.]+$/, '') || info.name,
+            model: null,
+            cost: null,
+            params: {},
+            sources: [],
+            extra: { attachedToChat: true },
+          });
+          ctx.emit('media.changed', { kind: 'audio' });
+          return { ...base, kind, format, tokens, mediaId: item.id };
         }
         const record = await documents.extract({
           fileId,
@@ -136,7 +217,16 @@ export function createAttachments(
       const parts: WireContentPart[] = [];
       if (message.content.trim() !== '') parts.push({ type: 'text', text: message.content });
       for (const a of message.attachments ?? []) {
-        if (a.kind === 'document') {
+        if (a.kind === 'text') {
+          // The upload is re-read and checked again: the renderer's copy of the facts is not trusted.
+          if (!a.fileId) continue;
+          const info = await ctx.files.info(a.fileId).catch(() => null);
+          if (!info) {
+            throw serviceError('not_found', `The attachment "${a.name}" is no longer stored.`);
+          }
+          const text = decodeTextFile(info, await ctx.files.read(a.fileId));
+          parts.push({ type: 'text', text: textFilePart(info.name, text) });
+        } else if (a.kind === 'document') {
           if (!a.documentId) continue;
           const record = await documents.store.get(a.documentId);
           parts.push({ type: 'text', text: documentPart(a.name, a.pages, record.text) });

@@ -61,6 +61,21 @@ export async function openMediaFeature(ctx: FeatureContext): Promise<Feature<Med
         }
       },
 
+      'media.usage': async ({ id }) => {
+        const conversations: { id: string; title: string }[] = [];
+        const address = `media/${id}`;
+        for (const summary of ctx.conversations.list().items) {
+          const conversation = await ctx.conversations.get(summary.id).catch(() => null);
+          if (!conversation) continue;
+          const shows = conversation.messages.some(
+            (m) =>
+              (m.attachments ?? []).some((a) => a.mediaId === id) || m.content.includes(address),
+          );
+          if (shows) conversations.push({ id: summary.id, title: summary.title });
+        }
+        return { conversations };
+      },
+
       'media.import': async ({ fileId, kind, title }) => {
         const file = await files.info(fileId);
         if (!fitsKind(file.sniffedMime, kind)) {

@@ -1,6 +1,6 @@
 // The composer's attachments: thumbnails and chips with progress and remove, and advice when the model cannot take them.
 import { type ReactElement, type ReactNode } from 'react';
-import type { MessageAttachment } from '../../../../shared/attachments';
+import { type MessageAttachment, typeLabel } from '../../../../shared/attachments';
 import { visionVariant } from '../../../../shared/models';
 import type { ModelInfo } from '../../../../shared/types';
 import { useLanguage, useT } from '../../i18n/use-t';
@@ -10,6 +10,7 @@ import { useAppStore } from '../../store';
 import type { PendingAttachment } from '../../store/attachments-slice';
 import { formatBytes } from '../../../../shared/format';
 import { problemText } from '../../common/file-problems';
+import { MessageAudio, MessageImage } from './MessageMedia';
 import './attachments.css';
 
 function PhaseLine({ item }: { item: PendingAttachment }) {
@@ -53,6 +54,16 @@ export function AttachmentFacts({ attachment }: { attachment: MessageAttachment 
         })}
       </span>
     );
+  if (attachment.kind === 'text')
+    return (
+      <span>
+        {t('attach.textChip', {
+          type: typeLabel(attachment.name, attachment.mime),
+          size: formatBytes(attachment.size, locale),
+          tokens: attachment.tokens.toLocaleString(locale),
+        })}
+      </span>
+    );
   if (attachment.kind === 'audio')
     return (
       <span>
@@ -78,6 +89,7 @@ function AttachmentText({ name, children }: { name: string; children: ReactNode 
 }
 
 function kindMark(kind: PendingAttachment['kind']): string {
+  if (kind === 'text') return 'TXT';
   return kind === 'document' ? 'DOC' : kind === 'audio' ? '♪' : kind === 'image' ? 'IMG' : '?';
 }
 
@@ -251,17 +263,21 @@ export function AttachmentAdvice({
   return notes.length > 0 ? <div className="attachment-advice-list">{notes}</div> : null;
 }
 
-/** Attachments shown in a sent message: thumbnails of images, chips for audio and documents. */
+/** Attachments shown in a sent message: thumbnails of images, a player for audio, chips for files. */
 export function MessageAttachments({ attachments }: { attachments: MessageAttachment[] }) {
   const t = useT();
   return (
     <ul className="message-attachments" aria-label={t('attach.list')}>
       {attachments.map((a, index) => (
-        <li key={`${a.fileId ?? a.documentId ?? ''}-${index}`} className="attachment-chip sent">
+        <li
+          key={`${a.fileId ?? a.documentId ?? ''}-${index}`}
+          className={`attachment-chip sent${a.kind === 'audio' && a.mediaId ? ' with-audio' : ''}`}
+          data-kind={a.kind}
+        >
           {a.kind === 'image' && a.mediaId ? (
-            <a href={mediaUrl(a.mediaId)} target="_blank" rel="noreferrer" title={a.name}>
-              <img className="attachment-thumb" src={mediaUrl(a.mediaId, true)} alt={a.name} />
-            </a>
+            <MessageImage attachment={{ ...a, mediaId: a.mediaId }} />
+          ) : a.kind === 'audio' && a.mediaId ? (
+            <MessageAudio attachment={{ ...a, mediaId: a.mediaId }} />
           ) : (
             <span className="attachment-kind" aria-hidden="true">
               {kindMark(a.kind)}

@@ -25,7 +25,7 @@ export function Recorder({ onRecorded }: { onRecorded(file: File): void }) {
           : t('attach.record')}
       </button>
       {recorder.problem && (
-        <span className="attachment-error" role="alert">
+        <span className="attachment-error recorder-problem" role="alert">
           {t('attach.micUnavailable', { reason: recorder.problem })}
         </span>
       )}

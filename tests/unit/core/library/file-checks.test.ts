@@ -63,6 +63,14 @@ describe('checkUploadedFile', () => {
     expect(sniffedKind('video/webm')).toBe('audio');
     expect(claimedKind('voice.webm', 'audio/webm')).toBe('audio');
     expect(claimedKind('x.docx', '')).toBe('document');
-    expect(claimedKind('x.txt', 'text/plain')).toBeNull();
+    // Text has no signature: its name claims 'text', and places that take no text refuse it as unsupported.
+    expect(claimedKind('x.txt', 'text/plain')).toBe('text');
+    let refusal: unknown;
+    try {
+      checkUploadedFile(file('x.txt', null, 10, 'text/plain'), limits, ['document']);
+    } catch (e) {
+      refusal = e;
+    }
+    expect((refusal as ServiceError).error.details).toMatchObject({ reason: 'unsupported' });
   });
 });

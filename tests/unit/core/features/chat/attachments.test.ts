@@ -170,3 +170,77 @@ describe('chat attachments', () => {
     expect(!gone.ok && gone.error.code).toBe('not_found');
   });
 });
+
+describe('text and code files', () => {
+  it('sends a source file as text in a fenced block named after the file', async () => {
+    const { call, upload, turnEnd } = await openCore();
+    const source = 'const fence = "```";\nconsole.log(fence);\n';
+    const file = await upload('hello.ts', 'video/mp2t', Buffer.from(`\uFEFF${source}`));
+    const attachment = await call<MessageAttachment>('attachments.prepare', {
+      fileId: file.fileId,
+    });
+    expect(attachment).toMatchObject({ kind: 'text', name: 'hello.ts', mime: 'text/plain' });
+    expect(attachment.tokens).toBeGreaterThan(5);
+
+    const conversation = await call<Conversation>('conversations.create', {});
+    await call('chat.send', {
+      conversationId: conversation.id,
+      text: 'Review this',
+      attachments: [attachment],
+    });
+    expect((await turnEnd(conversation.id)).type).toBe('done');
+    const parts = env.chatBodies[0]!.messages.at(-1)!.content as Array<Record<string, unknown>>;
+    expect(parts[1]).toEqual({
+      type: 'text',
+      text: `Attached file "hello.ts":\n\n\`\`\`\`ts\n${source}\`\`\`\``,
+    });
+  });
+
+  it('refuses binary, invalid UTF-8, a text name on a known binary type, and a file over 512 KB', async () => {
+    const { attempt, upload } = await openCore();
+    const reasons: unknown[] = [];
+    for (const [name, bytes] of [
+      ['data.csv', Buffer.from([0x61, 0x00, 0x62, 0x0a])],
+      ['latin.txt', Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a])],
+      ['picture.json', makePng(4, 4)],
+      ['big.md', Buffer.alloc(512 * 1024 + 1, 0x61)],
+    ] as const) {
+      const file = await upload(name, 'text/plain', bytes);
+      const answer = await attempt('attachments.prepare', { fileId: file.fileId });
+      reasons.push(!answer.ok && answer.error.details?.reason);
+      if (name === 'big.md') expect(!answer.ok && answer.error.message).toMatch(/512 KB/);
+    }
+    expect(reasons).toEqual(['not_text', 'not_text', 'wrong_type', 'too_large']);
+  });
+});
+
+describe('media in use', () => {
+  it('names the conversations that show a picture, and audio sent to chat is kept and playable', async () => {
+    const { call, upload, turnEnd } = await openCore();
+    const file = await upload('cat.png', 'image/png', makePng(8, 8));
+    const picture = await call<MessageAttachment>('attachments.prepare', { fileId: file.fileId });
+    expect(await call('media.usage', { id: picture.mediaId })).toEqual({ conversations: [] });
+    const conversation = await call<Conversation>('conversations.create', {
+      model: 'vis-openai/gpt-4o-mini',
+    });
+    await call('chat.send', {
+      conversationId: conversation.id,
+      text: 'Look',
+      attachments: [picture],
+    });
+    await turnEnd(conversation.id);
+    const usage = await call<{ conversations: Array<{ id: string; title: string }> }>(
+      'media.usage',
+      { id: picture.mediaId },
+    );
+    expect(usage.conversations).toEqual([{ id: conversation.id, title: 'Look' }]);
+
+    const sound = await upload('note.wav', 'audio/wav', makeWav(0.1));
+    const audio = await call<MessageAttachment>('attachments.prepare', { fileId: sound.fileId });
+    expect(audio.mediaId).toBeDefined();
+    expect(await call<MediaItem>('media.get', { id: audio.mediaId })).toMatchObject({
+      kind: 'audio',
+      mime: 'audio/wav',
+    });
+  });
+});

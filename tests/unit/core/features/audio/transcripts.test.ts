@@ -1,0 +1,60 @@
+// Transcripts kept in history: through core against the simulator, and the store's file read back after a restart.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Transcript } from '../../../../../shared/types';
+import { openTranscriptStore } from '../../../../../electron/core/features/audio/transcripts';
+import { makeWav } from '../../../../e2e/files';
+import { env, openCore } from '../../simulated-core';
+
+describe('transcript history', () => {
+  it('keeps each transcription, with the WAV’s length, across a restart of core', async () => {
+    const first = await openCore();
+    const file = await first.upload('talk.wav', 'audio/wav', makeWav(0.5));
+    const transcript = await first.call<Transcript>('audio.transcribe', {
+      fileId: file.fileId,
+      model: 'stt-openai/whisper-1',
+      timestamps: false,
+    });
+    expect(transcript.id).toMatch(/^tr-/);
+    expect(transcript.duration).toBeCloseTo(0.5, 2);
+    await first.core.dispose();
+    env.cores.length = 0;
+
+    const second = await openCore();
+    const kept = await second.call<Transcript[]>('audio.transcripts');
+    expect(kept).toEqual([transcript]);
+    await second.call('audio.deleteTranscript', { id: transcript.id });
+    expect(await second.call<Transcript[]>('audio.transcripts')).toEqual([]);
+    const missing = await second.attempt('audio.deleteTranscript', { id: transcript.id });
+    expect(!missing.ok && missing.error.code).toBe('not_found');
+  });
+
+  it('starts empty and says so when the file is unreadable, and skips malformed entries', async () => {
+    await writeFile(join(env.dir, 'transcripts.json'), '{not json');
+    const broken = await openTranscriptStore(env.dir);
+    expect(broken.list()).toEqual([]);
+    expect(broken.problem).toMatch(/could not be read/);
+
+    await writeFile(
+      join(env.dir, 'transcripts.json'),
+      JSON.stringify({ transcripts: [{ id: 'tr-1', text: 'ok' }, { text: 'no id' }, 7] }),
+    );
+    const store = await openTranscriptStore(env.dir);
+    expect(store.list().map((t) => t.id)).toEqual(['tr-1']);
+    const added = await store.add({
+      text: 'new',
+      segments: null,
+      language: null,
+      model: 'stt-x',
+      fileName: 'a.wav',
+      cost: null,
+      createdAt: new Date(0).toISOString(),
+      duration: 2,
+    });
+    expect((await openTranscriptStore(env.dir)).list().map((t) => t.id)).toEqual([
+      added.id,
+      'tr-1',
+    ]);
+  });
+});
