@@ -134,7 +134,8 @@ export function buildAnswer(plan: ChatRequestPlan, nextId: (prefix: string) => s
     };
   }
 
-  const asked = numericTrigger(lastUserText, 'long');
+  // A title request quotes the conversation, trigger words and all: it is answered as a title.
+  const asked = isTitleRequest(plan) ? null : numericTrigger(lastUserText, 'long');
   const long = asked === null ? null : Math.min(asked, MAX_LONG_TOKENS);
   let content: string;
   let citations: string[] | null = null;

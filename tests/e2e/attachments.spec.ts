@@ -50,7 +50,10 @@ async function lastChatBody(atelier: Parameters<typeof simRequests>[0]): Promise
   await expect
     .poll(async () => (await simRequests(atelier, '/chat/completions')).length)
     .toBeGreaterThan(0);
-  const requests = await simRequests(atelier, '/chat/completions');
+  // The conversation's title, asked after the first answer, is not the turn.
+  const requests = (await simRequests(atelier, '/chat/completions')).filter(
+    (request) => !String(request.body).includes('conversation title'),
+  );
   return String(requests[requests.length - 1]?.body ?? '');
 }
 

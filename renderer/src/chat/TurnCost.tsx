@@ -1,5 +1,5 @@
 // Before a long turn is sent: about how many prompt tokens it carries, and what they cost at the listed price.
-import { useDeferredValue, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { LONG_TURN_TOKENS, promptCost } from '../../../shared/prices';
 import {
   MESSAGE_OVERHEAD_TOKENS,
@@ -23,7 +23,9 @@ export function TurnCost({ conversationId, draft, model }: TurnCostProps) {
   const language = useLanguage();
   const conversation = useAppStore((s) => (conversationId ? s.open[conversationId] : undefined));
   const info = useAppStore((s) => s.models.find((m) => m.id === model) ?? null);
-  const tokenizer = useTokenizerLoaded();
+  // The tokenizer's chunk is fetched only when the cheap guess comes near a long turn.
+  const [wanted, setWanted] = useState(false);
+  const tokenizer = useTokenizerLoaded(wanted);
   // Typing stays quick in a long draft: the count follows a moment later.
   const text = useDeferredValue(draft);
   const history = useMemo(
@@ -38,6 +40,10 @@ export function TurnCost({ conversationId, draft, model }: TurnCostProps) {
     [text, tokenizer],
   );
   const tokens = history + own;
+  const near = tokens > LONG_TURN_TOKENS / 2;
+  useEffect(() => {
+    if (near) setWanted(true);
+  }, [near]);
   if (own === 0 || tokens <= LONG_TURN_TOKENS) return null;
   const cost = promptCost(info, tokens);
   const count = tokens.toLocaleString(localeOf(language));

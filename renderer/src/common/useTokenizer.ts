@@ -2,11 +2,14 @@
 import { useEffect, useState } from 'react';
 import { loadTokenizer, tokenizerLoaded } from '../../../shared/tokens';
 
-/** Whether estimates come from the tokenizer yet; until then they are the cheap guess. */
-export function useTokenizerLoaded(): boolean {
+/**
+ * Whether estimates come from the tokenizer yet; until then they are the cheap guess. The chunk
+ * (about 1 MB) is fetched only once `wanted` is true.
+ */
+export function useTokenizerLoaded(wanted = true): boolean {
   const [loaded, setLoaded] = useState(tokenizerLoaded);
   useEffect(() => {
-    if (loaded) return;
+    if (loaded || !wanted) return;
     let mounted = true;
     void loadTokenizer().then((ok) => {
       if (mounted && ok) setLoaded(true);
@@ -14,6 +17,6 @@ export function useTokenizerLoaded(): boolean {
     return () => {
       mounted = false;
     };
-  }, [loaded]);
+  }, [loaded, wanted]);
   return loaded;
 }

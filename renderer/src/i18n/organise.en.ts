@@ -31,7 +31,7 @@ export const organiseEn = {
   'organise.deleteSelectedConfirm':
     'Delete {count} selected conversation(s)? This cannot be undone.',
   'organise.assistants': 'Assistants',
-  'organise.fromAssistant': 'New chat with an assistant',
+  'organise.fromAssistant': 'Start from an assistant',
   'organise.manageAssistants': 'Manage assistants…',
   'organise.builtIn': 'built in',
   'organise.newAssistant': 'New assistant',

@@ -31,7 +31,7 @@ export const organiseRu: { readonly [K in keyof typeof organiseEn]: string } = {
   'organise.deleteSelected': 'Удалить выбранные',
   'organise.deleteSelectedConfirm': 'Удалить выбранные разговоры ({count})? Это нельзя отменить.',
   'organise.assistants': 'Ассистенты',
-  'organise.fromAssistant': 'Новый чат с ассистентом',
+  'organise.fromAssistant': 'Начать с ассистента',
   'organise.manageAssistants': 'Управление ассистентами…',
   'organise.builtIn': 'встроенный',
   'organise.newAssistant': 'Новый ассистент',

@@ -159,9 +159,7 @@ export default function SettingsTab() {
       // Without a keychain (and without the person's yes) the key is in use but not saved.
       () =>
         !newKey
-          ? (useAppStore.getState().settings?.baseUrl ?? '') === ''
-            ? null
-            : 'settings.saved'
+          ? 'settings.saved'
           : (useAppStore.getState().settings?.baseUrl ?? '') === ''
             ? 'firstrun.enterAddress'
             : keyVerdict !== 'working'
