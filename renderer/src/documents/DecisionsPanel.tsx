@@ -348,6 +348,9 @@ export function DecisionsPanel({ text }: { text: string }) {
         >
           {t('decisions.add')}
         </button>
+      </div>
+      {/* The question's own action stands alone: one button style per row. */}
+      <div className="form-actions">
         <button
           type="button"
           className="button primary"

@@ -24,7 +24,17 @@ import { openConversationLibrary } from '../../../../../electron/core/library/co
 import { createFileStore } from '../../../../../electron/core/library/files';
 import { createMediaLibrary } from '../../../../../electron/core/library/media';
 import { makePdf, makePng } from '../../../../e2e/files';
-import { env, openCore } from '../../simulated-core';
+import { env, openCore as openSimulatedCore } from '../../simulated-core';
+
+/**
+ * Core on the simulator with model-made titles off: a title arriving after the first answer would
+ * change a conversation between its export and a second import, so "identical" would be a race.
+ */
+async function openCore(opts: Parameters<typeof openSimulatedCore>[0] = {}) {
+  const core = await openSimulatedCore(opts);
+  await core.call('settings.update', { autoTitle: false });
+  return core;
+}
 import { chatGptSample } from './chatgpt-sample';
 
 type Opened = Awaited<ReturnType<typeof openCore>>;
