@@ -7,8 +7,10 @@ import {
   startChatting,
   test,
   userMessages,
+  section,
   waitForTurnEnd,
 } from './fixtures';
+import { applyLook, LOOKS } from './looks';
 import { makePdf, makePng, makeWav } from './files';
 
 function attachments(page: Page) {
@@ -100,29 +102,43 @@ test('a pasted and a dropped image are sent as data URIs after switching to the 
   await expect(userMessages(page).last().getByRole('img', { name: 'dropped.png' })).toBeVisible();
 });
 
-test('Enter does not skip the vision choice: the message waits until the person picks', async ({
-  page,
-  atelier,
-}) => {
-  await startChatting(page, atelier);
-  await page.getByLabel('Attach files').setInputFiles({
-    name: 'photo.png',
-    mimeType: 'image/png',
-    buffer: makePng(20, 20),
+for (const look of LOOKS) {
+  test(`Enter does not skip the vision choice: the message waits until the person picks (${look.name})`, async ({
+    page,
+    atelier,
+  }) => {
+    await startChatting(page, atelier);
+    await applyLook(page, look);
+    await section(page, look.t('nav.chat')).click();
+    await page.getByLabel(look.t('attach.files')).setInputFiles({
+      name: 'photo.png',
+      mimeType: 'image/png',
+      buffer: makePng(20, 20),
+    });
+    const keep = page.getByRole('button', { name: look.t('attach.vision.keep') });
+    await expect(keep).toBeVisible();
+    const box = page.getByRole('textbox', { name: look.t('chat.message'), exact: true });
+    await box.fill('What is on it?');
+    await box.press('Enter');
+    await expect(page.getByText(look.t('attach.vision.chooseFirst'))).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: look.t('chat.send'), exact: true }),
+    ).toBeDisabled();
+    expect(await simRequests(atelier, '/chat/completions')).toHaveLength(0);
+    // Once chosen, Enter sends.
+    await keep.click();
+    await box.press('Enter');
+    await expect(
+      page.getByRole('article', { name: look.t('chat.assistantMessage') }).last(),
+    ).toBeVisible({ timeout: 20_000 });
+    await expect(page.locator('article[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
+    expect(
+      (await simRequests(atelier, '/chat/completions')).filter(
+        (request) => !String(request.body).includes('conversation title'),
+      ),
+    ).toHaveLength(1);
   });
-  await expect(page.getByRole('button', { name: 'Send as chosen' })).toBeVisible();
-  const box = page.getByRole('textbox', { name: 'Message', exact: true });
-  await box.fill('What is on it?');
-  await box.press('Enter');
-  await expect(page.getByText(/First choose above/)).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
-  expect(await simRequests(atelier, '/chat/completions')).toHaveLength(0);
-  // Once chosen, Enter sends.
-  await page.getByRole('button', { name: 'Send as chosen' }).click();
-  await box.press('Enter');
-  await waitForTurnEnd(page);
-  expect(await simRequests(atelier, '/chat/completions')).toHaveLength(1);
-});
+}
 
 test('"Send as chosen" keeps the plain model and the service explains the refusal', async ({
   page,

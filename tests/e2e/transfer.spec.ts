@@ -94,6 +94,13 @@ for (const look of LOOKS) {
       /Peas and lettuce, second try\./,
       /You are welcome\./,
     ]);
+    // The answer ChatGPT regenerated keeps its first try as a version.
+    const answer = page.getByRole('article', { name: look.t('chat.assistantMessage') }).first();
+    await expect(answer.getByText(look.t('chat.versionOf', { index: 2, count: 2 }))).toBeVisible();
+    await answer.getByRole('button', { name: look.t('chat.previousVersion') }).click();
+    await expect(page.getByRole('article', { name: look.t('chat.assistantMessage') })).toHaveText([
+      /Tomatoes, first try\./,
+    ]);
 
     // A hostile file is refused in words, and nothing is added.
     await section(page, look.t('nav.settings')).click();

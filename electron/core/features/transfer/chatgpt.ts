@@ -1,4 +1,4 @@
-// ChatGPT's conversations.json read into conversations: the path from current_node up to the root, visible user and assistant text only.
+// ChatGPT's conversations.json read into conversations: the path to current_node shown, other branches kept as versions, visible user and assistant text only.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { ChatMessage, Conversation } from '../../../../shared/types';
@@ -64,6 +64,15 @@ function visibleText(message: GptMessage): string {
   return parts.join('\n').trim();
 }
 
+/** Sorts node ids in the order their parent lists them (unlisted last). */
+function byPlaceIn(children: readonly string[] | undefined): (a: string, b: string) => number {
+  const place = (id: string) => {
+    const at = children?.indexOf(id) ?? -1;
+    return at < 0 ? Number.MAX_SAFE_INTEGER : at;
+  };
+  return (a, b) => place(a) - place(b);
+}
+
 /** Node ids from the root down to current_node (a loop in the parents ends the walk). */
 function activePath(conversation: GptConversation): string[] {
   const path: string[] = [];
@@ -77,26 +86,120 @@ function activePath(conversation: GptConversation): string[] {
   return path.reverse();
 }
 
+function messageOf(message: GptMessage, fallbackTime: string): ChatMessage | null {
+  const content = visibleText(message);
+  if (content === '') return null;
+  const slug = message.metadata?.['model_slug'];
+  return {
+    id: randomUUID(),
+    role: message.author.role as ChatMessage['role'],
+    content,
+    createdAt: isoOf(message.create_time, fallbackTime),
+    ...(message.author.role === 'assistant' && typeof slug === 'string' && slug.length <= 200
+      ? { model: slug }
+      : {}),
+    status: 'done',
+  };
+}
+
+/** Versions waiting for the next visible message: the other branches of a fork and where the shown one sits. */
+interface PendingVersions {
+  others: ChatMessage[][];
+  index: number;
+}
+
+/**
+ * The other children of a fork as tails (each the visible messages down its latest branch, with
+ * its own forks as versions), and the place of the child that is shown among them.
+ */
+function forkOf(
+  conversation: GptConversation,
+  kids: readonly string[],
+  shown: string,
+  seen: Set<string>,
+  fallbackTime: string,
+): PendingVersions | null {
+  const order: Array<{ id: string; tail: ChatMessage[] | null }> = [];
+  for (const id of kids) {
+    if (id === shown) order.push({ id, tail: null });
+    else {
+      const tail = branchFrom(conversation, id, seen, fallbackTime);
+      if (tail.length > 0) order.push({ id, tail });
+    }
+  }
+  const others = order.flatMap((entry) => (entry.tail ? [entry.tail] : []));
+  if (others.length === 0) return null;
+  return { others, index: order.findIndex((entry) => entry.id === shown) };
+}
+
+function childrenOf(conversation: GptConversation, id: string, seen: Set<string>): string[] {
+  return (conversation.mapping[id]?.children ?? []).filter(
+    (child) => Object.hasOwn(conversation.mapping, child) && !seen.has(child),
+  );
+}
+
+/** Puts waiting versions on the message that starts the shown branch. */
+function settle(message: ChatMessage, pending: PendingVersions | null): void {
+  if (!pending) return;
+  message.alternatives = pending.others;
+  message.alternativeIndex = Math.max(0, pending.index);
+}
+
+/** A branch ChatGPT does not show: from `start` down the latest child at each fork. */
+function branchFrom(
+  conversation: GptConversation,
+  start: string,
+  seen: Set<string>,
+  fallbackTime: string,
+): ChatMessage[] {
+  const tail: ChatMessage[] = [];
+  let pending: PendingVersions | null = null;
+  let at: string | null = start;
+  while (at !== null && !seen.has(at) && Object.hasOwn(conversation.mapping, at)) {
+    seen.add(at);
+    const node = conversation.mapping[at];
+    const message = node?.message ? messageOf(node.message, fallbackTime) : null;
+    if (message) {
+      settle(message, pending);
+      pending = null;
+      tail.push(message);
+    }
+    const kids = childrenOf(conversation, at, seen);
+    const next = kids.at(-1) ?? null;
+    if (next !== null && kids.length > 1 && pending === null)
+      pending = forkOf(conversation, kids, next, seen, fallbackTime);
+    at = next;
+  }
+  return tail;
+}
+
 function toConversation(conversation: GptConversation, now: string): Conversation {
   const createdAt = isoOf(conversation.create_time, now);
   const messages: ChatMessage[] = [];
-  for (const nodeId of activePath(conversation)) {
-    const message = conversation.mapping[nodeId]?.message;
-    if (!message) continue;
-    const content = visibleText(message);
-    if (content === '') continue;
-    const slug = message.metadata?.['model_slug'];
-    messages.push({
-      id: randomUUID(),
-      role: message.author.role as ChatMessage['role'],
-      content,
-      createdAt: isoOf(message.create_time, createdAt),
-      ...(message.author.role === 'assistant' && typeof slug === 'string' && slug.length <= 200
-        ? { model: slug }
-        : {}),
-      status: 'done',
-    });
-  }
+  const path = activePath(conversation);
+  // The shown path first, so no other branch can take its nodes.
+  const seen = new Set(path);
+  let pending: PendingVersions | null = null;
+  path.forEach((nodeId, i) => {
+    const node = conversation.mapping[nodeId];
+    const message = node?.message ? messageOf(node.message, createdAt) : null;
+    if (message) {
+      settle(message, pending);
+      pending = null;
+      messages.push(message);
+    }
+    // Edited questions and regenerated answers: the other children of a node on the path.
+    const shown = path[i + 1];
+    const kids = childrenOf(conversation, nodeId, seen);
+    if (shown !== undefined && kids.length > 0 && pending === null)
+      pending = forkOf(
+        conversation,
+        [...kids, shown].sort(byPlaceIn(node?.children)),
+        shown,
+        seen,
+        createdAt,
+      );
+  });
   const model = messages.find((m) => m.model !== undefined)?.model ?? '';
   return {
     version: CONVERSATION_VERSION,

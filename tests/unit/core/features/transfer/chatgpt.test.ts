@@ -4,6 +4,7 @@ import {
   looksLikeChatGpt,
   readChatGptExport,
 } from '../../../../../electron/core/features/transfer/chatgpt';
+import { switchVersion } from '../../../../../shared/versions';
 import { chatGptSample } from './chatgpt-sample';
 
 describe('readChatGptExport', () => {
@@ -24,6 +25,25 @@ describe('readChatGptExport', () => {
     ]);
     expect(garden!.messages[0]!.createdAt).toBe('2024-04-24T23:06:50.000Z');
     expect(skipped.map((s) => s.reason)).toEqual(['empty', 'malformed']);
+  });
+
+  it('keeps the branches ChatGPT does not show as versions at the place they fork', () => {
+    const [garden] = readChatGptExport(chatGptSample).conversations;
+    const answer = garden!.messages[1]!;
+    // u1 lists a1old before a1: the shown answer is the second of two.
+    expect(answer.alternativeIndex).toBe(1);
+    expect(answer.alternatives?.map((tail) => tail.map((m) => m.content))).toEqual([
+      ['Tomatoes, first try.'],
+    ]);
+    const switched = switchVersion(
+      { messages: garden!.messages, contextStart: garden!.contextStart },
+      answer.id,
+      0,
+    );
+    expect(switched?.messages.map((m) => m.content)).toEqual([
+      'What should I plant in April?',
+      'Tomatoes, first try.',
+    ]);
   });
 
   it('ends the walk at a loop in the parents instead of hanging', () => {
