@@ -1,5 +1,6 @@
 // Domain types shared by core, main, the web host and the renderer (no runtime code).
 import type { MessageAttachment } from './attachments';
+import type { AnswerFormat, ConversationTools, JsonCheck, SourceLink, ToolRound } from './tools';
 
 export type Language = 'en' | 'ru';
 export type Theme = 'light' | 'dark' | 'system';
@@ -191,6 +192,15 @@ export interface ChatMessage {
   alternatives?: ChatMessage[][];
   /** This (active) version's place among all versions at this position, from 0. */
   alternativeIndex?: number;
+  /**
+   * An answer that used tools: the rounds in which the model asked for them, in order (what it
+   * wrote first, its calls and their results). `content` is the text after the last round.
+   */
+  toolRounds?: ToolRound[];
+  /** A JSON answer (Answer format JSON or JSON with a schema): what core found of it. */
+  jsonCheck?: JsonCheck;
+  /** A web-search answer's links, from the service's annotations or else from the text. */
+  sources?: SourceLink[];
 }
 
 export interface ConversationSummary {
@@ -217,6 +227,10 @@ export interface Conversation extends ConversationSummary {
   /** Messages before this index are kept but no longer sent (the user trimmed the history). */
   contextStart: number;
   messages: ChatMessage[];
+  /** Tools offered in this conversation; absent: on for models known to take tools, when servers exist. */
+  tools?: ConversationTools;
+  /** Absent: free text. */
+  answerFormat?: AnswerFormat;
 }
 
 export interface StorageProblem {
@@ -310,6 +324,17 @@ export type ChatEvent =
       reason: ErrorCode;
     }
   | { type: 'waiting'; conversationId: string; messageId: string; untilMs: number }
+  /**
+   * The answer's tool rounds changed (a round ended with calls, a call was decided, ran or
+   * finished): the rounds as they stand, and the answer's text now (a new round starts empty).
+   */
+  | {
+      type: 'tools';
+      conversationId: string;
+      messageId: string;
+      rounds: ToolRound[];
+      content: string;
+    }
   | { type: 'done'; conversationId: string; message: ChatMessage; summary: ConversationSummary }
   | {
       type: 'error';

@@ -1,0 +1,142 @@
+// Tools in chat (MCP servers, tool calls kept in answers), structured answers and web-search sources:
+// the shapes core, the renderer and the stored conversations agree on. Issue 13; see docs/TOOLS.md.
+
+/** How an MCP server is reached: a program started over stdio, or a Streamable HTTP address. */
+export type McpTransport =
+  | {
+      type: 'stdio';
+      command: string;
+      args: string[];
+      /** Added to a small safe environment (PATH, HOME, …); the service key is never in it. */
+      env: Record<string, string>;
+      /** Working folder; absent: the app's data folder for MCP. */
+      cwd?: string;
+    }
+  | { type: 'http'; url: string; headers: Record<string, string> };
+
+/** One server as the person configured it (kept in core's mcp-servers.json). */
+export interface McpServerConfig {
+  id: string;
+  /** The key it had in `{"mcpServers": {name: …}}`, or what the person typed; unique. */
+  name: string;
+  transport: McpTransport;
+  /** Turned off: never started, its tools never offered. */
+  enabled: boolean;
+  /** Tools the person turned off (by the server's own tool name). */
+  disabledTools: string[];
+  /** Tools the person allowed once and for all ("Always allow this tool"). */
+  alwaysAllowed: string[];
+}
+
+export type McpServerStatus =
+  | { state: 'stopped' }
+  | { state: 'starting' }
+  | { state: 'connected' }
+  /** `reason` is a sentence for a person; `retryInMs` when a restart with backoff is planned. */
+  | { state: 'failed'; reason: string; retryInMs?: number };
+
+export interface McpToolInfo {
+  /** The server's own name for the tool. */
+  name: string;
+  title?: string;
+  description: string;
+  /** The tool's JSON Schema for its arguments, as the server gave it. */
+  inputSchema: Record<string, unknown>;
+  enabled: boolean;
+  alwaysAllowed: boolean;
+}
+
+/** What Settings shows of a server: its configuration, its state in words, its tools. */
+export interface McpServerView extends McpServerConfig {
+  status: McpServerStatus;
+  /** Known once the server connected at least once this run; empty before. */
+  tools: McpToolInfo[];
+}
+
+/** The last lines a server wrote to stderr (stdio servers only), oldest first. */
+export const MCP_STDERR_LINES = 200;
+
+/** Every call to a server (start, list, call) gives up after this long. */
+export const MCP_CALL_TIMEOUT_MS = 60_000;
+export const MCP_START_TIMEOUT_MS = 30_000;
+
+/** Rounds of tool calls one turn may take before the app stops asking the model (settable). */
+export const DEFAULT_TOOL_ROUND_LIMIT = 8;
+export const TOOL_ROUND_LIMIT = { min: 1, max: 50 } as const;
+
+/** A conversation's choice of tools; absent on a conversation: the default (see `toolsOnByDefault`). */
+export interface ConversationTools {
+  enabled: boolean;
+  /** Server ids offered in this conversation; null: every enabled server. */
+  servers: string[] | null;
+}
+
+/** One part of a tool's result as kept in the conversation. */
+export type ToolResultPart =
+  | { type: 'text'; text: string }
+  /** A picture the tool returned, stored as an upload; `uploadId` names the file. */
+  | { type: 'image'; mime: string; uploadId: string }
+  | { type: 'resource_link'; uri: string; name?: string; mime?: string }
+  /** Something the app does not show (audio, an embedded resource …): a word on what it was. */
+  | { type: 'other'; note: string };
+
+export type ToolCallState =
+  /** Waiting for the person: Allow, Deny or Always allow. */
+  | 'asking'
+  | 'running'
+  | 'done'
+  /** The person said no: the model got a short refusal. */
+  | 'denied'
+  /** The call failed (server down, timeout, arguments against the schema, tool error). */
+  | 'failed'
+  /** The turn was stopped before the call ran or finished. */
+  | 'stopped';
+
+export interface ToolCallRecord {
+  /** The model's `tool_calls[].id`; the `tool` message answers with it. */
+  id: string;
+  /** The name sent in `tools` (unique across servers). */
+  wireName: string;
+  serverId: string;
+  serverName: string;
+  /** The server's own name for the tool. */
+  tool: string;
+  /** The arguments exactly as the model sent them (a JSON text, maybe broken). */
+  arguments: string;
+  state: ToolCallState;
+  result?: ToolResultPart[];
+  /** A sentence for a person when failed, denied or stopped. */
+  error?: string;
+}
+
+/** One round in which the model asked for tools: what it wrote first, and its calls. */
+export interface ToolRound {
+  content: string;
+  calls: ToolCallRecord[];
+}
+
+/** "Answer format" of a conversation; absent: free text. */
+export type AnswerFormat =
+  | { type: 'text' }
+  /** `response_format: {type: json_output}`: best effort. */
+  | { type: 'json' }
+  /** `response_format: {type: json_schema, json_schema: {name, schema, strict: true}}`. */
+  | { type: 'json_schema'; name: string; schema: Record<string, unknown> };
+
+/** What core found of a JSON answer: parsed or not, and against the schema when there was one. */
+export interface JsonCheck {
+  /** The answer parsed as JSON (after taking it out of a ``` fence if the model wrapped it). */
+  parsed: boolean;
+  /** Against the schema; null when there was no schema or the text did not parse. */
+  valid: boolean | null;
+  /** Sentences naming what did not match (path and rule), at most a few. */
+  problems: string[];
+}
+
+/** One link a web-search answer cites. */
+export interface SourceLink {
+  url: string;
+  title?: string;
+  /** The site's name when known, else its host. */
+  site: string;
+}
