@@ -1,5 +1,5 @@
 // The deterministic answer to a chat request: ordinary text, long markdown, reasoning, a tool call or structured output.
-import { numericTrigger } from '../triggers';
+import { hasTrigger, numericTrigger } from '../triggers';
 import { estimateTokens, hash32, hashHex, longMarkdown, pick, words } from '../text';
 
 import { type ChatRequestPlan, isRecord, MAX_LONG_TOKENS } from './plan';
@@ -13,7 +13,8 @@ export interface ToolCall {
 export interface ChatAnswer {
   content: string;
   reasoning: string;
-  toolCall: ToolCall | null;
+  /** The calls of a round that asks for tools (several when the question names several). */
+  toolCalls: ToolCall[];
   finishReason: 'stop' | 'length' | 'tool_calls';
   citations: string[] | null;
   completionTokens: number;
@@ -112,25 +113,54 @@ export function titleAnswer(plan: ChatRequestPlan): string {
   return /[а-яё]/i.test(title) ? `**Название:** «${title}».` : `**Title:** "${title}".`;
 }
 
+/**
+ * The tools a question asks for: the one tool_choice forces, else every offered tool the question
+ * names, in the order they are named. [[tools:loop]] asks again after every result (a model that
+ * keeps calling until the client stops offering tools).
+ */
+export function wantedTools(plan: ChatRequestPlan): string[] {
+  if (plan.tools.length === 0 || plan.toolChoiceNone) return [];
+  const looping = hasTrigger(plan.lastUserText, 'tools:loop');
+  if (plan.toolResults.length > 0 && !looping) return [];
+  if (plan.forcedTool) return [plan.forcedTool];
+  const question = plan.lastUserText.toLowerCase();
+  const named = plan.tools
+    .map((tool) => ({ name: tool.name, at: question.indexOf(tool.name.toLowerCase()) }))
+    .filter((tool) => tool.at >= 0)
+    .sort((a, b) => a.at - b.at)
+    .map((tool) => tool.name);
+  if (named.length === 0 && looping) return [plan.tools[0]!.name];
+  return named;
+}
+
+/** The arguments the simulated model writes: an example of the schema, or, asked, a wrong one. */
+function argumentsFor(plan: ChatRequestPlan, name: string): string {
+  const question = plan.lastUserText;
+  // [[tools:badjson]]: text that is not JSON; [[tools:badargs]]: JSON against the schema.
+  if (hasTrigger(question, 'tools:badjson')) return '{"message": "unfinished';
+  const tool = plan.tools.find((t) => t.name === name);
+  const example = exampleFor(tool?.parameters ?? {}, name, question);
+  if (hasTrigger(question, 'tools:badargs') && isRecord(example))
+    return JSON.stringify(Object.fromEntries(Object.keys(example).map((key) => [key, 42])));
+  return JSON.stringify(example);
+}
+
 export function buildAnswer(plan: ChatRequestPlan, nextId: (prefix: string) => string): ChatAnswer {
   const { model, lastUserText } = plan;
-  const wantsTool =
-    plan.tools.length > 0 &&
-    !plan.toolChoiceNone &&
-    plan.lastToolResult === null &&
-    (plan.forcedTool ??
-      plan.tools.find((tool) => lastUserText.toLowerCase().includes(tool.name.toLowerCase()))
-        ?.name);
-  if (wantsTool) {
-    const tool = plan.tools.find((t) => t.name === wantsTool);
-    const args = JSON.stringify(exampleFor(tool?.parameters ?? {}, wantsTool, lastUserText));
+  const wanted = wantedTools(plan);
+  if (wanted.length > 0) {
+    const toolCalls = wanted.map((name) => ({
+      id: nextId('call'),
+      name,
+      arguments: argumentsFor(plan, name),
+    }));
     return {
       content: '',
       reasoning: '',
-      toolCall: { id: nextId('call'), name: wantsTool, arguments: args },
+      toolCalls,
       finishReason: 'tool_calls',
       citations: null,
-      completionTokens: estimateTokens(wantsTool + args),
+      completionTokens: estimateTokens(toolCalls.map((c) => c.name + c.arguments).join('')),
     };
   }
 
@@ -139,9 +169,13 @@ export function buildAnswer(plan: ChatRequestPlan, nextId: (prefix: string) => s
   const long = asked === null ? null : Math.min(asked, MAX_LONG_TOKENS);
   let content: string;
   let citations: string[] | null = null;
-  if (plan.lastToolResult) {
-    const result = plan.lastToolResult.content;
-    content = `The tool \`${plan.lastToolResult.name}\` returned:\n\n${quote(result)}\n\nThat answers the question.`;
+  if (plan.toolResults.length > 0) {
+    content = [
+      ...plan.toolResults.map(
+        (result) => `The tool \`${result.name}\` returned:\n\n${quote(result.content)}`,
+      ),
+      plan.toolResults.length === 1 ? 'That answers the question.' : 'Together they answer it.',
+    ].join('\n\n');
   } else if (plan.responseFormat) {
     const value =
       plan.responseFormat.type === 'json_schema'
@@ -181,7 +215,7 @@ export function buildAnswer(plan: ChatRequestPlan, nextId: (prefix: string) => s
   return {
     content,
     reasoning,
-    toolCall: null,
+    toolCalls: [],
     finishReason,
     citations,
     completionTokens: estimateTokens(content) + estimateTokens(reasoning),

@@ -27,7 +27,10 @@ export interface ChatRequestPlan {
   audioParts: Array<{ format: string; bytes: number }>;
   promptTokens: number;
   lastUserText: string;
-  lastToolResult: { name: string; content: string } | null;
+  /** The tool results after the model's last call (one per call of that round), else empty. */
+  toolResults: { name: string; content: string }[];
+  /** Rounds of tool calls since the last user message (for [[tools:loop]]). */
+  toolRounds: number;
   tools: ToolSpec[];
   forcedTool: string | null;
   toolChoiceNone: boolean;
@@ -113,10 +116,19 @@ export function planChat(
   let hasSystem = false;
   let systemText = '';
   let lastUserText = '';
-  let lastToolResult: ChatRequestPlan['lastToolResult'] = null;
+  let toolResults: ChatRequestPlan['toolResults'] = [];
+  let toolRounds = 0;
   const images: DecodedImage[] = [];
   const audioParts: ChatRequestPlan['audioParts'] = [];
   const toolNames = new Map<string, string>();
+  // Calls of the last assistant message still waiting for their `tool` message.
+  let unanswered: string[] = [];
+  const requireAnswered = (index: number) => {
+    if (unanswered.length > 0)
+      throw invalid(
+        `messages[${index}]: an assistant message with 'tool_calls' must be followed by tool messages answering each tool_call_id; missing: ${unanswered.join(', ')}`,
+      );
+  };
   body.messages.forEach((message: unknown, index) => {
     if (!isRecord(message)) throw invalid(`messages[${index}] must be an object`);
     const role = message.role;
@@ -124,6 +136,7 @@ export function planChat(
     if (typeof role !== 'string' || !['system', 'user', 'assistant', 'tool'].includes(role))
       throw invalid(`messages[${index}].role must be system, user, assistant or tool`);
     if (role === 'system') hasSystem = true;
+    if (role !== 'tool') requireAnswered(index);
     let text = '';
     const content = message.content;
     if (typeof content === 'string') text = content;
@@ -159,9 +172,13 @@ export function planChat(
     } else if (!(content === null && role === 'assistant'))
       throw invalid(`messages[${index}].content must be a string or an array of parts`);
     if (role === 'assistant' && Array.isArray(message.tool_calls)) {
+      toolRounds++;
+      toolResults = [];
       for (const toolCall of message.tool_calls as unknown[]) {
-        if (isRecord(toolCall) && isRecord(toolCall.function) && typeof toolCall.id === 'string')
+        if (isRecord(toolCall) && isRecord(toolCall.function) && typeof toolCall.id === 'string') {
           toolNames.set(toolCall.id, String(toolCall.function.name));
+          unanswered.push(toolCall.id);
+        }
         text += JSON.stringify(toolCall);
       }
     }
@@ -169,13 +186,21 @@ export function planChat(
     if (role === 'system') systemText += (systemText ? '\n' : '') + text;
     if (role === 'user') {
       lastUserText = text;
-      lastToolResult = null;
+      toolResults = [];
+      toolRounds = 0;
     }
+    if (role === 'assistant' && !Array.isArray(message.tool_calls)) toolResults = [];
     if (role === 'tool') {
       const id = typeof message.tool_call_id === 'string' ? message.tool_call_id : '';
-      lastToolResult = { name: toolNames.get(id) ?? 'tool', content: text };
+      if (!toolNames.has(id))
+        throw invalid(
+          `messages[${index}].tool_call_id '${id}' answers no tool call of an earlier assistant message`,
+        );
+      toolResults.push({ name: toolNames.get(id) ?? 'tool', content: text });
+      unanswered = unanswered.filter((waiting) => waiting !== id);
     }
   });
+  requireAnswered(body.messages.length);
 
   if (images.length > 0 && !model.features.includes('vision'))
     throw new SimHttpError(
@@ -243,7 +268,8 @@ export function planChat(
     audioParts,
     promptTokens,
     lastUserText,
-    lastToolResult,
+    toolResults,
+    toolRounds,
     tools,
     forcedTool,
     toolChoiceNone: choice === 'none',

@@ -28,15 +28,13 @@ export function wholeResponse(
 ) {
   const message: Record<string, unknown> = { role: 'assistant', content: answer.content };
   if (answer.reasoning) message.reasoning = answer.reasoning;
-  if (answer.toolCall) {
+  if (answer.toolCalls.length > 0) {
     message.content = null;
-    message.tool_calls = [
-      {
-        id: answer.toolCall.id,
-        type: 'function',
-        function: { name: answer.toolCall.name, arguments: answer.toolCall.arguments },
-      },
-    ];
+    message.tool_calls = answer.toolCalls.map((toolCall) => ({
+      id: toolCall.id,
+      type: 'function',
+      function: { name: toolCall.name, arguments: toolCall.arguments },
+    }));
   }
   return {
     id,
@@ -71,26 +69,29 @@ export function streamEvents(
   if (answer.reasoning)
     for (const piece of splitIntoPieces(answer.reasoning))
       events.push(chunk({ content: '', reasoning: piece }));
-  if (answer.toolCall) {
-    const { toolCall } = answer;
-    events.push(
-      chunk({
-        tool_calls: [
-          {
-            index: 0,
-            id: toolCall.id,
-            type: 'function',
-            function: { name: toolCall.name, arguments: '' },
-          },
-        ],
-      }),
-    );
-    for (let i = 0; i < toolCall.arguments.length; i += 12)
+  if (answer.toolCalls.length > 0) {
+    // As the convention streams them: each call opens with its index, id and name, then its
+    // arguments follow in small pieces (cut anywhere, even inside an escape).
+    answer.toolCalls.forEach((toolCall, index) => {
       events.push(
         chunk({
-          tool_calls: [{ index: 0, function: { arguments: toolCall.arguments.slice(i, i + 12) } }],
+          tool_calls: [
+            {
+              index,
+              id: toolCall.id,
+              type: 'function',
+              function: { name: toolCall.name, arguments: '' },
+            },
+          ],
         }),
       );
+      for (let i = 0; i < toolCall.arguments.length; i += 12)
+        events.push(
+          chunk({
+            tool_calls: [{ index, function: { arguments: toolCall.arguments.slice(i, i + 12) } }],
+          }),
+        );
+    });
   } else {
     splitIntoPieces(answer.content).forEach((piece, index) => {
       if (index > 0 && index % KEEPALIVE_EVERY === 0) events.push(': keepalive\n\n');
