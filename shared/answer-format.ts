@@ -6,6 +6,21 @@ export const ANSWER_SCHEMA_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 /** A schema longer than this (as JSON text) is refused: it would crowd the request. */
 export const ANSWER_SCHEMA_MAX_CHARS = 50_000;
 
+/**
+ * The JSON inside an answer: the whole text, or what a ``` fence (```json or bare) holds when the
+ * model wrapped it, alone or with a sentence around it.
+ */
+export function unfenceJson(text: string): { json: string; fenced: boolean } {
+  const trimmed = text.trim();
+  const whole = /^```[ \t]*(?:json5?|JSON)?[ \t]*\r?\n([\s\S]*?)\r?\n?```$/.exec(trimmed);
+  if (whole) return { json: whole[1]!.trim(), fenced: true };
+  if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) {
+    const inside = /```[ \t]*(?:json5?|JSON)?[ \t]*\r?\n([\s\S]*?)\r?\n?```/.exec(trimmed);
+    if (inside) return { json: inside[1]!.trim(), fenced: true };
+  }
+  return { json: trimmed, fenced: false };
+}
+
 export interface SchemaTemplate {
   /** i18n key suffix: `format.template.<id>`. */
   id: 'person' | 'list' | 'classification';

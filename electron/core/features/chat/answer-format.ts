@@ -1,9 +1,12 @@
 // Structured answers: the response_format a conversation's Answer format asks for, the check of a
 // schema before it is saved, and the check of a finished answer (parsed, against the schema).
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { unfenceJson } from '../../../../shared/answer-format';
 import type { AnswerFormat, JsonCheck } from '../../../../shared/tools';
 import { serviceError } from '../../service/errors';
 import type { ChatRequest } from '../../service/types';
+
+export { unfenceJson };
 
 /** At most this many problems are named; the rest are counted. */
 export const MAX_JSON_PROBLEMS = 5;
@@ -56,21 +59,6 @@ export function assertAnswerFormat(format: AnswerFormat | undefined): void {
       `The schema is not a valid JSON Schema: ${e instanceof Error ? e.message : String(e)}`,
     );
   }
-}
-
-/**
- * The JSON inside an answer: the whole text, or what a ``` fence (```json or bare) holds when the
- * model wrapped it, alone or with a sentence around it.
- */
-export function unfenceJson(text: string): { json: string; fenced: boolean } {
-  const trimmed = text.trim();
-  const whole = /^```[ \t]*(?:json5?|JSON)?[ \t]*\r?\n([\s\S]*?)\r?\n?```$/.exec(trimmed);
-  if (whole) return { json: whole[1]!.trim(), fenced: true };
-  if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) {
-    const inside = /```[ \t]*(?:json5?|JSON)?[ \t]*\r?\n([\s\S]*?)\r?\n?```/.exec(trimmed);
-    if (inside) return { json: inside[1]!.trim(), fenced: true };
-  }
-  return { json: trimmed, fenced: false };
 }
 
 /** "/age must be integer"; the root is "/". */

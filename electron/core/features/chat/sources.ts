@@ -68,7 +68,7 @@ export function linksInText(text: string): WireCitation[] {
     found.push({ at: m.index, link: titled ? { url, title: label } : { url } });
     covered.push([m.index, m.index + m[0].length]);
   }
-  for (const m of prose.matchAll(/https?:\/\/[^\s<>"'`\]\[]+/gi)) {
+  for (const m of prose.matchAll(/https?:\/\/[^\s<>"'`\][]+/gi)) {
     if (covered.some(([from, to]) => m.index >= from && m.index < to)) continue;
     found.push({ at: m.index, link: { url: trimBareUrl(m[0]) } });
   }
