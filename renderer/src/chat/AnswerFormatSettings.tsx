@@ -34,7 +34,9 @@ export function AnswerFormatSettings({ conversation }: { conversation: Conversat
   const savedSchema = current.type === 'json_schema' ? current : null;
   const unsaved =
     choice === 'json_schema' &&
-    (savedSchema === null || savedSchema.name !== name || pretty(savedSchema.schema) !== schemaText);
+    (savedSchema === null ||
+      savedSchema.name !== name ||
+      pretty(savedSchema.schema) !== schemaText);
 
   async function save(answerFormat: AnswerFormat): Promise<boolean> {
     const failure = await updateConversation(conversation.id, { answerFormat });
@@ -143,7 +145,7 @@ export function AnswerFormatSettings({ conversation }: { conversation: Conversat
               <textarea
                 id={id}
                 className="input answer-schema-editor"
-                rows={10}
+                rows={9}
                 spellCheck={false}
                 value={schemaText}
                 placeholder='{ "type": "object", "properties": { … } }'
