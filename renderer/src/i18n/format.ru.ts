@@ -20,7 +20,7 @@ export const formatRu: { readonly [K in keyof typeof formatEn]: string } = {
   'format.schemaUnsaved': 'В схеме есть несохранённые изменения.',
   'format.schemaHint':
     'Отправляется со strict: true. Модели со значком structured outputs её соблюдают, другие могут нет.',
-  'format.notJson': 'Схема — не корректный JSON: {reason}',
+  'format.notJson': 'Схема — некорректный JSON: {reason}',
   'format.notObject': 'Схема должна быть JSON-объектом в фигурных скобках.',
   'format.badName': 'В имени допустимы только латинские буквы, цифры, _ и - (от 1 до 64).',
   'format.tooLong': 'Схема длиннее {max} символов.',
