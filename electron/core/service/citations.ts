@@ -1,6 +1,6 @@
 // Links a web-search answer cites, as the service sends them: `annotations` (url_citation) on the
 // message or a delta, or a top-level `citations` array some gateways add. Read, never fetched.
-import type { WireCitation } from './types';
+import type { ChatResult, WireCitation } from './types';
 import { isObject } from './wire';
 
 /** More than this many cited links in one answer is noise; the rest are dropped. */
@@ -48,4 +48,11 @@ export function collectCitations(into: WireCitation[], chunk: unknown): void {
     }
   }
   if (Array.isArray(chunk.citations)) for (const c of chunk.citations) add(into, fromCitation(c));
+}
+
+/** A whole (not streamed) answer's result with the links it cites, when it cites any. */
+export function withCitations(result: ChatResult, answer: unknown): ChatResult {
+  const citations: WireCitation[] = [];
+  collectCitations(citations, answer);
+  return citations.length > 0 ? { ...result, citations } : result;
 }

@@ -1,6 +1,6 @@
 // Cited links read from stream chunks and whole answers: annotations and top-level citations.
 import { describe, expect, it } from 'vitest';
-import { collectCitations } from '../../../../electron/core/service/citations';
+import { collectCitations, withCitations } from '../../../../electron/core/service/citations';
 import {
   applyStreamEvent,
   type StreamProgress,
@@ -70,5 +70,23 @@ describe('a stream with annotations', () => {
       { url: 'https://z.example/' },
     ]);
     expect(progress.content).toBe('Hi');
+  });
+});
+
+describe('a whole answer', () => {
+  it('carries the links its message annotations cite, and nothing when there are none', () => {
+    const result = { content: 'x', reasoning: '', finishReason: 'stop', usage: null };
+    const cited = withCitations(result, {
+      choices: [
+        {
+          message: {
+            content: 'x',
+            annotations: [{ type: 'url_citation', url_citation: { url: 'https://a.example/' } }],
+          },
+        },
+      ],
+    });
+    expect(cited.citations).toEqual([{ url: 'https://a.example/' }]);
+    expect(withCitations(result, { choices: [{ message: { content: 'x' } }] })).toBe(result);
   });
 });
