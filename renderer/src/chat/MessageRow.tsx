@@ -240,7 +240,7 @@ function MessageRowView({ conversationId, message, busy, isLast = false }: Messa
         ))
       )}
       {!streaming && !isUser && <Sources sources={message.sources} />}
-      {collapse.long && !editing && (
+      {collapse.long && !editing && !(message.jsonCheck && !streaming) && (
         <button
           type="button"
           className="text-button show-all"
