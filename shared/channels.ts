@@ -28,6 +28,7 @@ import type {
   MediaUsage,
   VideoJob,
 } from './types';
+import { ANSWER_SCHEMA_MAX_CHARS, ANSWER_SCHEMA_NAME } from './answer-format';
 import { MAX_UPLOAD_BYTES, UPLOAD_CHUNK_BASE64_CHARS } from './upload-limits';
 import {
   IMAGE_PROMPT_MAX_CHARS,
@@ -109,6 +110,23 @@ const imageRun = z
   })
   .strict();
 
+/** A conversation's Answer format; a schema must be an object and fit the size cap. */
+const answerFormatInput = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text') }).strict(),
+  z.object({ type: z.literal('json') }).strict(),
+  z
+    .object({
+      type: z.literal('json_schema'),
+      name: z.string().regex(ANSWER_SCHEMA_NAME),
+      schema: z
+        .record(z.string(), z.unknown())
+        .refine((schema) => JSON.stringify(schema).length <= ANSWER_SCHEMA_MAX_CHARS, {
+          message: `The schema is longer than ${ANSWER_SCHEMA_MAX_CHARS} characters.`,
+        }),
+    })
+    .strict(),
+]);
+
 export const invokeSchemas = {
   'settings.get': z.object({}).strict(),
   'settings.update': z
@@ -168,6 +186,7 @@ export const invokeSchemas = {
       maxTokens: z.number().int().min(1).max(1_000_000).nullable().optional(),
       folderId: id.nullable().optional(),
       archived: z.boolean().optional(),
+      answerFormat: answerFormatInput.optional(),
     })
     .strict(),
   'conversations.delete': z.object({ id }).strict(),

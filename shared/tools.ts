@@ -131,6 +131,10 @@ export interface JsonCheck {
   valid: boolean | null;
   /** Sentences naming what did not match (path and rule), at most a few. */
   problems: string[];
+  /** The model wrapped the JSON in a ``` fence (or text around one); it was taken out. */
+  fenced?: boolean;
+  /** The catalog does not say the model keeps to structured outputs: drift is expected. */
+  withoutBadge?: boolean;
 }
 
 /** One link a web-search answer cites. */

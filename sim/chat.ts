@@ -2,7 +2,7 @@
 import { requireAccount, type Call, type Route } from './context';
 import { parseJsonObject, sendBytes, sendJson } from './http';
 import { ERROR_200_BODY, errorTrigger, hasTrigger } from './triggers';
-import { buildAnswer } from './chat/answer';
+import { annotationsFor, buildAnswer } from './chat/answer';
 import { actualCost, expectedCost, planChat } from './chat/plan';
 import { streamEvents, wholeResponse, writeStream } from './chat/stream';
 
@@ -30,6 +30,12 @@ async function sendChatCompletion(call: Call): Promise<void> {
   }
 
   const answer = buildAnswer(plan, call.state.nextId);
+  // Only the rich profile sends annotations and citations; the minimal one gives the least the
+  // document states (links in the text).
+  if (answer.citations) {
+    if (call.state.settings.modelsProfile === 'rich') answer.annotations = annotationsFor(answer);
+    else answer.citations = null;
+  }
   const costMicro = actualCost(plan, answer.completionTokens);
   call.state.accounts.charge(account, costMicro);
 

@@ -17,7 +17,38 @@ export interface ChatAnswer {
   toolCalls: ToolCall[];
   finishReason: 'stop' | 'length' | 'tool_calls';
   citations: string[] | null;
+  /** OpenAI-style url_citation annotations (the rich profile's web-search answers only). */
+  annotations?: Array<Record<string, unknown>>;
   completionTokens: number;
+}
+
+/**
+ * The annotations a richer gateway sends with a web-search answer: each cited link with a title
+ * and where the text cites it.
+ */
+export function annotationsFor(answer: ChatAnswer): Array<Record<string, unknown>> {
+  return (answer.citations ?? []).map((url, index) => {
+    const start = Math.max(0, answer.content.indexOf(url));
+    return {
+      type: 'url_citation',
+      url_citation: {
+        url,
+        title: index === 0 ? 'Search results' : `Article ${index}`,
+        start_index: start,
+        end_index: start + url.length,
+      },
+    };
+  });
+}
+
+/** A number kept inside the schema's minimum and maximum, as a structured-outputs model keeps it. */
+function withinBounds(schema: Record<string, unknown>, value: number): number {
+  const min = typeof schema.minimum === 'number' ? schema.minimum : -Infinity;
+  const max = typeof schema.maximum === 'number' ? schema.maximum : Infinity;
+  if (value <= max && value >= min) return value;
+  return Number.isFinite(max) && Number.isFinite(min)
+    ? (min + max) / 2
+    : Math.min(max, Math.max(min, value));
 }
 
 export function exampleFor(schema: unknown, name: string, question: string): unknown {
@@ -34,9 +65,9 @@ export function exampleFor(schema: unknown, name: string, question: string): unk
     case 'array':
       return [exampleFor(schema.items, name, question)];
     case 'integer':
-      return (hash32(name + question) % 100) + 1;
+      return withinBounds(schema, (hash32(name + question) % 100) + 1);
     case 'number':
-      return ((hash32(name + question) % 1000) + 1) / 10;
+      return withinBounds(schema, ((hash32(name + question) % 1000) + 1) / 10);
     case 'boolean':
       return hash32(name + question) % 2 === 0;
     case 'null':

@@ -28,6 +28,7 @@ export function wholeResponse(
 ) {
   const message: Record<string, unknown> = { role: 'assistant', content: answer.content };
   if (answer.reasoning) message.reasoning = answer.reasoning;
+  if (answer.annotations) message.annotations = answer.annotations;
   if (answer.toolCalls.length > 0) {
     message.content = null;
     message.tool_calls = answer.toolCalls.map((toolCall) => ({
@@ -98,7 +99,9 @@ export function streamEvents(
       events.push(chunk({ content: piece }));
     });
   }
-  events.push(chunk({}, answer.finishReason));
+  events.push(
+    chunk(answer.annotations ? { annotations: answer.annotations } : {}, answer.finishReason),
+  );
   events.push(
     `data: ${JSON.stringify({ ...base, choices: [], ...(answer.citations ? { citations: answer.citations } : {}), usage: usageOf(plan, answer, costMicro) })}\n\n`,
   );

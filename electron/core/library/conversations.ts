@@ -395,6 +395,7 @@ export async function openConversationLibrary(
       if (patch.maxTokens !== undefined) c.maxTokens = patch.maxTokens;
       if (patch.folderId !== undefined) c.folderId = patch.folderId;
       if (patch.archived !== undefined) c.archived = patch.archived;
+      if (patch.answerFormat !== undefined) c.answerFormat = patch.answerFormat;
       applyTitleRule(c);
       // Filing a conversation away is not a change to it: its place by date stays.
       const filingOnly = Object.entries(patch).every(

@@ -3,6 +3,7 @@ import { readChatStream } from './chat-stream';
 import { type CallFamily, mediaType, requireKey } from './calls';
 import { failureOf, parseJsonAnswer, type AttemptContext, type WireCall } from './http';
 import type { ChatRequest, ChatStreamOptions, ServiceClient } from './types';
+import { withCitations } from './citations';
 import { readChatCompletion } from './wire';
 
 export const chatCalls: CallFamily<Pick<ServiceClient, 'chatStream' | 'chat'>> = (c) => {
@@ -27,7 +28,7 @@ export const chatCalls: CallFamily<Pick<ServiceClient, 'chatStream' | 'chat'>> =
           // Some answers come whole even when a stream was asked for (errors, some providers).
           const text = await res.text();
           const { json } = parseJsonAnswer(text, type, apiKey);
-          const result = readChatCompletion(json, text);
+          const result = withCitations(readChatCompletion(json, text), json);
           callOpts.onDelta?.(result.content, result.reasoning);
           return result;
         }

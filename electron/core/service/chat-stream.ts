@@ -1,8 +1,9 @@
 // Reading a streamed chat completion: SSE chunks to deltas, usage from the last chunk, partial text kept on failure.
+import { collectCitations } from './citations';
 import { errorFromHttp, errorTextInBody, ServiceError, serviceError } from './errors';
 import type { AttemptContext } from './http';
 import { SseParser } from './sse';
-import type { ChatResult } from './types';
+import type { ChatResult, WireCitation } from './types';
 import { contentText, isObject, readUsage } from './wire';
 
 export interface StreamProgress {
@@ -12,6 +13,8 @@ export interface StreamProgress {
   usage: ChatResult['usage'];
   skippedChunks: number;
   done: boolean;
+  /** Links cited by annotations or a `citations` array, gathered over the chunks. */
+  citations?: WireCitation[];
 }
 
 function partialOf(progress: StreamProgress): { content: string; reasoning: string } | null {
@@ -50,6 +53,7 @@ export function applyStreamEvent(
   if (!isObject(chunk)) return false;
   const usage = readUsage(chunk, data);
   if (usage) progress.usage = usage;
+  collectCitations((progress.citations ??= []), chunk);
   const choice = Array.isArray(chunk.choices) ? chunk.choices[0] : undefined;
   if (!isObject(choice)) return false;
   if (typeof choice.finish_reason === 'string') progress.finishReason = choice.finish_reason;
@@ -125,5 +129,6 @@ export async function readChatStream(
     finishReason: progress.finishReason,
     usage: progress.usage,
     skippedChunks: progress.skippedChunks,
+    ...(progress.citations?.length ? { citations: progress.citations } : {}),
   };
 }

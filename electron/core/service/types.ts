@@ -60,6 +60,14 @@ export interface ChatResult {
   usage: Usage | null;
   /** Stream chunks that were not valid JSON and were skipped (0 or absent when none). */
   skippedChunks?: number;
+  /** Links the service said the answer cites (annotations, `citations`); absent when none. */
+  citations?: WireCitation[];
+}
+
+/** One link a service's `annotations` (url_citation) or `citations` names. */
+export interface WireCitation {
+  url: string;
+  title?: string;
 }
 
 /** How core reaches the scheduler; the client takes one slot per HTTP attempt. */

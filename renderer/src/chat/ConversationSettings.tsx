@@ -13,6 +13,7 @@ import type { Translate } from '../i18n/translate';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { Field } from '../common/Field';
 import { useTokenizerLoaded } from '../common/useTokenizer';
+import { AnswerFormatSettings } from './AnswerFormatSettings';
 
 function parseOptionalNumber(text: string): number | null | 'invalid' {
   if (text.trim() === '') return null;
@@ -129,6 +130,7 @@ export function ConversationSettings({ conversation }: { conversation: Conversat
           )}
         </Field>
       </div>
+      <AnswerFormatSettings conversation={conversation} />
       <p className="hint">{t('chat.settingsHint')}</p>
       {conversation.contextStart > 0 && (
         <p className="hint">{t('chat.trimmedNote', { count: conversation.contextStart })}</p>

@@ -8,6 +8,8 @@ import { localeOf } from '../i18n/translate';
 import { CopyButton } from '../common/CopyButton';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { MessageMarkdown } from './MessageMarkdown';
+import { JsonAnswer } from './JsonAnswer';
+import { Sources } from './Sources';
 import { MessageAttachments } from './attachments/AttachmentTray';
 import type { StreamState } from '../store/chat-slice';
 import { collapsedText } from './long-message';
@@ -230,9 +232,15 @@ function MessageRowView({ conversationId, message, busy, isLast = false }: Messa
           )}
         </>
       ) : (
-        content !== '' && <MessageMarkdown text={collapse.shown} streaming={streaming} />
+        content !== '' &&
+        (!streaming && message.jsonCheck ? (
+          <JsonAnswer message={message} />
+        ) : (
+          <MessageMarkdown text={collapse.shown} streaming={streaming} />
+        ))
       )}
-      {collapse.long && !editing && (
+      {!streaming && !isUser && <Sources sources={message.sources} />}
+      {collapse.long && !editing && !(message.jsonCheck && !streaming) && (
         <button
           type="button"
           className="text-button show-all"

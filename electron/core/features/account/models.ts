@@ -8,6 +8,8 @@ export interface ModelCatalog {
   /** The cached list, or a fetch when there is none yet or `refresh` is asked. */
   list(opts?: { refresh?: boolean }): Promise<ModelInfo[]>;
   contextLengthOf(id: string): number | null;
+  /** The model's badges from the list ('structured-outputs', 'web-search' …); [] when unknown. */
+  badgesOf(id: string): readonly string[];
   /** The base URL or key changed: the old list belongs to another account or service. */
   connectionChanged(): void;
   /** Waits for a fetch in flight (tests). */
@@ -120,6 +122,10 @@ export async function openModelCatalog(options: ModelCatalogOptions): Promise<Mo
 
     contextLengthOf(id) {
       return byId.get(id)?.contextLength ?? null;
+    },
+
+    badgesOf(id) {
+      return byId.get(id)?.badges ?? [];
     },
 
     connectionChanged() {

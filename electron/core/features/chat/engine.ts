@@ -8,6 +8,8 @@ import { summaryOf } from '../../../../shared/conversations';
 import { versionsForNewTail } from '../../../../shared/versions';
 import type { ChatEvent, ChatMessage, Conversation, UserError } from '../../../../shared/types';
 import type { ConversationLibrary } from '../../library/conversations';
+import { finishAnswer } from './answer-extras';
+import { applyAnswerFormat } from './answer-format';
 import { ServiceError, serviceError, toUserError } from '../../service/errors';
 import type {
   ChatRequest,
@@ -34,6 +36,8 @@ export interface ChatEngineOptions {
   attachments?: AttachmentParts;
   /** An answer finished and was saved (the titler names the conversation after the first). */
   onAnswered?: (conversation: Conversation) => void;
+  /** The catalog's badges of a model ('structured-outputs', 'web-search' …); [] when unknown. */
+  badgesOf?: (modelId: string) => readonly string[];
 }
 
 export interface AttachmentParts {
@@ -273,6 +277,7 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
         { ...plan, contextStart },
         await attachmentParts(conversation.model, sent.slice(contextStart)),
       );
+      applyAnswerFormat(request, conversation.answerFormat);
       let answer: ChatMessage;
       if (continuing) {
         answer = last;
@@ -418,6 +423,8 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
     if (failure === null) {
       answer.status = 'done';
       if (result?.usage) answer.usage = result.usage;
+      const badges = options.badgesOf?.(answer.model ?? conversation.model) ?? [];
+      finishAnswer(answer, conversation.answerFormat, result, badges);
     } else if (controller.signal.aborted) {
       answer.status = 'stopped';
     } else {

@@ -4,6 +4,7 @@ import type { Conversation } from '../../../../shared/types';
 import { serviceError } from '../../service/errors';
 import type { ChannelsOf, Feature, FeatureContext } from '../context';
 import type { DocumentsFeature } from '../documents/feature';
+import { assertAnswerFormat } from './answer-format';
 import { createAttachments } from './attachments';
 import { createChatEngine } from './engine';
 import { createConversationHistory } from './history';
@@ -36,6 +37,7 @@ export async function openChatFeature(
     onPaidCall: () => ctx.balance.refreshSoon(),
     attachments,
     onAnswered: (conversation) => titler.afterAnswer(conversation),
+    badgesOf: (id) => ctx.models.badgesOf(id),
   });
   const history = createConversationHistory({
     library: conversations,
@@ -79,6 +81,7 @@ export async function openChatFeature(
       },
 
       'conversations.update': async ({ id, ...patch }) => {
+        assertAnswerFormat(patch.answerFormat);
         const conversation = await conversations.update(id, patch);
         emit('conversations.changed', { id, summary: summaryOf(conversation) });
         return conversation;
