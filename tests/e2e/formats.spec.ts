@@ -38,13 +38,19 @@ async function openChat(page: Page, atelier: Atelier, look: Look) {
   await section(page, look.t('nav.chat')).click();
 }
 
+/** Opens the conversation settings; they create the conversation, so wait until they show. */
+async function openSettings(page: Page, look: Look) {
+  await page.getByRole('button', { name: look.t('chat.settings') }).click();
+  await expect(page.getByRole('region', { name: look.t('chat.settings') })).toBeVisible();
+}
+
 for (const look of LOOKS) {
   test(`JSON with a schema from a template, a model that fences it, and JSON mode (${look.name})`, async ({
     page,
     atelier,
   }) => {
     await openChat(page, atelier, look);
-    await page.getByRole('button', { name: look.t('chat.settings') }).click();
+    await openSettings(page, look);
     await pick(page, look, 'openai/gpt-4o-mini');
     const format = page.getByRole('combobox', { name: look.t('format.answerFormat') });
     await expect(format).toHaveValue('text');
@@ -116,7 +122,7 @@ for (const look of LOOKS) {
     atelier,
   }) => {
     await openChat(page, atelier, look);
-    await page.getByRole('button', { name: look.t('chat.settings') }).click();
+    await openSettings(page, look);
     await pick(page, look, 'perplexity/sonar');
     await send(page, look, 'Tea harvest news');
     const answer = page.getByRole('article', { name: look.t('chat.assistantMessage') }).last();
