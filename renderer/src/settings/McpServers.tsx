@@ -244,7 +244,7 @@ function McpServerRow({ server }: { server: McpServerView }) {
           <button type="button" className="button" onClick={() => setMode('edit')}>
             {t('mcp.edit')}
           </button>
-          <button type="button" className="button danger" onClick={() => setMode('confirm')}>
+          <button type="button" className="button" onClick={() => setMode('confirm')}>
             {t('mcp.remove')}
           </button>
         </div>
@@ -282,7 +282,7 @@ function McpServerRow({ server }: { server: McpServerView }) {
             <ul>
               {server.tools.map((tool) => (
                 <li key={tool.name}>
-                  <label className="checkbox">
+                  <label className="mcp-check">
                     <input
                       type="checkbox"
                       checked={tool.enabled}
@@ -428,7 +428,7 @@ function McpServerEditor({ title, initial, onCancel, onSave }: EditorProps) {
       </Field>
       <fieldset className="mcp-kind">
         <legend>{t('mcp.kind')}</legend>
-        <label className="checkbox">
+        <label className="mcp-check">
           <input
             type="radio"
             name={`kind-${title}`}
@@ -437,7 +437,7 @@ function McpServerEditor({ title, initial, onCancel, onSave }: EditorProps) {
           />
           {t('mcp.kindStdio')}
         </label>
-        <label className="checkbox">
+        <label className="mcp-check">
           <input
             type="radio"
             name={`kind-${title}`}

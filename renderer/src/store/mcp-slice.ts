@@ -87,8 +87,19 @@ export const createMcpSlice: SliceCreator<McpSlice> = (set, get) => {
     },
 
     setMcpToolEnabled: async (id, tool, enabled) => {
+      // Shown at once (a checkbox follows the click); core's answer or a reload sets it right.
+      set({
+        mcpServers: get().mcpServers.map((s) =>
+          s.id === id
+            ? { ...s, tools: s.tools.map((t) => (t.name === tool ? { ...t, enabled } : t)) }
+            : s,
+        ),
+      });
       const envelope = await invoke('mcp.setToolEnabled', { id, tool, enabled });
-      if (!envelope.ok) return envelope.error;
+      if (!envelope.ok) {
+        await get().loadMcp();
+        return envelope.error;
+      }
       put(envelope.data);
       return null;
     },
