@@ -161,6 +161,9 @@ export class McpConnection {
         this.status.state !== 'connected'
       )
         throw new ToolCallError('server_down', 'The server stopped during the call.');
+      // Not an answer of the server at all (the address no longer answers, a broken pipe).
+      if (!(e instanceof McpError))
+        throw new ToolCallError('server_down', `The server could not be reached: ${words(e, 0)}`);
       // The server refused the call itself (unknown tool, bad arguments …): the model reads why.
       return { isError: true, parts: [{ type: 'text', text: words(e, timeoutMs) }] };
     }

@@ -466,7 +466,7 @@ describe('mcp over Streamable HTTP (server-everything)', () => {
 });
 
 describe('mcp over Streamable HTTP (an in-process SDK server)', () => {
-  it('sends the configured headers and nothing of the service key', async () => {
+  it('sends the configured headers and nothing of the service key; a gone address is server_down', async () => {
     const seen: IncomingHttpHeaders[] = [];
     const http = createHttpServer((req, res) => {
       seen.push(req.headers);
@@ -505,11 +505,19 @@ describe('mcp over Streamable HTTP (an in-process SDK server)', () => {
         expect(headers.authorization).toBeUndefined();
         expect(JSON.stringify(headers)).not.toContain(SECRET);
       }
+      // The address stops answering: the call says the server is down.
+      http.closeAllConnections();
+      await new Promise((r) => http.close(r));
+      const down = await callError(
+        feature.provider.call(tools[0]!, {}, new AbortController().signal),
+      );
+      expect(down.kind).toBe('server_down');
+      expect(down.message).toMatch(/^The server could not be reached/);
     } finally {
       for (const feature of opened) await feature.dispose?.();
       opened = [];
       http.closeAllConnections();
-      await new Promise((r) => http.close(r));
+      if (http.listening) await new Promise((r) => http.close(r));
     }
   });
 });
