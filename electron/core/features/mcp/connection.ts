@@ -1,6 +1,6 @@
 // One MCP server as core runs it: the SDK client and transport, its state in words, its tools, its
 // stderr, restarts with backoff after a crash, and calls with a timeout and cancellation.
-import { mkdir } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -246,6 +246,13 @@ export class McpConnection {
     }
     const cwd = transport.cwd ?? join(this.deps.dataDir, 'mcp');
     if (!transport.cwd) await mkdir(cwd, { recursive: true });
+    // A missing folder fails the spawn with the same ENOENT as a missing program: say which.
+    else if (
+      !(await stat(cwd)
+        .then((s) => s.isDirectory())
+        .catch(() => false))
+    )
+      throw new Error(`The folder ${cwd} does not exist; check the server's folder`);
     const fingerprint = commandFingerprint(transport, cwd)!;
     if (config.approved !== fingerprint) {
       const allowed = await this.deps.host.confirmMcpCommand({

@@ -341,17 +341,27 @@ describe('mcp over stdio (server-everything)', () => {
   it('says in words when the command cannot start', async () => {
     const feature = await open();
     await feature.handlers['mcp.import']({
-      json: '{"mcpServers": {"broken": {"command": "/no/such/program-atelier"}}}',
+      json: JSON.stringify({
+        mcpServers: {
+          broken: { command: '/no/such/program-atelier' },
+          nofolder: { command: process.execPath, args: [EVERYTHING], cwd: join(dir, 'missing') },
+        },
+      }),
     });
     const { unavailable } = await feature.provider.toolsFor(null, new AbortController().signal);
     expect(unavailable).toEqual([
       { serverName: 'broken', reason: 'The program was not found; check the command.' },
+      {
+        serverName: 'nofolder',
+        reason: `The folder ${join(dir, 'missing')} does not exist; check the server's folder.`,
+      },
     ]);
-    const [view] = await feature.handlers['mcp.list']({});
+    const [view, folder] = await feature.handlers['mcp.list']({});
     expect(view!.status).toEqual({
       state: 'failed',
       reason: 'The program was not found; check the command.',
     });
+    expect(folder!.status.state).toBe('failed');
   });
 });
 
