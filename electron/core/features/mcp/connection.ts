@@ -58,10 +58,17 @@ function seconds(ms: number): string {
 function words(error: unknown, timeoutMs: number): string {
   if (error instanceof McpError && error.code === ErrorCode.RequestTimeout)
     return `The server did not answer within ${seconds(timeoutMs)}.`;
-  const code = (error as NodeJS.ErrnoException | null)?.code;
+  // fetch() says "fetch failed" and puts the reason in `cause`.
+  const cause = (error as { cause?: NodeJS.ErrnoException } | null)?.cause;
+  const code = (error as NodeJS.ErrnoException | null)?.code ?? cause?.code;
   if (code === 'ENOENT') return 'The program was not found; check the command.';
   if (code === 'EACCES') return 'The program may not be run (permission denied).';
-  if (code === 'ECONNREFUSED') return 'Nothing answers at that address.';
+  if (code === 'ECONNREFUSED') return 'Nothing answers at that address; is the server running?';
+  if (code === 'ENOTFOUND') return 'That host name is not known; check the address.';
+  if (code === 'ETIMEDOUT' || code === 'UND_ERR_CONNECT_TIMEOUT')
+    return 'The address did not answer in time.';
+  if (cause instanceof Error && /fetch failed/i.test(String((error as Error).message)))
+    return `The address could not be reached (${cause.message}).`;
   const message = error instanceof Error ? error.message : String(error);
   const clean = message.replace(/^MCP error -?\d+: /, '').trim();
   return clean

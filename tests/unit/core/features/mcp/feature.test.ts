@@ -368,21 +368,31 @@ describe('mcp over stdio (server-everything)', () => {
 describe('mcp configuration', () => {
   it('imports new names, updates same names, and keeps them on disk', async () => {
     const feature = await open();
+    const port = await freePort();
     const first = await feature.handlers['mcp.import']({
-      json: '{"mcpServers": {"a": {"url": "http://127.0.0.1:9/mcp"}, "b": {"url": "http://127.0.0.1:9/b", "disabled": true}}}',
+      json: `{"mcpServers": {"a": {"url": "http://127.0.0.1:${port}/mcp"}, "b": {"url": "http://127.0.0.1:${port}/b", "disabled": true}}}`,
     });
     expect([first.added, first.updated]).toEqual([['a', 'b'], []]);
+    // Nothing listens on that port: said in words once its start (right after the import) fails.
+    await until(() => {
+      const a = events.at(-1)?.[1] as McpServerView[] | undefined;
+      return a?.[0]?.status.state === 'failed';
+    });
+    expect((await feature.handlers['mcp.list']({}))[0]!.status).toEqual({
+      state: 'failed',
+      reason: 'Nothing answers at that address; is the server running?',
+    });
     const second = await feature.handlers['mcp.import']({
-      json: '{"mcpServers": {"a": {"url": "http://127.0.0.1:9/other"}, "c": {"url": "http://127.0.0.1:9/c", "disabled": true}}}',
+      json: `{"mcpServers": {"a": {"url": "http://127.0.0.1:${port}/other"}, "c": {"url": "http://127.0.0.1:${port}/c", "disabled": true}}}`,
     });
     expect([second.added, second.updated]).toEqual([['c'], ['a']]);
     const saved = JSON.parse(await readFile(join(dir, 'mcp-servers.json'), 'utf8')) as {
       servers: Array<{ name: string; transport: { url: string } }>;
     };
     expect(saved.servers.map((s) => [s.name, s.transport.url])).toEqual([
-      ['a', 'http://127.0.0.1:9/other'],
-      ['b', 'http://127.0.0.1:9/b'],
-      ['c', 'http://127.0.0.1:9/c'],
+      ['a', `http://127.0.0.1:${port}/other`],
+      ['b', `http://127.0.0.1:${port}/b`],
+      ['c', `http://127.0.0.1:${port}/c`],
     ]);
     await expect(
       feature.handlers['mcp.import']({
