@@ -7,6 +7,7 @@ import type { FeatureContext } from './context';
 import { openDiagnosticsFeature } from './diagnostics/feature';
 import { openDocumentsFeature } from './documents/feature';
 import { openImagesFeature } from './images/feature';
+import { openMcpFeature, type McpFeatureOptions } from './mcp/feature';
 import { openMediaFeature } from './media/feature';
 import { openOrganiseFeature } from './organise/feature';
 import { openSearchFeature } from './search/feature';
@@ -20,6 +21,8 @@ export interface FeatureOptions {
   videoPollIntervalMs?: number;
   /** How often the debug log may be read; 20,000 ms (the service's rule), lowered only in tests. */
   debugLatestIntervalMs?: number;
+  /** MCP timeouts and restart waits; lowered only in tests. */
+  mcp?: McpFeatureOptions;
 }
 
 export interface OpenFeatures {
@@ -41,6 +44,7 @@ export async function openFeatures(
   const video = await openVideoFeature(ctx, { pollIntervalMs: options.videoPollIntervalMs });
   const documents = await openDocumentsFeature(ctx);
   const search = await openSearchFeature(ctx, { documents });
+  const mcp = await openMcpFeature(ctx, options.mcp);
   const chat = await openChatFeature(ctx, { documents });
   const diagnostics = await openDiagnosticsFeature(ctx, {
     minIntervalMs: options.debugLatestIntervalMs,
@@ -57,6 +61,7 @@ export async function openFeatures(
     video,
     documents,
     search,
+    mcp,
     chat,
     diagnostics,
     transfer,
@@ -73,6 +78,7 @@ export async function openFeatures(
       ...video.handlers,
       ...documents.handlers,
       ...search.handlers,
+      ...mcp.handlers,
       ...chat.handlers,
       ...diagnostics.handlers,
       ...transfer.handlers,

@@ -13,6 +13,7 @@ import { translateDynamic } from '../i18n/translate';
 import { SemanticSearchCard } from './SemanticSearchCard';
 import { TitleSettingsCard } from './TitleSettingsCard';
 import { DiagnosticsCard } from './DiagnosticsCard';
+import { McpServers } from './McpServers';
 import { YourDataCard } from '../transfer/YourDataCard';
 import { Field } from '../common/Field';
 import './settings.css';
@@ -396,6 +397,7 @@ export default function SettingsTab() {
         <SemanticSearchCard />
         <YourDataCard />
         <TitleSettingsCard />
+        <McpServers />
         <DiagnosticsCard />
       </div>
     </div>
