@@ -32,8 +32,44 @@ export type McpServerStatus =
   | { state: 'stopped' }
   | { state: 'starting' }
   | { state: 'connected' }
-  /** `reason` is a sentence for a person; `retryInMs` when a restart with backoff is planned. */
-  | { state: 'failed'; reason: string; retryInMs?: number };
+  /**
+   * `reason` is an English sentence (for logs and the model); `failure` says the same for the
+   * page to put in the person's language. `retryInMs` when a restart with backoff is planned;
+   * `gaveUpAfter` when the restarts are used up.
+   */
+  | {
+      state: 'failed';
+      reason: string;
+      failure?: McpFailure;
+      retryInMs?: number;
+      gaveUpAfter?: number;
+    };
+
+/** Why a server is down, in a form the page words in either language. */
+export const MCP_FAILURE_KINDS = [
+  'timeout',
+  'not_found',
+  'permission',
+  'no_folder',
+  'refused',
+  'unknown_host',
+  'address_timeout',
+  'unreachable',
+  'declined',
+  'stopped_at_once',
+  'stopped_unexpectedly',
+  'other',
+] as const;
+export type McpFailureKind = (typeof MCP_FAILURE_KINDS)[number];
+
+export interface McpFailure {
+  kind: McpFailureKind;
+  /**
+   * timeout: the seconds; no_folder: the folder; unreachable: the network's words;
+   * stopped_*: the server's last stderr line (may be empty); other: the error's own words.
+   */
+  detail: string;
+}
 
 export interface McpToolInfo {
   /** The server's own name for the tool. */

@@ -57,4 +57,18 @@ export const mcpEn = {
   'mcp.save': 'Save server',
   'mcp.badEnvLine': 'Line {line} of the environment is not NAME=value: fix it, then save again.',
   'mcp.badHeaderLine': 'Line {line} of the headers is not Name: value: fix it, then save again.',
+  'mcp.failure.timeout': 'the server did not answer within {detail} s',
+  'mcp.failure.not_found': 'the program was not found; check the command',
+  'mcp.failure.permission': 'the program may not be run (permission denied)',
+  'mcp.failure.no_folder': "the folder {detail} does not exist; check the server's folder",
+  'mcp.failure.refused': 'nothing answers at that address; is the server running?',
+  'mcp.failure.unknown_host': 'that host name is not known; check the address',
+  'mcp.failure.address_timeout': 'the address did not answer in time',
+  'mcp.failure.unreachable': 'the address could not be reached ({detail})',
+  'mcp.failure.declined': 'you did not allow its command to run; press Restart to be asked again',
+  'mcp.failure.stopped_at_once': 'it stopped at once and said: {detail}',
+  'mcp.failure.stopped_unexpectedly': 'the server stopped unexpectedly',
+  'mcp.lastWords': ' (its last words: {detail})',
+  'mcp.gaveUp':
+    '; it was restarted {count} times and stopped again: press Restart to try once more',
 } as const;

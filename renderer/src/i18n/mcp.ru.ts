@@ -61,4 +61,19 @@ export const mcpRu: { readonly [K in keyof typeof mcpEn]: string } = {
     'Строка {line} окружения не в виде ИМЯ=значение: исправьте её и сохраните снова.',
   'mcp.badHeaderLine':
     'Строка {line} заголовков не в виде Имя: значение: исправьте её и сохраните снова.',
+  'mcp.failure.timeout': 'сервер не ответил за {detail} с',
+  'mcp.failure.not_found': 'программа не найдена; проверьте команду',
+  'mcp.failure.permission': 'запуск программы запрещён (нет прав)',
+  'mcp.failure.no_folder': 'папки {detail} нет; проверьте рабочую папку сервера',
+  'mcp.failure.refused': 'по этому адресу никто не отвечает; запущен ли сервер?',
+  'mcp.failure.unknown_host': 'такое имя хоста неизвестно; проверьте адрес',
+  'mcp.failure.address_timeout': 'адрес не ответил вовремя',
+  'mcp.failure.unreachable': 'адрес недоступен ({detail})',
+  'mcp.failure.declined':
+    'вы не разрешили запуск его команды; нажмите «Перезапустить», чтобы ответить снова',
+  'mcp.failure.stopped_at_once': 'он сразу остановился и написал: {detail}',
+  'mcp.failure.stopped_unexpectedly': 'сервер неожиданно остановился',
+  'mcp.lastWords': ' (последнее, что он написал: {detail})',
+  'mcp.gaveUp':
+    '; он снова остановился после всех перезапусков ({count}): нажмите «Перезапустить», чтобы попробовать ещё раз',
 };

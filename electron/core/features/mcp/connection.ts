@@ -11,7 +11,7 @@ import {
   McpError,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { McpServerStatus } from '../../../../shared/tools';
+import type { McpFailure, McpFailureKind, McpServerStatus } from '../../../../shared/tools';
 import type { Host } from '../context';
 import { ToolCallError, type ToolOutcome } from '../chat/tool-provider';
 import { outcomeOf } from './results';
@@ -51,29 +51,65 @@ const CLIENT_INFO = { name: 'Atelier', version: '1.0.0' };
 
 function seconds(ms: number): string {
   const s = ms / 1000;
-  return `${Number.isInteger(s) ? s : s.toFixed(1)} s`;
+  return `${Number.isInteger(s) ? s : s.toFixed(1)}`;
 }
 
-/** A sentence for a person from whatever a start or a call threw. */
-function words(error: unknown, timeoutMs: number): string {
+/** English sentences of each failure (the page words them itself from the kind and detail). */
+const SENTENCES: Record<McpFailureKind, (detail: string) => string> = {
+  timeout: (d) => `The server did not answer within ${d} s.`,
+  not_found: () => 'The program was not found; check the command.',
+  permission: () => 'The program may not be run (permission denied).',
+  no_folder: (d) => `The folder ${d} does not exist; check the server's folder.`,
+  refused: () => 'Nothing answers at that address; is the server running?',
+  unknown_host: () => 'That host name is not known; check the address.',
+  address_timeout: () => 'The address did not answer in time.',
+  unreachable: (d) => `The address could not be reached (${d}).`,
+  declined: () => 'You did not allow its command to run. Press Restart to be asked again.',
+  stopped_at_once: (d) => `It stopped at once and said: ${d}`,
+  stopped_unexpectedly: (d) =>
+    `The server stopped unexpectedly${d ? ` (its last words: ${d})` : ''}.`,
+  other: (d) => d,
+};
+
+function failure(kind: McpFailureKind, detail = ''): { failure: McpFailure; reason: string } {
+  return { failure: { kind, detail }, reason: SENTENCES[kind](detail) };
+}
+
+/** A folder given for a stdio server that is not there. */
+class MissingFolderError extends Error {
+  constructor(readonly folder: string) {
+    super(SENTENCES.no_folder(folder));
+  }
+}
+
+/** What went wrong, from whatever a start or a call threw. */
+function failureOf(error: unknown, timeoutMs: number): { failure: McpFailure; reason: string } {
   if (error instanceof McpError && error.code === ErrorCode.RequestTimeout)
-    return `The server did not answer within ${seconds(timeoutMs)}.`;
+    return failure('timeout', seconds(timeoutMs));
+  if (error instanceof MissingFolderError) return failure('no_folder', error.folder);
   // fetch() says "fetch failed" and puts the reason in `cause`.
   const cause = (error as { cause?: NodeJS.ErrnoException } | null)?.cause;
   const code = (error as NodeJS.ErrnoException | null)?.code ?? cause?.code;
-  if (code === 'ENOENT') return 'The program was not found; check the command.';
-  if (code === 'EACCES') return 'The program may not be run (permission denied).';
-  if (code === 'ECONNREFUSED') return 'Nothing answers at that address; is the server running?';
-  if (code === 'ENOTFOUND') return 'That host name is not known; check the address.';
-  if (code === 'ETIMEDOUT' || code === 'UND_ERR_CONNECT_TIMEOUT')
-    return 'The address did not answer in time.';
+  if (code === 'ENOENT') return failure('not_found');
+  if (code === 'EACCES') return failure('permission');
+  if (code === 'ECONNREFUSED') return failure('refused');
+  if (code === 'ENOTFOUND') return failure('unknown_host');
+  if (code === 'ETIMEDOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') return failure('address_timeout');
   if (cause instanceof Error && /fetch failed/i.test(String((error as Error).message)))
-    return `The address could not be reached (${cause.message}).`;
+    return failure('unreachable', cause.message);
   const message = error instanceof Error ? error.message : String(error);
   const clean = message.replace(/^MCP error -?\d+: /, '').trim();
-  return clean
-    ? `${clean.charAt(0).toUpperCase()}${clean.slice(1)}${/[.!?]$/.test(clean) ? '' : '.'}`
-    : 'It failed.';
+  return failure(
+    'other',
+    clean
+      ? `${clean.charAt(0).toUpperCase()}${clean.slice(1)}${/[.!?]$/.test(clean) ? '' : '.'}`
+      : 'It failed.',
+  );
+}
+
+/** A sentence for a person (and the model) from whatever a start or a call threw. */
+function words(error: unknown, timeoutMs: number): string {
+  return failureOf(error, timeoutMs).reason;
 }
 
 export class McpConnection {
@@ -160,7 +196,7 @@ export class McpConnection {
       if (e instanceof McpError && e.code === ErrorCode.RequestTimeout)
         throw new ToolCallError(
           'timeout',
-          `The tool did not answer within ${seconds(timeoutMs)}, so the call was cancelled.`,
+          `The tool did not answer within ${seconds(timeoutMs)} s, so the call was cancelled.`,
         );
       if (
         (e instanceof McpError && e.code === ErrorCode.ConnectionClosed) ||
@@ -196,10 +232,7 @@ export class McpConnection {
       const transport = await this.transportFor(config);
       if (generation !== this.generation) return;
       if (!transport) {
-        this.setStatus({
-          state: 'failed',
-          reason: 'You did not allow its command to run. Press Restart to be asked again.',
-        });
+        this.setStatus({ state: 'failed', ...failure('declined') });
         return;
       }
       client = new Client(CLIENT_INFO, { capabilities: {} });
@@ -231,11 +264,10 @@ export class McpConnection {
       if (generation !== this.generation) return;
       this.pid = null;
       const last = this.stderr.last();
-      let reason = words(e, this.deps.options.startTimeoutMs);
-      if (/connection closed/i.test(reason) && last)
-        reason = `It stopped at once and said: ${last}`;
-      if (this.crashes > 0) this.planRestart(reason);
-      else this.setStatus({ state: 'failed', reason });
+      let why = failureOf(e, this.deps.options.startTimeoutMs);
+      if (/connection closed/i.test(why.reason) && last) why = failure('stopped_at_once', last);
+      if (this.crashes > 0) this.planRestart(why);
+      else this.setStatus({ state: 'failed', ...why });
     }
   }
 
@@ -259,7 +291,7 @@ export class McpConnection {
         .then((s) => s.isDirectory())
         .catch(() => false))
     )
-      throw new Error(`The folder ${cwd} does not exist; check the server's folder`);
+      throw new MissingFolderError(cwd);
     const fingerprint = commandFingerprint(transport, cwd)!;
     if (config.approved !== fingerprint) {
       const allowed = await this.deps.host.confirmMcpCommand({
@@ -313,22 +345,24 @@ export class McpConnection {
     this.pid = null;
     if (Date.now() - this.connectedAt >= this.deps.options.stableAfterMs) this.crashes = 0;
     const last = this.stderr.last();
-    this.planRestart(`The server stopped unexpectedly${last ? ` (its last words: ${last})` : ''}.`);
+    this.planRestart(failure('stopped_unexpectedly', last ?? ''));
   }
 
-  private planRestart(reason: string): void {
+  private planRestart(why: { failure: McpFailure; reason: string }): void {
     const delays = this.deps.options.restartDelaysMs;
     if (this.crashes >= delays.length) {
       this.setStatus({
         state: 'failed',
-        reason: `${reason} It was restarted ${delays.length} times and stopped again; press Restart to try once more.`,
+        failure: why.failure,
+        reason: `${why.reason} It was restarted ${delays.length} times and stopped again; press Restart to try once more.`,
+        gaveUpAfter: delays.length,
       });
       return;
     }
     const delay = delays[this.crashes]!;
     this.crashes++;
     this.generation++;
-    this.setStatus({ state: 'failed', reason, retryInMs: delay });
+    this.setStatus({ state: 'failed', ...why, retryInMs: delay });
     this.restartTimer = setTimeout(() => {
       this.restartTimer = null;
       if (this.starting) return;

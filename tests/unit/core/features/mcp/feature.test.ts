@@ -360,8 +360,13 @@ describe('mcp over stdio (server-everything)', () => {
     expect(view!.status).toEqual({
       state: 'failed',
       reason: 'The program was not found; check the command.',
+      failure: { kind: 'not_found', detail: '' },
     });
-    expect(folder!.status.state).toBe('failed');
+    // The page words the kind in its own language; the folder travels as the detail.
+    expect(folder!.status).toMatchObject({
+      state: 'failed',
+      failure: { kind: 'no_folder', detail: join(dir, 'missing') },
+    });
   });
 });
 
@@ -381,6 +386,7 @@ describe('mcp configuration', () => {
     expect((await feature.handlers['mcp.list']({}))[0]!.status).toEqual({
       state: 'failed',
       reason: 'Nothing answers at that address; is the server running?',
+      failure: { kind: 'refused', detail: '' },
     });
     const second = await feature.handlers['mcp.import']({
       json: `{"mcpServers": {"a": {"url": "http://127.0.0.1:${port}/other"}, "c": {"url": "http://127.0.0.1:${port}/c", "disabled": true}}}`,

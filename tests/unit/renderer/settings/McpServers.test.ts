@@ -1,0 +1,67 @@
+// A server's state in words, in either language: core's failure kinds worded by the page, the server's own words kept.
+import { describe, expect, it } from 'vitest';
+import type { McpServerView } from '../../../../shared/tools';
+import { translatorFor } from '../../../../renderer/src/i18n/translate';
+import { stateWords } from '../../../../renderer/src/settings/McpServers';
+
+function server(status: McpServerView['status'], enabled = true): McpServerView {
+  return {
+    id: 's1',
+    name: 'everything',
+    transport: { type: 'stdio', command: 'node', args: [], env: {} },
+    enabled,
+    disabledTools: [],
+    alwaysAllowed: [],
+    status,
+    tools: [],
+  };
+}
+
+describe('stateWords', () => {
+  const en = translatorFor('en');
+  const ru = translatorFor('ru');
+
+  it('words a known failure in the page language, not in core English', () => {
+    const status = {
+      state: 'failed',
+      reason: 'The program was not found; check the command.',
+      failure: { kind: 'not_found', detail: '' },
+    } as const;
+    expect(stateWords(en, server(status))).toBe(
+      'failed: the program was not found; check the command',
+    );
+    const russian = stateWords(ru, server(status));
+    expect(russian).toMatch(/^ошибка: программа не найдена/);
+    expect(russian).not.toMatch(/program/);
+  });
+
+  it('keeps the server’s own words, and says when the restarts are used up', () => {
+    const status = {
+      state: 'failed',
+      reason: 'x',
+      failure: { kind: 'stopped_unexpectedly', detail: 'Segmentation fault' },
+      gaveUpAfter: 5,
+    } as const;
+    const words = stateWords(ru, server(status));
+    expect(words).toContain('Segmentation fault');
+    expect(words).toContain('(5)');
+    expect(
+      stateWords(
+        en,
+        server({
+          state: 'failed',
+          reason: 'x',
+          failure: { kind: 'other', detail: 'Bad handshake.' },
+        }),
+      ),
+    ).toBe('failed: Bad handshake.');
+  });
+
+  it('falls back to the sentence when no kind is given, and says "turned off" first', () => {
+    expect(stateWords(en, server({ state: 'failed', reason: 'Old words.' }))).toBe(
+      'failed: Old words.',
+    );
+    expect(stateWords(en, server({ state: 'connected' }, false))).toBe('turned off');
+    expect(stateWords(en, server({ state: 'connected' }))).toBe('connected');
+  });
+});
