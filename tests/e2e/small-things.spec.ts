@@ -2,8 +2,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { makePng, makeWav } from './files';
-import { expect, section, simRequests, startChatting, test } from './fixtures';
-import { LOOKS, applyLook, type Look } from './looks';
+import { expect, section, simRequests, test } from './fixtures';
+import { LOOKS, type Look, openInLook } from './looks';
 
 test.use({ atelierOptions: { minVideoPollMs: 600, videoPollIntervalMs: 700 } });
 // Each test walks through several tabs, a chat turn and reloads: more than the default minute on a busy machine.
@@ -58,9 +58,7 @@ for (const look of LOOKS) {
     page,
     atelier,
   }) => {
-    await startChatting(page, atelier);
-    await applyLook(page, look);
-    await section(page, look.t('nav.chat')).click();
+    await openInLook(page, atelier, look, 'chat');
     await attachInput(page, look).setInputFiles([
       { name: 'hello.py', mimeType: 'text/x-python', buffer: Buffer.from('print("hi")\n') },
       { name: 'blob.txt', mimeType: 'text/plain', buffer: Buffer.from([0x61, 0, 0xff, 0x10]) },
@@ -88,9 +86,7 @@ for (const look of LOOKS) {
     page,
     atelier,
   }) => {
-    await startChatting(page, atelier);
-    await applyLook(page, look);
-    await section(page, look.t('nav.chat')).click();
+    await openInLook(page, atelier, look, 'chat');
     await pickIn(page, look, 'openai/gpt-4o-audio-preview');
     await attachInput(page, look).setInputFiles({
       name: 'voice.wav',
@@ -128,9 +124,7 @@ for (const look of LOOKS) {
     page,
     atelier,
   }) => {
-    await startChatting(page, atelier);
-    await applyLook(page, look);
-    await section(page, look.t('nav.chat')).click();
+    await openInLook(page, atelier, look, 'chat');
     await attachInput(page, look).setInputFiles([
       { name: 'first.png', mimeType: 'image/png', buffer: makePng(24, 24) },
       { name: 'second.png', mimeType: 'image/png', buffer: makePng(30, 20) },
@@ -179,9 +173,7 @@ for (const look of LOOKS) {
     page,
     atelier,
   }) => {
-    await startChatting(page, atelier);
-    await applyLook(page, look);
-    await section(page, look.t('nav.audio')).click();
+    await openInLook(page, atelier, look, 'audio');
     await page.getByRole('tab', { name: look.t('audio.mode.transcribe') }).click();
     await expect(page.getByRole('button', { name: look.t('audio.transcribeFile') })).toBeEnabled();
     await page
@@ -230,9 +222,7 @@ for (const look of LOOKS) {
     page,
     atelier,
   }) => {
-    await startChatting(page, atelier);
-    await applyLook(page, look);
-    await section(page, look.t('nav.video')).click();
+    await openInLook(page, atelier, look, 'video');
     await page
       .getByRole('textbox', { name: look.t('video.prompt'), exact: true })
       .fill('Long one [[polls:100]]');
