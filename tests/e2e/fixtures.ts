@@ -168,9 +168,12 @@ export async function waitForTurnEnd(page: Page): Promise<void> {
   await expect(page.locator('article[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
 }
 
-/** Chooses a model in the Model picker, whether it is a native select or a searchable list. */
-export async function pickModel(page: Page, id: string): Promise<void> {
-  const picker = page.getByRole('combobox', { name: 'Model', exact: true });
+/**
+ * Chooses a model in the Model picker, whether it is a native select or a searchable list;
+ * `label` is the picker's name in the page's language.
+ */
+export async function pickModel(page: Page, id: string, label = 'Model'): Promise<void> {
+  const picker = page.getByRole('combobox', { name: label, exact: true });
   if (await picker.evaluate((element) => element.tagName === 'SELECT')) {
     await picker.selectOption(id);
     return;

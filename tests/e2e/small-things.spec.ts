@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { makePng, makeWav } from './files';
-import { expect, section, simRequests, test } from './fixtures';
+import { expect, pickModel, section, test, turnRequests, type Atelier } from './fixtures';
 import { LOOKS, type Look, openInLook } from './looks';
 
 test.use({ atelierOptions: { minVideoPollMs: 600, videoPollIntervalMs: 700 } });
@@ -29,24 +29,9 @@ async function send(page: Page, look: Look, text: string): Promise<void> {
   await expect(page.locator('article[aria-busy="true"]')).toHaveCount(0, { timeout: 60_000 });
 }
 
-/** Chooses a model in the look's Model picker (a native select or a searchable list). */
-async function pickIn(page: Page, look: Look, id: string): Promise<void> {
-  const picker = page.getByRole('combobox', { name: look.t('models.label'), exact: true });
-  if (await picker.evaluate((element) => element.tagName === 'SELECT')) {
-    await picker.selectOption(id);
-    return;
-  }
-  await picker.click();
-  await picker.fill(id);
-  await page
-    .getByRole('option', { name: new RegExp(id.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')) })
-    .first()
-    .click();
-}
-
-/** The chat request's last user message, as parts. */
-async function lastUserParts(atelier: { simRoot: string }) {
-  const [request] = (await simRequests(atelier as never, '/chat/completions')).slice(-1);
+/** The last turn's last user message, as parts (a background title request is not a turn). */
+async function lastUserParts(atelier: Atelier) {
+  const [request] = (await turnRequests(atelier)).slice(-1);
   const body = (typeof request?.body === 'string' ? JSON.parse(request.body) : request?.body) as {
     messages: Array<{ content: unknown }>;
   };
@@ -87,7 +72,7 @@ for (const look of LOOKS) {
     atelier,
   }) => {
     await openInLook(page, atelier, look, 'chat');
-    await pickIn(page, look, 'openai/gpt-4o-audio-preview');
+    await pickModel(page, 'openai/gpt-4o-audio-preview', look.t('models.label'));
     await attachInput(page, look).setInputFiles({
       name: 'voice.wav',
       mimeType: 'audio/wav',
