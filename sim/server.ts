@@ -16,6 +16,7 @@ import {
   type ValidationStatus,
 } from './context';
 import { DebugLog } from './debug';
+import { requestPurpose, type RequestPurpose } from './request-purpose';
 import { documentRoutes } from './documents';
 import { semanticRoutes } from './embeddings';
 import {
@@ -88,6 +89,8 @@ interface LoggedRequest {
   body: string;
   listener: 'main' | 'legacy';
   at: number;
+  /** For chat requests: the background title request or a turn (sim/request-purpose.ts). */
+  purpose?: RequestPurpose;
 }
 
 const API_PREFIX = '/v1';
@@ -296,6 +299,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
           body: body.toString('utf8').slice(0, LOGGED_BODY_CHARS),
           listener,
           at: state.now(),
+          purpose: requestPurpose(req.method, url.pathname, body),
         });
       if (requestLog.length > LOG_CAPACITY) requestLog.shift();
 

@@ -133,7 +133,7 @@ export function reasoningFor(plan: ChatRequestPlan): string {
  * a label, in quotes and bold, ending with a period. The title is the first five words of the
  * message's first line, as written (so it reads like the conversation's own start).
  */
-export function isTitleRequest(plan: ChatRequestPlan): boolean {
+export function isTitleRequest(plan: Pick<ChatRequestPlan, 'systemText'>): boolean {
   return /conversation title/i.test(plan.systemText);
 }
 

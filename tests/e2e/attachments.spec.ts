@@ -7,10 +7,10 @@ import {
   startChatting,
   test,
   userMessages,
-  section,
   waitForTurnEnd,
+  turnRequests,
 } from './fixtures';
-import { applyLook, LOOKS } from './looks';
+import { LOOKS, openInLook } from './looks';
 import { makePdf, makePng, makeWav } from './files';
 
 function attachments(page: Page) {
@@ -47,15 +47,11 @@ async function sendFileEvent(
   );
 }
 
-/** The last chat request's body, once one has arrived (a turn may still be starting). */
+/** The last turn's chat request body, once one has arrived (a turn may still be starting). */
 async function lastChatBody(atelier: Parameters<typeof simRequests>[0]): Promise<string> {
-  await expect
-    .poll(async () => (await simRequests(atelier, '/chat/completions')).length)
-    .toBeGreaterThan(0);
   // The conversation's title, asked after the first answer, is not the turn.
-  const requests = (await simRequests(atelier, '/chat/completions')).filter(
-    (request) => !String(request.body).includes('conversation title'),
-  );
+  await expect.poll(async () => (await turnRequests(atelier)).length).toBeGreaterThan(0);
+  const requests = await turnRequests(atelier);
   return String(requests[requests.length - 1]?.body ?? '');
 }
 
@@ -107,9 +103,7 @@ for (const look of LOOKS) {
     page,
     atelier,
   }) => {
-    await startChatting(page, atelier);
-    await applyLook(page, look);
-    await section(page, look.t('nav.chat')).click();
+    await openInLook(page, atelier, look, 'chat');
     await page.getByLabel(look.t('attach.files')).setInputFiles({
       name: 'photo.png',
       mimeType: 'image/png',
@@ -132,11 +126,7 @@ for (const look of LOOKS) {
       page.getByRole('article', { name: look.t('chat.assistantMessage') }).last(),
     ).toBeVisible({ timeout: 20_000 });
     await expect(page.locator('article[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
-    expect(
-      (await simRequests(atelier, '/chat/completions')).filter(
-        (request) => !String(request.body).includes('conversation title'),
-      ),
-    ).toHaveLength(1);
+    expect(await turnRequests(atelier)).toHaveLength(1);
   });
 }
 

@@ -1,13 +1,7 @@
 // A conversation keeps its history: versions of answers and edits, delete with undo, continue a cut answer, long messages folded.
 import type { Page } from '@playwright/test';
-import { expect, section, simRequests, startChatting, test } from './fixtures';
-import { applyLook, type Look, LOOKS } from './looks';
-
-async function openInLook(page: Page, atelier: Parameters<typeof startChatting>[1], look: Look) {
-  await startChatting(page, atelier);
-  await applyLook(page, look);
-  await section(page, look.t('nav.chat')).click();
-}
+import { expect, simRequests, test } from './fixtures';
+import { type Look, LOOKS, openInLook } from './looks';
 
 function users(page: Page, look: Look) {
   return page.getByRole('article', { name: look.t('chat.userMessage') });
@@ -48,7 +42,7 @@ for (const look of LOOKS) {
   }) => {
     // Several turns in each look, on a machine shared with other runs.
     test.slow();
-    await openInLook(page, atelier, look);
+    await openInLook(page, atelier, look, 'chat');
     await send(page, look, 'Tell me about teapots');
     await turnEnd(page, look);
     await answers(page, look)
@@ -121,7 +115,7 @@ for (const look of LOOKS) {
   }) => {
     // Several turns in each look, on a machine shared with other runs.
     test.slow();
-    await openInLook(page, atelier, look);
+    await openInLook(page, atelier, look, 'chat');
     await send(page, look, 'First question');
     await turnEnd(page, look);
     await send(page, look, 'Second question');
@@ -169,7 +163,7 @@ for (const look of LOOKS) {
   }) => {
     // Several turns in each look, on a machine shared with other runs.
     test.slow();
-    await openInLook(page, atelier, look);
+    await openInLook(page, atelier, look, 'chat');
     await send(page, look, 'Write at length [[cut]]');
     await turnEnd(page, look);
     const answer = answers(page, look).last();

@@ -1,8 +1,8 @@
 // Costs before spending: prices per million tokens in the pickers, an estimate beside Send for a long
 // turn, and count or seconds × the listed price before pictures and films; nothing invented.
 import type { Page } from '@playwright/test';
-import { expect, section, startChatting, test } from './fixtures';
-import { LOOKS, applyLook, type Look } from './looks';
+import { expect, section, test } from './fixtures';
+import { LOOKS, type Look, openInLook } from './looks';
 
 function estimate(page: Page, look: Look) {
   return page.getByRole('status', { name: look.t('prices.estimate') });
@@ -14,8 +14,7 @@ for (const look of LOOKS) {
       page,
       atelier,
     }) => {
-      await startChatting(page, atelier);
-      await applyLook(page, look);
+      await openInLook(page, atelier, look);
       const t = look.t;
       // The list says 0.00000015 and 0.0000006 per token for the default model.
       await expect(
@@ -41,9 +40,7 @@ for (const look of LOOKS) {
       page,
       atelier,
     }) => {
-      await startChatting(page, atelier);
-      await applyLook(page, look);
-      await section(page, look.t('nav.images')).click();
+      await openInLook(page, atelier, look, 'images');
       await expect(estimate(page, look)).toHaveText(look.t('prices.mediaNotListed'));
     });
   });
@@ -55,8 +52,7 @@ for (const look of LOOKS) {
       page,
       atelier,
     }) => {
-      await startChatting(page, atelier);
-      await applyLook(page, look);
+      await openInLook(page, atelier, look);
       const t = look.t;
       await section(page, t('nav.images')).click();
       await page

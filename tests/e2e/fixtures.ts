@@ -49,6 +49,8 @@ export interface SimRequest {
   path: string;
   headers: Record<string, string>;
   body: unknown;
+  /** Chat requests only: the sim's word on what it was, the background title or a turn. */
+  purpose?: 'title' | 'turn';
 }
 
 export const test = base.extend<{ atelier: Atelier; atelierOptions: AtelierOptions }>({
@@ -166,9 +168,12 @@ export async function waitForTurnEnd(page: Page): Promise<void> {
   await expect(page.locator('article[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
 }
 
-/** Chooses a model in the Model picker, whether it is a native select or a searchable list. */
-export async function pickModel(page: Page, id: string): Promise<void> {
-  const picker = page.getByRole('combobox', { name: 'Model', exact: true });
+/**
+ * Chooses a model in the Model picker, whether it is a native select or a searchable list;
+ * `label` is the picker's name in the page's language.
+ */
+export async function pickModel(page: Page, id: string, label = 'Model'): Promise<void> {
+  const picker = page.getByRole('combobox', { name: label, exact: true });
   if (await picker.evaluate((element) => element.tagName === 'SELECT')) {
     await picker.selectOption(id);
     return;
@@ -199,4 +204,14 @@ export async function simRequests(atelier: Atelier, path?: string): Promise<SimR
   const response = await fetch(`${atelier.simRoot}/__sim/requests`);
   const all = (await response.json()) as SimRequest[];
   return path === undefined ? all : all.filter((request) => request.path.endsWith(path));
+}
+
+/** The chat requests of turns, oldest first: the background title requests left out. */
+export async function turnRequests(atelier: Atelier): Promise<SimRequest[]> {
+  return (await simRequests(atelier, '/chat/completions')).filter((r) => r.purpose === 'turn');
+}
+
+/** The background requests for a model-made conversation title, oldest first. */
+export async function titleRequests(atelier: Atelier): Promise<SimRequest[]> {
+  return (await simRequests(atelier, '/chat/completions')).filter((r) => r.purpose === 'title');
 }

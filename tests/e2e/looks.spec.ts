@@ -2,8 +2,8 @@
 // Russian, Settings cards evenly spaced, the microphone's error beside the composer, one button
 // style per row in Documents. Each check measures the page as drawn, in both looks.
 import type { Page } from '@playwright/test';
-import { expect, section, startChatting, test } from './fixtures';
-import { applyLook, LOOKS } from './looks';
+import { expect, section, test } from './fixtures';
+import { LOOKS, openInLook } from './looks';
 
 /** The WCAG contrast ratio between an element's text colour and the colour behind it. */
 async function contrastOf(page: Page, selector: string): Promise<number> {
@@ -65,8 +65,7 @@ for (const look of LOOKS) {
     page,
     atelier,
   }) => {
-    await startChatting(page, atelier);
-    await applyLook(page, look);
+    await openInLook(page, atelier, look);
 
     // Chat: Send is disabled while the message box is empty, and still readable.
     await section(page, look.t('nav.chat')).click();
@@ -118,9 +117,7 @@ for (const look of LOOKS) {
     page,
     atelier,
   }) => {
-    await startChatting(page, atelier);
-    await applyLook(page, look);
-    await section(page, look.t('nav.chat')).click();
+    await openInLook(page, atelier, look, 'chat');
     const box = page.getByRole('textbox', { name: look.t('chat.message'), exact: true });
     const send = page.getByRole('button', { name: look.t('chat.send'), exact: true });
     const before = { box: await box.boundingBox(), send: await send.boundingBox() };

@@ -3,6 +3,7 @@
 import type { Page } from '@playwright/test';
 import type { Language } from '../../shared/types';
 import { translatorFor, type Translate } from '../../renderer/src/i18n/translate';
+import { section, startChatting, type Atelier } from './fixtures';
 
 export interface Look {
   language: Language;
@@ -39,4 +40,22 @@ export async function applyLook(page: Page, chosen: Look): Promise<void> {
     (theme) => document.documentElement.dataset.theme === theme,
     chosen.theme,
   );
+}
+
+/** The sections of the app, by the key of their name in the navigation (`nav.chat` …). */
+export type Section = 'chat' | 'images' | 'audio' | 'video' | 'documents' | 'settings';
+
+/**
+ * The usual start of a test in a look: Atelier on the simulated service, the look applied, and
+ * (when given) the section `tab` open, found by its name in that look's words.
+ */
+export async function openInLook(
+  page: Page,
+  atelier: Atelier,
+  chosen: Look,
+  tab?: Section,
+): Promise<void> {
+  await startChatting(page, atelier);
+  await applyLook(page, chosen);
+  if (tab) await section(page, chosen.t(`nav.${tab}`)).click();
 }

@@ -1,7 +1,7 @@
 // Organising conversations: folders, the archive, select mode; titles a model makes; assistants a new chat starts from.
 import type { Page } from '@playwright/test';
-import { expect, section, simRequests, startChatting, test } from './fixtures';
-import { applyLook, LOOKS, type Look } from './looks';
+import { expect, section, simRequests, startChatting, test, titleRequests } from './fixtures';
+import { applyLook, LOOKS, type Look, openInLook } from './looks';
 
 async function send(page: Page, look: Look, text: string) {
   await page.getByRole('textbox', { name: look.t('chat.message'), exact: true }).fill(text);
@@ -21,12 +21,6 @@ async function send(page: Page, look: Look, text: string) {
 
 function sidebar(page: Page, look: Look) {
   return page.getByRole('complementary', { name: look.t('chat.conversations') });
-}
-
-async function titleRequests(atelier: { simRoot: string }) {
-  return (await simRequests(atelier as never, '/chat/completions')).filter((r) =>
-    JSON.stringify(r.body).includes('conversation title'),
-  );
 }
 
 /** Conversations made through core (the setup, not the subject), then the page opened again. */
@@ -67,9 +61,7 @@ for (const look of LOOKS) {
     page,
     atelier,
   }) => {
-    await startChatting(page, atelier);
-    await applyLook(page, look);
-    await section(page, look.t('nav.chat')).click();
+    await openInLook(page, atelier, look, 'chat');
     const q = QUESTIONS[look.language];
     await send(page, look, q.text);
     const list = sidebar(page, look);
@@ -182,9 +174,7 @@ for (const look of LOOKS) {
     page,
     atelier,
   }) => {
-    await startChatting(page, atelier);
-    await applyLook(page, look);
-    await section(page, look.t('nav.chat')).click();
+    await openInLook(page, atelier, look, 'chat');
     const picker = page.getByRole('button', { name: look.t('organise.fromAssistant') });
     await picker.click();
     const menu = page.getByRole('menu', { name: look.t('organise.assistants') });

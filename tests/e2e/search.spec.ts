@@ -12,7 +12,7 @@ import {
   test,
   waitForTurnEnd,
 } from './fixtures';
-import { applyLook, LOOKS } from './looks';
+import { LOOKS, openInLook } from './looks';
 
 /** A conversation file put in the data folder, as the app writes it (read at the next start). */
 async function seedConversation(
@@ -59,8 +59,7 @@ for (const look of LOOKS) {
   }) => {
     // 500 messages to seed, read and lay out: more time than a plain test on a loaded machine.
     test.slow();
-    await startChatting(page, atelier);
-    await applyLook(page, look);
+    await openInLook(page, atelier, look);
     const texts = Array.from({ length: 500 }, (_, i) =>
       i === FAR_UP ? HOSTILE : `Filler message ${i} about ordinary things, line after line.`,
     );

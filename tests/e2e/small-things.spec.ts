@@ -2,8 +2,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { makePng, makeWav } from './files';
-import { expect, section, simRequests, startChatting, test } from './fixtures';
-import { LOOKS, applyLook, type Look } from './looks';
+import { expect, pickModel, section, test, turnRequests, type Atelier } from './fixtures';
+import { LOOKS, type Look, openInLook } from './looks';
 
 test.use({ atelierOptions: { minVideoPollMs: 600, videoPollIntervalMs: 700 } });
 // Each test walks through several tabs, a chat turn and reloads: more than the default minute on a busy machine.
@@ -29,24 +29,9 @@ async function send(page: Page, look: Look, text: string): Promise<void> {
   await expect(page.locator('article[aria-busy="true"]')).toHaveCount(0, { timeout: 60_000 });
 }
 
-/** Chooses a model in the look's Model picker (a native select or a searchable list). */
-async function pickIn(page: Page, look: Look, id: string): Promise<void> {
-  const picker = page.getByRole('combobox', { name: look.t('models.label'), exact: true });
-  if (await picker.evaluate((element) => element.tagName === 'SELECT')) {
-    await picker.selectOption(id);
-    return;
-  }
-  await picker.click();
-  await picker.fill(id);
-  await page
-    .getByRole('option', { name: new RegExp(id.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')) })
-    .first()
-    .click();
-}
-
-/** The chat request's last user message, as parts. */
-async function lastUserParts(atelier: { simRoot: string }) {
-  const [request] = (await simRequests(atelier as never, '/chat/completions')).slice(-1);
+/** The last turn's last user message, as parts (a background title request is not a turn). */
+async function lastUserParts(atelier: Atelier) {
+  const [request] = (await turnRequests(atelier)).slice(-1);
   const body = (typeof request?.body === 'string' ? JSON.parse(request.body) : request?.body) as {
     messages: Array<{ content: unknown }>;
   };
@@ -58,9 +43,7 @@ for (const look of LOOKS) {
     page,
     atelier,
   }) => {
-    await startChatting(page, atelier);
-    await applyLook(page, look);
-    await section(page, look.t('nav.chat')).click();
+    await openInLook(page, atelier, look, 'chat');
     await attachInput(page, look).setInputFiles([
       { name: 'hello.py', mimeType: 'text/x-python', buffer: Buffer.from('print("hi")\n') },
       { name: 'blob.txt', mimeType: 'text/plain', buffer: Buffer.from([0x61, 0, 0xff, 0x10]) },
@@ -88,10 +71,8 @@ for (const look of LOOKS) {
     page,
     atelier,
   }) => {
-    await startChatting(page, atelier);
-    await applyLook(page, look);
-    await section(page, look.t('nav.chat')).click();
-    await pickIn(page, look, 'openai/gpt-4o-audio-preview');
+    await openInLook(page, atelier, look, 'chat');
+    await pickModel(page, 'openai/gpt-4o-audio-preview', look.t('models.label'));
     await attachInput(page, look).setInputFiles({
       name: 'voice.wav',
       mimeType: 'audio/wav',
@@ -128,9 +109,7 @@ for (const look of LOOKS) {
     page,
     atelier,
   }) => {
-    await startChatting(page, atelier);
-    await applyLook(page, look);
-    await section(page, look.t('nav.chat')).click();
+    await openInLook(page, atelier, look, 'chat');
     await attachInput(page, look).setInputFiles([
       { name: 'first.png', mimeType: 'image/png', buffer: makePng(24, 24) },
       { name: 'second.png', mimeType: 'image/png', buffer: makePng(30, 20) },
@@ -179,9 +158,7 @@ for (const look of LOOKS) {
     page,
     atelier,
   }) => {
-    await startChatting(page, atelier);
-    await applyLook(page, look);
-    await section(page, look.t('nav.audio')).click();
+    await openInLook(page, atelier, look, 'audio');
     await page.getByRole('tab', { name: look.t('audio.mode.transcribe') }).click();
     await expect(page.getByRole('button', { name: look.t('audio.transcribeFile') })).toBeEnabled();
     await page
@@ -230,9 +207,7 @@ for (const look of LOOKS) {
     page,
     atelier,
   }) => {
-    await startChatting(page, atelier);
-    await applyLook(page, look);
-    await section(page, look.t('nav.video')).click();
+    await openInLook(page, atelier, look, 'video');
     await page
       .getByRole('textbox', { name: look.t('video.prompt'), exact: true })
       .fill('Long one [[polls:100]]');

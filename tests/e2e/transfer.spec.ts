@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { APP_EXPORT_FORMAT } from '../../shared/transfer';
 import { chatGptSample } from '../unit/core/features/transfer/chatgpt-sample';
 import { expect, section, startChatting, test } from './fixtures';
-import { LOOKS, applyLook, type Look } from './looks';
+import { LOOKS, type Look, openInLook } from './looks';
 
 /** Opens the app in `look` and has one answered question in a new chat. */
 async function oneAnsweredChat(
@@ -13,9 +13,7 @@ async function oneAnsweredChat(
   look: Look,
   atelier: Parameters<typeof startChatting>[1],
 ) {
-  await startChatting(page, atelier);
-  await applyLook(page, look);
-  await section(page, look.t('nav.chat')).click();
+  await openInLook(page, atelier, look, 'chat');
   await page
     .getByRole('textbox', { name: look.t('chat.message'), exact: true })
     .fill('Keep <this> & that');
@@ -71,9 +69,7 @@ for (const look of LOOKS) {
     page,
     atelier,
   }) => {
-    await startChatting(page, atelier);
-    await applyLook(page, look);
-    await section(page, look.t('nav.settings')).click();
+    await openInLook(page, atelier, look, 'settings');
     const card = yourData(page, look);
     await expect(card.getByRole('button', { name: look.t('transfer.import') })).toBeVisible();
     await card.getByTestId('transfer-import-input').setInputFiles({

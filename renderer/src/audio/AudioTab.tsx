@@ -12,6 +12,7 @@ import { useAppStore } from '../store';
 import type { AudioMode } from '../store/audio-slice';
 import { MusicForm, SpeechForm } from './CreateForms';
 import { TranscribePanel } from './TranscribePanel';
+import { HistoryRow } from './HistoryRow';
 import { WaveformPlayer } from './WaveformPlayer';
 import '../common/media-page.css';
 import './audio.css';
@@ -112,25 +113,15 @@ function AudioHistory() {
       {items.length === 0 && !error && <p className="muted">{t('audio.historyEmpty')}</p>}
       <ul className="stack history-list" aria-labelledby="audio-history-title">
         {items.map((item) => (
-          <li
+          <HistoryRow
             key={item.id}
-            className="history-item"
-            aria-current={item.id === current || undefined}
+            current={item.id === current}
+            openLabel={t('audio.open', { title: item.title })}
+            onOpen={() => select(item.id)}
+            icon={<Icon name={item.params.mode === 'speech' ? 'chat' : 'audio'} size={16} />}
+            title={item.title}
+            facts={itemFacts(item, locale, t)}
           >
-            <button
-              type="button"
-              className="history-open"
-              aria-label={t('audio.open', { title: item.title })}
-              onClick={() => select(item.id)}
-            >
-              <span className="history-kind" aria-hidden="true">
-                <Icon name={item.params.mode === 'speech' ? 'chat' : 'audio'} size={16} />
-              </span>
-              <span className="history-text">
-                <span className="history-title">{item.title}</span>
-                <span className="history-facts">{itemFacts(item, locale, t)}</span>
-              </span>
-            </button>
             <button type="button" className="text-button" onClick={() => void saveMedia(item)}>
               {t('audio.download')}
             </button>
@@ -162,7 +153,7 @@ function AudioHistory() {
                 </div>
               </div>
             )}
-          </li>
+          </HistoryRow>
         ))}
       </ul>
     </section>

@@ -15,6 +15,7 @@ import { TRANSCRIBE_MAX_BYTES } from '../../../shared/audio';
 import type { AudioFileRefusal } from '../store/audio-slice';
 import { BusyNote } from './CreateForms';
 import { formatClock } from './WaveformPlayer';
+import { HistoryRow } from './HistoryRow';
 import { Field } from '../common/Field';
 
 const STT_KINDS = ['speech-to-text'] as const;
@@ -101,24 +102,14 @@ function TranscriptHistory() {
       <h3 id="transcript-history-title">{t('audio.transcriptHistory')}</h3>
       <ul className="stack history-list" aria-labelledby="transcript-history-title">
         {transcripts.map((item) => (
-          <li
+          <HistoryRow
             key={item.id}
-            className="history-item"
-            aria-current={item.id === current || undefined}
+            current={item.id === current}
+            openLabel={t('audio.openTranscript', { name: item.fileName })}
+            onOpen={() => show(item.id)}
+            title={item.fileName}
+            facts={`${new Date(item.createdAt).toLocaleString(locale)} · ${item.text.slice(0, 80)}`}
           >
-            <button
-              type="button"
-              className="history-open"
-              aria-label={t('audio.openTranscript', { name: item.fileName })}
-              onClick={() => show(item.id)}
-            >
-              <span className="history-text">
-                <span className="history-title">{item.fileName}</span>
-                <span className="history-facts">
-                  {new Date(item.createdAt).toLocaleString(locale)} · {item.text.slice(0, 80)}
-                </span>
-              </span>
-            </button>
             <button
               type="button"
               className="text-button"
@@ -127,7 +118,7 @@ function TranscriptHistory() {
             >
               {t('audio.delete')}
             </button>
-          </li>
+          </HistoryRow>
         ))}
       </ul>
     </section>

@@ -2,6 +2,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Assistant, UserError } from '../../../shared/types';
 import { ErrorNotice } from '../common/ErrorNotice';
+import { InlineConfirm } from '../common/InlineConfirm';
 import { Field } from '../common/Field';
 import { useT } from '../i18n/use-t';
 import { useAppStore } from '../store';
@@ -215,25 +216,15 @@ function AssistantItem({
         )}
       </div>
       {confirming && (
-        <div role="alertdialog" aria-label={t('common.delete')} className="confirm">
-          <p>{t('organise.deleteAssistantConfirm', { name: assistant.name })}</p>
-          <div className="confirm-actions">
-            <button
-              type="button"
-              className="button danger"
-              autoFocus
-              onClick={() => {
-                setConfirming(false);
-                void deleteAssistant(assistant.id).then(setError);
-              }}
-            >
-              {t('common.delete')}
-            </button>
-            <button type="button" className="button ghost" onClick={() => setConfirming(false)}>
-              {t('common.cancel')}
-            </button>
-          </div>
-        </div>
+        <InlineConfirm
+          label={t('common.delete')}
+          message={t('organise.deleteAssistantConfirm', { name: assistant.name })}
+          onConfirm={() => {
+            setConfirming(false);
+            void deleteAssistant(assistant.id).then(setError);
+          }}
+          onCancel={() => setConfirming(false)}
+        />
       )}
       {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
     </li>

@@ -5,6 +5,7 @@ import type { ConversationSummary } from '../../../shared/types';
 import { useAppStore } from '../store';
 import { useT } from '../i18n/use-t';
 import { ErrorNotice } from '../common/ErrorNotice';
+import { InlineConfirm } from '../common/InlineConfirm';
 import type { UserError } from '../../../shared/types';
 import { SearchResults } from './SearchResults';
 import { AssistantPicker } from './AssistantPicker';
@@ -54,25 +55,15 @@ function ConversationRow({ summary, active }: { summary: ConversationSummary; ac
   if (mode === 'confirm') {
     return (
       <li className="conversation confirming">
-        <div role="alertdialog" aria-label={t('common.delete')} className="confirm">
-          <p>{t('chat.deleteConfirm', { title: shownTitle })}</p>
-          <div className="confirm-actions">
-            <button
-              type="button"
-              className="button danger"
-              autoFocus
-              onClick={() => {
-                setMode('view');
-                void deleteConversation(summary.id).then(setError);
-              }}
-            >
-              {t('common.delete')}
-            </button>
-            <button type="button" className="button ghost" onClick={() => setMode('view')}>
-              {t('common.cancel')}
-            </button>
-          </div>
-        </div>
+        <InlineConfirm
+          label={t('common.delete')}
+          message={t('chat.deleteConfirm', { title: shownTitle })}
+          onConfirm={() => {
+            setMode('view');
+            void deleteConversation(summary.id).then(setError);
+          }}
+          onCancel={() => setMode('view')}
+        />
       </li>
     );
   }

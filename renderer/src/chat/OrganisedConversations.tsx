@@ -2,6 +2,7 @@
 import { useEffect, useMemo, useRef, useState, type ComponentType, type DragEvent } from 'react';
 import type { ConversationSummary, Folder, UserError } from '../../../shared/types';
 import { ErrorNotice } from '../common/ErrorNotice';
+import { InlineConfirm } from '../common/InlineConfirm';
 import { Icon } from '../common/Icon';
 import { useT } from '../i18n/use-t';
 import { useAppStore } from '../store';
@@ -203,25 +204,15 @@ function FolderSection({
         </div>
       )}
       {mode === 'confirm' && (
-        <div role="alertdialog" aria-label={t('organise.deleteFolder')} className="confirm">
-          <p>{t('organise.deleteFolderConfirm', { name: folder.name })}</p>
-          <div className="confirm-actions">
-            <button
-              type="button"
-              className="button danger"
-              autoFocus
-              onClick={() => {
-                setMode('view');
-                void deleteFolder(folder.id).then(setError);
-              }}
-            >
-              {t('common.delete')}
-            </button>
-            <button type="button" className="button ghost" onClick={() => setMode('view')}>
-              {t('common.cancel')}
-            </button>
-          </div>
-        </div>
+        <InlineConfirm
+          label={t('organise.deleteFolder')}
+          message={t('organise.deleteFolderConfirm', { name: folder.name })}
+          onConfirm={() => {
+            setMode('view');
+            void deleteFolder(folder.id).then(setError);
+          }}
+          onCancel={() => setMode('view')}
+        />
       )}
       {!collapsed &&
         (items.length > 0 ? (

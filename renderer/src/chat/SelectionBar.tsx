@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { UserError } from '../../../shared/types';
 import { ErrorNotice } from '../common/ErrorNotice';
+import { InlineConfirm } from '../common/InlineConfirm';
 import { useT } from '../i18n/use-t';
 import { useAppStore } from '../store';
 import './organise.css';
@@ -108,25 +109,15 @@ export function SelectionBar() {
       )}
       <p className="hint">{t('organise.selectionHint')}</p>
       {confirming && (
-        <div role="alertdialog" aria-label={t('organise.deleteSelected')} className="confirm">
-          <p>{t('organise.deleteSelectedConfirm', { count })}</p>
-          <div className="confirm-actions">
-            <button
-              type="button"
-              className="button danger"
-              autoFocus
-              onClick={() => {
-                setConfirming(false);
-                void run(() => deleteConversations(chosen));
-              }}
-            >
-              {t('common.delete')}
-            </button>
-            <button type="button" className="button ghost" onClick={() => setConfirming(false)}>
-              {t('common.cancel')}
-            </button>
-          </div>
-        </div>
+        <InlineConfirm
+          label={t('organise.deleteSelected')}
+          message={t('organise.deleteSelectedConfirm', { count })}
+          onConfirm={() => {
+            setConfirming(false);
+            void run(() => deleteConversations(chosen));
+          }}
+          onCancel={() => setConfirming(false)}
+        />
       )}
       {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
     </div>

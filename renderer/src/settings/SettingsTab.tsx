@@ -16,6 +16,7 @@ import { DiagnosticsCard } from './DiagnosticsCard';
 import { McpServers } from './McpServers';
 import { YourDataCard } from '../transfer/YourDataCard';
 import { Field } from '../common/Field';
+import { ConnectionFields } from '../common/ConnectionFields';
 import './settings.css';
 
 interface Draft {
@@ -179,41 +180,19 @@ export default function SettingsTab() {
         <section className="card">
           <h2>{t('settings.connection')}</h2>
           {settings?.demo && <p className="pill">{t('settings.demoActive')}</p>}
-          <Field label={t('settings.baseUrl')} hint={t('settings.baseUrlHint')}>
-            {(id) => (
-              <input
-                id={id}
-                ref={baseUrlField}
-                className="input"
-                type="text"
-                inputMode="url"
-                spellCheck={false}
-                autoComplete="off"
-                value={draft.baseUrl}
-                onChange={(event) => setDraft({ ...draft, baseUrl: event.target.value })}
-              />
-            )}
-          </Field>
-
-          <Field label={t('settings.apiKey')}>
-            {(id) => (
+          <ConnectionFields
+            baseUrl={draft.baseUrl}
+            onBaseUrlChange={(baseUrl) => setDraft({ ...draft, baseUrl })}
+            apiKey={key}
+            onApiKeyChange={setKey}
+            baseUrlRef={baseUrlField}
+            keyStatus={
+              settings?.keySet && settings.keyLast4
+                ? t('settings.keySet', { last4: settings.keyLast4 })
+                : t('settings.keyNotSet')
+            }
+            keyExtra={
               <>
-                <input
-                  id={id}
-                  className="input"
-                  type="password"
-                  autoComplete="off"
-                  spellCheck={false}
-                  placeholder={t('settings.apiKeyPlaceholder')}
-                  value={key}
-                  onChange={(event) => setKey(event.target.value)}
-                />
-                <p className="hint">
-                  {settings?.keySet && settings.keyLast4
-                    ? t('settings.keySet', { last4: settings.keyLast4 })
-                    : t('settings.keyNotSet')}{' '}
-                  {t('settings.keyHint')}
-                </p>
                 {settings && !settings.keychain && (
                   <>
                     <p className="hint warning">
@@ -253,8 +232,8 @@ export default function SettingsTab() {
                   </button>
                 )}
               </>
-            )}
-          </Field>
+            }
+          />
 
           <Field label={t('settings.ratePlan')}>
             {(id) => (

@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ConnectionCheck, UserError } from '../../../shared/types';
 import { ErrorNotice } from '../common/ErrorNotice';
-import { Field } from '../common/Field';
+import { ConnectionFields } from '../common/ConnectionFields';
 import { useT } from '../i18n/use-t';
 import { useAppStore } from '../store';
 import { checkWords } from './first-run-words';
@@ -85,42 +85,16 @@ export function FirstRun() {
 
         <form className="card" onSubmit={(event) => void connect(event)}>
           <h2>{t('firstrun.connectTitle')}</h2>
-          <Field label={t('settings.baseUrl')} hint={t('settings.baseUrlHint')}>
-            {(id) => (
-              <input
-                id={id}
-                ref={address}
-                className="input"
-                type="text"
-                inputMode="url"
-                spellCheck={false}
-                autoComplete="off"
-                placeholder="https://…/v1"
-                value={baseUrl}
-                disabled={connected}
-                onChange={(event) => setBaseUrl(event.target.value)}
-              />
-            )}
-          </Field>
-          <Field
-            label={t('settings.apiKey')}
-            hint={keyNeeded ? t('firstrun.keyNeeded') : t('settings.keyHint')}
-            warning={keyNeeded}
-          >
-            {(id) => (
-              <input
-                id={id}
-                className="input"
-                type="password"
-                autoComplete="off"
-                spellCheck={false}
-                placeholder={t('settings.apiKeyPlaceholder')}
-                value={key}
-                disabled={connected}
-                onChange={(event) => setKey(event.target.value)}
-              />
-            )}
-          </Field>
+          <ConnectionFields
+            baseUrl={baseUrl}
+            onBaseUrlChange={setBaseUrl}
+            apiKey={key}
+            onApiKeyChange={setKey}
+            baseUrlRef={address}
+            baseUrlPlaceholder="https://…/v1"
+            disabled={connected}
+            keyProblem={keyNeeded ? t('firstrun.keyNeeded') : null}
+          />
           <div className="form-actions">
             {connected ? (
               <button

@@ -16,7 +16,7 @@ import {
   fileMetaSchema,
   mediaMetaSchema,
   type FileMeta,
-  type MediaMeta,
+  mediaMetaOf,
   type PlacingDeps,
   type Placer,
 } from './placing';
@@ -100,19 +100,9 @@ export async function writeAppExport(
     const item = deps.media.find(mediaId);
     if (!item) continue;
     const bytes = await deps.media.read(mediaId);
-    const meta: MediaMeta = {
-      id: item.id,
-      kind: item.kind,
-      mime: item.mime,
-      title: item.title,
-      model: item.model,
-      cost: item.cost,
-      params: item.params,
-      sources: item.sources,
-      extra: item.extra,
-    };
     await write(
-      (first ? '' : ',') + JSON.stringify({ item: meta, base64: bytes.toString('base64') }),
+      (first ? '' : ',') +
+        JSON.stringify({ item: mediaMetaOf(item), base64: bytes.toString('base64') }),
     );
     first = false;
   }

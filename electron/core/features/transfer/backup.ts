@@ -6,7 +6,7 @@ import { ZipFile } from 'yazl';
 import { BACKUP_FORMAT, type TransferStep } from '../../../../shared/transfer';
 import type { MediaItem } from '../../../../shared/types';
 import { extensionOfMime } from '../../../../shared/media-files';
-import { MEDIA_KIND_ORDER, type MediaMeta, type PlacingDeps } from './placing';
+import { MEDIA_KIND_ORDER, mediaMetaOf, type PlacingDeps } from './placing';
 
 export const MANIFEST_ENTRY = 'manifest.json';
 
@@ -28,20 +28,6 @@ function allMedia(media: PlacingDeps['media']): MediaItem[] {
     }
   }
   return items;
-}
-
-export function mediaMetaOf(item: MediaItem): MediaMeta {
-  return {
-    id: item.id,
-    kind: item.kind,
-    mime: item.mime,
-    title: item.title,
-    model: item.model,
-    cost: item.cost,
-    params: item.params,
-    sources: item.sources,
-    extra: item.extra,
-  };
 }
 
 /**

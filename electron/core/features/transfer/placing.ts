@@ -26,6 +26,21 @@ export const mediaMetaSchema = z.object({
 });
 export type MediaMeta = z.infer<typeof mediaMetaSchema>;
 
+/** A media item's facts as an export or backup carries them (its bytes go beside). */
+export function mediaMetaOf(item: MediaItem): MediaMeta {
+  return {
+    id: item.id,
+    kind: item.kind,
+    mime: item.mime,
+    title: item.title,
+    model: item.model,
+    cost: item.cost,
+    params: item.params,
+    sources: item.sources,
+    extra: item.extra,
+  };
+}
+
 /** An uploaded file's facts as an export or backup carries them. */
 export const fileMetaSchema = z.object({
   fileId: z.string().max(200),

@@ -1,41 +1,17 @@
 // The store folds a turn's events into the open conversation and the list without asking core again.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AtelierApi } from '../../../../shared/channels';
+import { answers, calls, openStore, resetBridge, type Store } from './fake-bridge';
 import type {
   ChatEvent,
   ChatMessage,
   Conversation,
   ConversationSummary,
-  Envelope,
 } from '../../../../shared/types';
 
-type Answer = (input: unknown) => Envelope<unknown>;
-
-const calls: Array<{ channel: string; input: unknown }> = [];
-const answers = new Map<string, Answer>();
-
-const fakeBridge: AtelierApi = {
-  platform: 'web',
-  invoke: (async (channel: string, input: unknown) => {
-    calls.push({ channel, input });
-    const answer = answers.get(channel);
-    return answer
-      ? answer(input)
-      : {
-          ok: false,
-          error: { code: 'unknown', message: 'not faked', status: null, retryable: false },
-        };
-  }) as AtelierApi['invoke'],
-  on: () => () => undefined,
-};
-
-let store: typeof import('../../../../renderer/src/store').useAppStore;
+let store: Store;
 
 beforeAll(async () => {
-  (globalThis as { window?: unknown }).window = { atelier: fakeBridge };
-  const platform = await import('../../../../renderer/src/platform');
-  await platform.connectPlatform(100);
-  store = (await import('../../../../renderer/src/store')).useAppStore;
+  store = await openStore();
 });
 
 const at = '2026-02-01T10:00:00.000Z';
@@ -81,8 +57,7 @@ function openWith(c: Conversation): void {
 }
 
 beforeEach(() => {
-  calls.length = 0;
-  answers.clear();
+  resetBridge();
 });
 
 describe('a chat turn in the store', () => {

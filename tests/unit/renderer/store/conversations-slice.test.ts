@@ -1,41 +1,17 @@
 // Search in the store: the hits with whether the word index is still building (asked again until it is done), and a hit opening at its message.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AtelierApi } from '../../../../shared/channels';
-import type { Conversation, Envelope, SearchHit } from '../../../../shared/types';
+import { answers, calls, openStore, resetBridge, type Store } from './fake-bridge';
+import type { Conversation, SearchHit } from '../../../../shared/types';
 
-type Answer = (input: unknown) => Envelope<unknown>;
-
-const calls: Array<{ channel: string; input: unknown }> = [];
-const answers = new Map<string, Answer>();
-
-const fakeBridge: AtelierApi = {
-  platform: 'web',
-  invoke: (async (channel: string, input: unknown) => {
-    calls.push({ channel, input });
-    const answer = answers.get(channel);
-    return answer
-      ? answer(input)
-      : {
-          ok: false,
-          error: { code: 'unknown', message: 'not faked', status: null, retryable: false },
-        };
-  }) as AtelierApi['invoke'],
-  on: () => () => undefined,
-};
-
-let store: typeof import('../../../../renderer/src/store').useAppStore;
+let store: Store;
 
 beforeAll(async () => {
-  (globalThis as { window?: unknown }).window = { atelier: fakeBridge };
-  const platform = await import('../../../../renderer/src/platform');
-  await platform.connectPlatform(100);
-  store = (await import('../../../../renderer/src/store')).useAppStore;
+  store = await openStore();
 });
 
 afterEach(() => {
   vi.useRealTimers();
-  calls.length = 0;
-  answers.clear();
+  resetBridge();
 });
 
 const hit: SearchHit = {

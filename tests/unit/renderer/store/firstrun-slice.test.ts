@@ -1,29 +1,13 @@
 // With nothing set up, a sent message makes no conversation: the welcome screen asks for a service.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AtelierApi } from '../../../../shared/channels';
+import { calls, openStore, type Store } from './fake-bridge';
 import type { SettingsView } from '../../../../shared/types';
 import { needsSetup, showsWelcome } from '../../../../renderer/src/store/firstrun-slice';
 
-const calls: string[] = [];
-const fakeBridge: AtelierApi = {
-  platform: 'web',
-  invoke: (async (channel: string) => {
-    calls.push(channel);
-    return {
-      ok: false,
-      error: { code: 'unknown', message: 'not faked', status: null, retryable: false },
-    };
-  }) as AtelierApi['invoke'],
-  on: () => () => undefined,
-};
-
-let store: typeof import('../../../../renderer/src/store').useAppStore;
+let store: Store;
 
 beforeAll(async () => {
-  (globalThis as { window?: unknown }).window = { atelier: fakeBridge };
-  const platform = await import('../../../../renderer/src/platform');
-  await platform.connectPlatform(100);
-  store = (await import('../../../../renderer/src/store')).useAppStore;
+  store = await openStore();
 });
 
 const blank: SettingsView = {

@@ -1,38 +1,12 @@
 // The organise slice: selection, filing many conversations, a deleted folder's conversations back in no folder, starting from an assistant.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AtelierApi } from '../../../../shared/channels';
-import type {
-  Assistant,
-  Conversation,
-  ConversationSummary,
-  Envelope,
-} from '../../../../shared/types';
+import { answers, calls, openStore, resetBridge, type Store } from './fake-bridge';
+import type { Assistant, Conversation, ConversationSummary } from '../../../../shared/types';
 
-const calls: Array<{ channel: string; input: unknown }> = [];
-const answers = new Map<string, (input: unknown) => Envelope<unknown>>();
-
-const fakeBridge: AtelierApi = {
-  platform: 'web',
-  invoke: (async (channel: string, input: unknown) => {
-    calls.push({ channel, input });
-    const answer = answers.get(channel);
-    return answer
-      ? answer(input)
-      : {
-          ok: false,
-          error: { code: 'unknown', message: 'not faked', status: null, retryable: false },
-        };
-  }) as AtelierApi['invoke'],
-  on: () => () => undefined,
-};
-
-let store: typeof import('../../../../renderer/src/store').useAppStore;
+let store: Store;
 
 beforeAll(async () => {
-  (globalThis as { window?: unknown }).window = { atelier: fakeBridge };
-  const platform = await import('../../../../renderer/src/platform');
-  await platform.connectPlatform(100);
-  store = (await import('../../../../renderer/src/store')).useAppStore;
+  store = await openStore();
 });
 
 const at = '2026-02-01T10:00:00.000Z';
@@ -75,8 +49,7 @@ function summary(id: string, extra: Partial<ConversationSummary> = {}): Conversa
 }
 
 beforeEach(() => {
-  calls.length = 0;
-  answers.clear();
+  resetBridge();
   store.setState({ summaries: [], open: {}, activeId: null, selectedIds: [], folders: [] });
 });
 
