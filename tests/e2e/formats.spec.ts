@@ -1,8 +1,8 @@
 // Structured answers (Answer format: JSON with a schema from a template, JSON) and the Sources of a
 // web-search answer, opened only through the link confirmation. In both looks.
 import type { Page } from '@playwright/test';
-import { expect, section, simRequests, startChatting, test, type Atelier } from './fixtures';
-import { applyLook, LOOKS, type Look } from './looks';
+import { expect, simRequests, test, turnRequests, type Atelier } from './fixtures';
+import { LOOKS, openInLook, type Look } from './looks';
 
 async function pick(page: Page, look: Look, id: string) {
   await page.getByRole('combobox', { name: look.t('models.label'), exact: true }).selectOption(id);
@@ -25,17 +25,8 @@ async function send(page: Page, look: Look, text: string) {
 
 /** The last answer request the app sent (the background title request skipped). */
 async function lastAnswerRequest(atelier: Atelier): Promise<Record<string, unknown>> {
-  const answers = (await simRequests(atelier, '/chat/completions')).filter(
-    (r) => !JSON.stringify(r.body).includes('conversation title'),
-  );
-  const body = answers.at(-1)!.body;
+  const body = (await turnRequests(atelier)).at(-1)!.body;
   return (typeof body === 'string' ? JSON.parse(body) : body) as Record<string, unknown>;
-}
-
-async function openChat(page: Page, atelier: Atelier, look: Look) {
-  await startChatting(page, atelier);
-  await applyLook(page, look);
-  await section(page, look.t('nav.chat')).click();
 }
 
 /** Opens the conversation settings; they create the conversation, so wait until they show. */
@@ -49,7 +40,7 @@ for (const look of LOOKS) {
     page,
     atelier,
   }) => {
-    await openChat(page, atelier, look);
+    await openInLook(page, atelier, look, 'chat');
     await openSettings(page, look);
     await pick(page, look, 'openai/gpt-4o-mini');
     const format = page.getByRole('combobox', { name: look.t('format.answerFormat') });
@@ -121,7 +112,7 @@ for (const look of LOOKS) {
     page,
     atelier,
   }) => {
-    await openChat(page, atelier, look);
+    await openInLook(page, atelier, look, 'chat');
     await openSettings(page, look);
     await pick(page, look, 'perplexity/sonar');
     await send(page, look, 'Tea harvest news');
