@@ -2,6 +2,7 @@
 import { errorFromHttp, errorTextInBody, ServiceError, serviceError } from './errors';
 import type { AttemptContext } from './http';
 import { SseParser } from './sse';
+import { ToolCallAssembler } from './tool-calls';
 import type { ChatResult } from './types';
 import { contentText, isObject, readUsage } from './wire';
 
@@ -12,6 +13,8 @@ export interface StreamProgress {
   usage: ChatResult['usage'];
   skippedChunks: number;
   done: boolean;
+  /** Tool-call pieces seen so far (absent: none collected yet). */
+  toolCalls?: ToolCallAssembler;
 }
 
 function partialOf(progress: StreamProgress): { content: string; reasoning: string } | null {
@@ -59,6 +62,10 @@ export function applyStreamEvent(
       ? choice.message
       : null;
   if (!delta) return false;
+  if (Array.isArray(delta.tool_calls)) {
+    progress.toolCalls ??= new ToolCallAssembler();
+    progress.toolCalls.push(delta.tool_calls);
+  }
   const content = contentText(delta.content);
   const reasoning = contentText(delta.reasoning ?? delta.reasoning_content);
   if (content || reasoning) {
@@ -125,5 +132,6 @@ export async function readChatStream(
     finishReason: progress.finishReason,
     usage: progress.usage,
     skippedChunks: progress.skippedChunks,
+    ...(progress.toolCalls ? { toolCalls: progress.toolCalls.result() } : {}),
   };
 }

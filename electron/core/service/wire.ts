@@ -3,6 +3,7 @@ import { modelKind } from '../../../shared/models';
 import { PRICE_UNITS, parseDecimal } from '../../../shared/prices';
 import type { Balance, ModelInfo, ModelLimits, UnitPrice, Usage } from '../../../shared/types';
 import { serviceError } from './errors';
+import { readToolCalls } from './tool-calls';
 import type { ChatResult } from './types';
 
 type Json = Record<string, unknown>;
@@ -81,6 +82,7 @@ export function readChatCompletion(answer: unknown, rawJson?: string): ChatResul
     reasoning: reasoningText(choice.message),
     finishReason: typeof choice.finish_reason === 'string' ? choice.finish_reason : null,
     usage: readUsage(answer, rawJson),
+    toolCalls: readToolCalls(choice.message),
   };
 }
 
