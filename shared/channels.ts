@@ -5,6 +5,7 @@ import { MAX_ATTACHMENTS, type MessageAttachment } from './attachments';
 import type { DebugReceived, DebugTestResult, DiagnosticsView } from './diagnostics';
 import type { DecisionRun, DocumentList, DocumentRecord, DocumentSummary } from './documents';
 import type { SemanticEstimate, SemanticStatus } from './semantic';
+import { TOOL_ROUND_LIMIT } from './tools';
 import type { EventChannel, InvokeChannel } from './channel-names';
 import type {
   Assistant,
@@ -121,6 +122,12 @@ export const invokeSchemas = {
       theme: z.enum(['light', 'dark', 'system']).optional(),
       autoTitle: z.boolean().optional(),
       titleModel: z.string().max(200).optional(),
+      toolRoundLimit: z
+        .number()
+        .int()
+        .min(TOOL_ROUND_LIMIT.min)
+        .max(TOOL_ROUND_LIMIT.max)
+        .optional(),
     })
     .strict(),
   'key.set': z
@@ -168,6 +175,9 @@ export const invokeSchemas = {
       maxTokens: z.number().int().min(1).max(1_000_000).nullable().optional(),
       folderId: id.nullable().optional(),
       archived: z.boolean().optional(),
+      tools: z
+        .object({ enabled: z.boolean(), servers: z.array(z.string().max(200)).max(200).nullable() })
+        .optional(),
     })
     .strict(),
   'conversations.delete': z.object({ id }).strict(),
@@ -180,6 +190,15 @@ export const invokeSchemas = {
     })
     .strict(),
   'chat.stop': z.object({ conversationId: id }).strict(),
+  /** The person's answer to a tool call that waits for it. */
+  'chat.decideTool': z
+    .object({
+      conversationId: id,
+      messageId: id,
+      callId: z.string().min(1).max(200),
+      decision: z.enum(['allow', 'deny', 'always']),
+    })
+    .strict(),
   'chat.regenerate': z
     .object({ conversationId: id, messageId: id.optional(), trimOldest: z.boolean().optional() })
     .strict(),
@@ -389,6 +408,7 @@ export interface InvokeOutputs {
   /** The new assistant message's id; the answer itself arrives as chat.event. */
   'chat.send': { messageId: string };
   'chat.stop': { stopped: boolean };
+  'chat.decideTool': { decided: boolean };
   'chat.regenerate': { messageId: string };
   'chat.edit': { messageId: string };
   'chat.continue': { messageId: string };

@@ -8,6 +8,8 @@ export interface ModelCatalog {
   /** The cached list, or a fetch when there is none yet or `refresh` is asked. */
   list(opts?: { refresh?: boolean }): Promise<ModelInfo[]>;
   contextLengthOf(id: string): number | null;
+  /** The model's badges as the list states them; null when the model is not in the list. */
+  badgesOf?(id: string): string[] | null;
   /** The base URL or key changed: the old list belongs to another account or service. */
   connectionChanged(): void;
   /** Waits for a fetch in flight (tests). */
@@ -116,6 +118,10 @@ export async function openModelCatalog(options: ModelCatalogOptions): Promise<Mo
     async list(opts = {}) {
       if (models && !opts.refresh) return models;
       return fetchModels('user');
+    },
+
+    badgesOf(id) {
+      return byId.get(id)?.badges ?? null;
     },
 
     contextLengthOf(id) {

@@ -8,12 +8,16 @@ import { createAttachments } from './attachments';
 import { createChatEngine } from './engine';
 import { createConversationHistory } from './history';
 import { createTitler } from './titles';
+import type { ToolProvider } from './tool-provider';
+import { toolTurnOptions } from './tool-options';
 
 export type ChatChannel = ChannelsOf<'chat' | 'conversations' | 'attachments'>;
 
 export interface ChatDeps {
   /** Document attachments are extracted and kept by the documents feature. */
   documents: Pick<DocumentsFeature, 'extract' | 'store'>;
+  /** The MCP servers' tools; absent: no turn offers tools. */
+  provider?: ToolProvider;
 }
 
 export async function openChatFeature(
@@ -36,6 +40,7 @@ export async function openChatFeature(
     onPaidCall: () => ctx.balance.refreshSoon(),
     attachments,
     onAnswered: (conversation) => titler.afterAnswer(conversation),
+    tools: deps.provider ? toolTurnOptions(ctx, deps.provider) : undefined,
   });
   const history = createConversationHistory({
     library: conversations,
@@ -97,6 +102,8 @@ export async function openChatFeature(
       },
 
       'chat.stop': ({ conversationId }) => chat.stop(conversationId),
+
+      'chat.decideTool': (input) => chat.decideTool(input),
 
       'chat.regenerate': ({ conversationId, messageId, trimOldest }) => {
         ensureConnection();
