@@ -8,6 +8,7 @@ import { localeOf } from '../i18n/translate';
 import { CopyButton } from '../common/CopyButton';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { MessageMarkdown } from './MessageMarkdown';
+import { ToolCards } from './ToolCards';
 import { MessageAttachments } from './attachments/AttachmentTray';
 import type { StreamState } from '../store/chat-slice';
 import { collapsedText } from './long-message';
@@ -208,6 +209,7 @@ function MessageRowView({ conversationId, message, busy, isLast = false }: Messa
           <div className="plain-text">{reasoning}</div>
         </details>
       )}
+      {!isUser && <ToolCards conversationId={conversationId} message={message} />}
       {editing ? (
         <UserEditor
           initial={message.content}

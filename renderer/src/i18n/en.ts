@@ -22,6 +22,7 @@ import { transferEn } from './transfer.en';
 import { firstrunEn } from './firstrun.en';
 import { pricesEn } from './prices.en';
 import { organiseEn } from './organise.en';
+import { toolsEn } from './tools.en';
 
 export const en = {
   ...appEn,
@@ -47,6 +48,7 @@ export const en = {
   ...firstrunEn,
   ...pricesEn,
   ...organiseEn,
+  ...toolsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -23,6 +23,7 @@ import { transferRu } from './transfer.ru';
 import { firstrunRu } from './firstrun.ru';
 import { pricesRu } from './prices.ru';
 import { organiseRu } from './organise.ru';
+import { toolsRu } from './tools.ru';
 
 export const ru: { readonly [K in MessageKey]: string } = {
   ...appRu,
@@ -48,4 +49,5 @@ export const ru: { readonly [K in MessageKey]: string } = {
   ...firstrunRu,
   ...pricesRu,
   ...organiseRu,
+  ...toolsRu,
 };

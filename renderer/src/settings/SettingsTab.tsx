@@ -12,6 +12,7 @@ import type { MessageKey } from '../i18n/en';
 import { translateDynamic } from '../i18n/translate';
 import { SemanticSearchCard } from './SemanticSearchCard';
 import { TitleSettingsCard } from './TitleSettingsCard';
+import { ToolSettingsCard } from './ToolSettingsCard';
 import { DiagnosticsCard } from './DiagnosticsCard';
 import { YourDataCard } from '../transfer/YourDataCard';
 import { Field } from '../common/Field';
@@ -396,6 +397,7 @@ export default function SettingsTab() {
         <SemanticSearchCard />
         <YourDataCard />
         <TitleSettingsCard />
+        <ToolSettingsCard />
         <DiagnosticsCard />
       </div>
     </div>

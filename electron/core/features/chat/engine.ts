@@ -368,7 +368,7 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
     // A continued answer already has text: what the service sends is added after it (and each
     // round after tool calls starts anew).
     let baseContent = answer.content.length;
-    let baseReasoning = (answer.reasoning ?? '').length;
+    let baseReasoning: number;
     const newContent = () => answer.content.slice(baseContent);
     let heldContent = '';
     let heldReasoning = '';
