@@ -14,5 +14,13 @@ export function createWebHost(log: (line: string) => void): Host {
     async saveMedia() {
       return { saved: false };
     },
+    // In a browser the page is the only UI there is, so no second, trusted place exists to ask
+    // in: the web host approves a command line by itself and says so in its log (docs/TOOLS.md).
+    async confirmMcpCommand(request) {
+      log(
+        `MCP server "${request.serverName}" will run: ${[request.command, ...request.args].join(' ')} (in ${request.cwd})`,
+      );
+      return true;
+    },
   };
 }

@@ -77,6 +77,16 @@ export const invokeChannels = [
   'assistants.list',
   'assistants.save',
   'assistants.delete',
+  'mcp.list',
+  'mcp.import',
+  'mcp.add',
+  'mcp.update',
+  'mcp.remove',
+  'mcp.setEnabled',
+  'mcp.setToolEnabled',
+  'mcp.restart',
+  'mcp.stderr',
+  'mcp.problems',
 ] as const;
 
 export type InvokeChannel = (typeof invokeChannels)[number];
@@ -93,6 +103,7 @@ export const eventChannels = [
   'images.progress',
   'rate.hold.changed',
   'transfer.progress',
+  'mcp.changed',
 ] as const;
 
 export type EventChannel = (typeof eventChannels)[number];

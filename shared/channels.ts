@@ -29,6 +29,8 @@ import type {
   MediaUsage,
   VideoJob,
 } from './types';
+import { MCP_LIMITS, mcpServerName, mcpTransportSchema } from './mcp';
+import type { McpServerView } from './tools';
 import { MAX_UPLOAD_BYTES, UPLOAD_CHUNK_BASE64_CHARS } from './upload-limits';
 import {
   IMAGE_PROMPT_MAX_CHARS,
@@ -379,6 +381,22 @@ export const invokeSchemas = {
     })
     .strict(),
   'assistants.delete': z.object({ id }).strict(),
+  'mcp.list': z.object({}).strict(),
+  /** `{"mcpServers": {...}}` as other apps write it; checked by parseMcpImport. */
+  'mcp.import': z.object({ json: z.string().max(MCP_LIMITS.importChars * 4) }).strict(),
+  'mcp.add': z.object({ name: mcpServerName, transport: mcpTransportSchema }).strict(),
+  'mcp.update': z
+    .object({ id, name: mcpServerName.optional(), transport: mcpTransportSchema.optional() })
+    .strict(),
+  'mcp.remove': z.object({ id }).strict(),
+  'mcp.setEnabled': z.object({ id, enabled: z.boolean() }).strict(),
+  'mcp.setToolEnabled': z
+    .object({ id, tool: z.string().min(1).max(512), enabled: z.boolean() })
+    .strict(),
+  /** Starts a stopped or failed server, or stops and starts a running one. */
+  'mcp.restart': z.object({ id }).strict(),
+  'mcp.stderr': z.object({ id }).strict(),
+  'mcp.problems': z.object({}).strict(),
 } as const satisfies Record<InvokeChannel, z.ZodType>;
 
 export type { EventChannel, InvokeChannel };
@@ -479,6 +497,21 @@ export interface InvokeOutputs {
   'assistants.list': Assistant[];
   'assistants.save': Assistant;
   'assistants.delete': { id: string };
+  /** In the order they were added. */
+  'mcp.list': McpServerView[];
+  /** Names added and names updated (same name: its configuration replaced). */
+  'mcp.import': { added: string[]; updated: string[]; servers: McpServerView[] };
+  'mcp.add': McpServerView;
+  'mcp.update': McpServerView;
+  'mcp.remove': { id: string };
+  'mcp.setEnabled': McpServerView;
+  'mcp.setToolEnabled': McpServerView;
+  /** Answers once the server connected or failed. */
+  'mcp.restart': McpServerView;
+  /** The last lines the server wrote to stderr, oldest first. */
+  'mcp.stderr': string[];
+  /** Sentences on what could not be read at start (a corrupt mcp-servers.json). */
+  'mcp.problems': string[];
 }
 
 export type InvokeOutput<C extends InvokeChannel> = InvokeOutputs[C];
@@ -505,6 +538,8 @@ export interface EventPayloads {
   /** A 429 asked for a long wait (every request holds until untilMs), or the wait ended (null). */
   'rate.hold.changed': ServiceHold | null;
   'transfer.progress': TransferProgress;
+  /** Every server, whenever a state, the tools or the configuration change. */
+  'mcp.changed': McpServerView[];
 }
 
 /** The API the preload (and the web host's bridge) puts on window.atelier. */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { app, dialog, shell, type BrowserWindow } from 'electron';
 import { extensionOfMime } from '../../shared/media-files';
 import type { Host } from '../core/features/context';
+import { confirmMcpCommand } from './mcp-confirm';
 import { isSafeExternalUrl } from './policy';
 
 /** `window` is the app's window, the parent of the save dialog (none while it is closed). */
@@ -33,5 +34,7 @@ export function createElectronHost(window: () => BrowserWindow | null): Host {
       }
       return { saved: true };
     },
+
+    confirmMcpCommand: (request) => confirmMcpCommand(window(), request),
   };
 }

@@ -30,6 +30,24 @@ export interface Host {
     file: { path: string; mime: string },
     suggestedName: string,
   ): Promise<{ saved: boolean }>;
+  /**
+   * Asks the person whether a NEW or CHANGED MCP command line may run (with their rights) before
+   * its first start. Electron: a native dialog the renderer cannot answer. The web host approves by
+   * itself (the page is its only UI; see docs/TOOLS.md). true: run it.
+   */
+  confirmMcpCommand(request: McpCommandConfirm): Promise<boolean>;
+}
+
+/** What the confirm step shows: the whole command line, its folder and its added environment. */
+export interface McpCommandConfirm {
+  serverName: string;
+  command: string;
+  args: string[];
+  cwd: string;
+  /** Names and values the person configured (added to a small safe environment). */
+  env: Record<string, string>;
+  /** The server ran before with another command line. */
+  changed: boolean;
 }
 
 export interface FeatureContext {

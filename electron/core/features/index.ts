@@ -8,6 +8,7 @@ import type { FeatureContext } from './context';
 import { openDiagnosticsFeature } from './diagnostics/feature';
 import { openDocumentsFeature } from './documents/feature';
 import { openImagesFeature } from './images/feature';
+import { openMcpFeature, type McpFeatureOptions } from './mcp/feature';
 import { openMediaFeature } from './media/feature';
 import { openOrganiseFeature } from './organise/feature';
 import { openSearchFeature } from './search/feature';
@@ -23,6 +24,8 @@ export interface FeatureOptions {
   debugLatestIntervalMs?: number;
   /** Tools for chat turns in place of the MCP servers' (tests). */
   toolProvider?: ToolProvider;
+  /** MCP timeouts and restart waits; lowered only in tests. */
+  mcp?: McpFeatureOptions;
 }
 
 export interface OpenFeatures {
@@ -44,7 +47,11 @@ export async function openFeatures(
   const video = await openVideoFeature(ctx, { pollIntervalMs: options.videoPollIntervalMs });
   const documents = await openDocumentsFeature(ctx);
   const search = await openSearchFeature(ctx, { documents });
-  const chat = await openChatFeature(ctx, { documents, provider: options.toolProvider });
+  const mcp = await openMcpFeature(ctx, options.mcp);
+  const chat = await openChatFeature(ctx, {
+    documents,
+    provider: options.toolProvider ?? mcp.provider,
+  });
   const diagnostics = await openDiagnosticsFeature(ctx, {
     minIntervalMs: options.debugLatestIntervalMs,
   });
@@ -60,6 +67,7 @@ export async function openFeatures(
     video,
     documents,
     search,
+    mcp,
     chat,
     diagnostics,
     transfer,
@@ -76,6 +84,7 @@ export async function openFeatures(
       ...video.handlers,
       ...documents.handlers,
       ...search.handlers,
+      ...mcp.handlers,
       ...chat.handlers,
       ...diagnostics.handlers,
       ...transfer.handlers,

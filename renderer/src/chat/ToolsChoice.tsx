@@ -1,34 +1,22 @@
 // "Use tools" next to the model picker: whether this conversation offers the MCP servers' tools to
 // the model, and which servers. Kept in Conversation.tools (conversations.update).
-import { useEffect, useState } from 'react';
-import type { Conversation, Envelope, UserError } from '../../../shared/types';
+import { useEffect } from 'react';
+import type { Conversation, UserError } from '../../../shared/types';
 import type { ConversationTools, McpServerView } from '../../../shared/tools';
 import { useT } from '../i18n/use-t';
-import { invoke } from '../platform';
+import { subscribe } from '../platform';
 import { useAppStore } from '../store';
 import './tools.css';
 
-/** The configured MCP servers (mcp.list), or null while unknown or when the channel is absent. */
-function useMcpServers(): McpServerView[] | null {
-  const [servers, setServers] = useState<McpServerView[] | null>(null);
+/** The configured MCP servers (the mcp slice, loaded once here and kept by mcp.changed). */
+function useMcpServers(): McpServerView[] {
+  const servers = useAppStore((s) => s.mcpServers);
+  const loadMcp = useAppStore((s) => s.loadMcp);
+  const applyMcpServers = useAppStore((s) => s.applyMcpServers);
   useEffect(() => {
-    let live = true;
-    // Typed loosely: the channel belongs to the mcp feature.
-    const ask = invoke as unknown as (
-      channel: string,
-      input: unknown,
-    ) => Promise<Envelope<unknown>>;
-    ask('mcp.list', {})
-      .then((answer) => {
-        if (!live || !answer.ok) return;
-        const data = answer.data as McpServerView[] | { servers: McpServerView[] };
-        setServers(Array.isArray(data) ? data : data.servers);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
+    void loadMcp();
+    return subscribe('mcp.changed', applyMcpServers);
+  }, [loadMcp, applyMcpServers]);
   return servers;
 }
 
@@ -46,9 +34,9 @@ export function ToolsChoice({
   const createConversation = useAppStore((s) => s.createConversation);
   const badges = useAppStore((s) => s.models.find((m) => m.id === model)?.badges ?? []);
   const servers = useMcpServers();
-  const enabledServers = servers?.filter((s) => s.enabled) ?? null;
+  const enabledServers = servers.filter((s) => s.enabled);
   // As core decides when the conversation has no choice of its own.
-  const byDefault = badges.includes('tools') && (enabledServers?.length ?? 0) > 0;
+  const byDefault = badges.includes('tools') && enabledServers.length > 0;
   const choice: ConversationTools = conversation?.tools ?? { enabled: byDefault, servers: null };
 
   async function save(next: ConversationTools) {
@@ -62,7 +50,7 @@ export function ToolsChoice({
   }
 
   function toggleServer(serverId: string, on: boolean) {
-    const all = (enabledServers ?? []).map((s) => s.id);
+    const all = enabledServers.map((s) => s.id);
     const current = choice.servers ?? all;
     const next = on ? [...new Set([...current, serverId])] : current.filter((x) => x !== serverId);
     void save({ ...choice, servers: next.length === all.length ? null : next });
@@ -78,7 +66,7 @@ export function ToolsChoice({
         />
         {t('tools.useTools')}
       </label>
-      {choice.enabled && enabledServers !== null && (
+      {choice.enabled && (
         <details>
           <summary>
             {t('tools.servers')}

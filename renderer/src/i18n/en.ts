@@ -23,6 +23,7 @@ import { firstrunEn } from './firstrun.en';
 import { pricesEn } from './prices.en';
 import { organiseEn } from './organise.en';
 import { toolsEn } from './tools.en';
+import { mcpEn } from './mcp.en';
 
 export const en = {
   ...appEn,
@@ -49,6 +50,7 @@ export const en = {
   ...pricesEn,
   ...organiseEn,
   ...toolsEn,
+  ...mcpEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -24,6 +24,7 @@ import { firstrunRu } from './firstrun.ru';
 import { pricesRu } from './prices.ru';
 import { organiseRu } from './organise.ru';
 import { toolsRu } from './tools.ru';
+import { mcpRu } from './mcp.ru';
 
 export const ru: { readonly [K in MessageKey]: string } = {
   ...appRu,
@@ -50,4 +51,5 @@ export const ru: { readonly [K in MessageKey]: string } = {
   ...pricesRu,
   ...organiseRu,
   ...toolsRu,
+  ...mcpRu,
 };

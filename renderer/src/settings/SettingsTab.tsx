@@ -14,6 +14,7 @@ import { SemanticSearchCard } from './SemanticSearchCard';
 import { TitleSettingsCard } from './TitleSettingsCard';
 import { ToolSettingsCard } from './ToolSettingsCard';
 import { DiagnosticsCard } from './DiagnosticsCard';
+import { McpServers } from './McpServers';
 import { YourDataCard } from '../transfer/YourDataCard';
 import { Field } from '../common/Field';
 import './settings.css';
@@ -397,6 +398,7 @@ export default function SettingsTab() {
         <SemanticSearchCard />
         <YourDataCard />
         <TitleSettingsCard />
+        <McpServers />
         <ToolSettingsCard />
         <DiagnosticsCard />
       </div>

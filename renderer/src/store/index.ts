@@ -11,6 +11,7 @@ import { createImageFormSlice, type ImageFormSlice } from './images-form-slice';
 import { createImageGallerySlice, type ImageGallerySlice } from './images-gallery-slice';
 import { createImageRunSlice, type ImageRunSlice } from './images-run-slice';
 import { createLinksSlice, type LinksSlice } from './links-slice';
+import { createMcpSlice, type McpSlice } from './mcp-slice';
 import { createModelsSlice, type ModelsSlice } from './models-slice';
 import { createOrganiseSlice, type OrganiseSlice } from './organise-slice';
 import { createRateSlice, type RateSlice } from './rate-slice';
@@ -34,7 +35,8 @@ export type AppState = UiSlice &
   RateSlice &
   LinksSlice &
   FirstRunSlice &
-  OrganiseSlice;
+  OrganiseSlice &
+  McpSlice;
 
 export const useAppStore = create<AppState>()((...args) => ({
   ...createUiSlice(...args),
@@ -54,6 +56,7 @@ export const useAppStore = create<AppState>()((...args) => ({
   ...createLinksSlice(...args),
   ...createFirstRunSlice(...args),
   ...createOrganiseSlice(...args),
+  ...createMcpSlice(...args),
 }));
 
 export type { Tab } from './ui-slice';

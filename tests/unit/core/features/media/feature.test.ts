@@ -76,7 +76,11 @@ describe('media handlers', () => {
 
   it('hands media.saveAs to the host with the file, its type and a name from its title', async () => {
     const saveMedia = vi.fn<Host['saveMedia']>(async () => ({ saved: true }));
-    const { ctx, handlers } = await context({ openExternal: async () => false, saveMedia });
+    const { ctx, handlers } = await context({
+      openExternal: async () => false,
+      saveMedia,
+      confirmMcpCommand: async () => false,
+    });
     const file = await upload(ctx, 'holiday.png', await png(30, 20));
     const item = await handlers['media.import']({ fileId: file.fileId, kind: 'image' });
     expect(await handlers['media.saveAs']({ id: item.id })).toEqual({ saved: true });

@@ -359,6 +359,7 @@ describe('a host that saves through a dialog (Electron)', () => {
     const offered: Array<{ mime: string; name: string }> = [];
     const host: Host = {
       openExternal: async () => false,
+      confirmMcpCommand: async () => false,
       saveMedia: async (file, suggestedName) => {
         offered.push({ mime: file.mime, name: suggestedName });
         await copyFile(file.path, target);

@@ -1,0 +1,343 @@
+// One MCP server as core runs it: the SDK client and transport, its state in words, its tools, its
+// stderr, restarts with backoff after a crash, and calls with a timeout and cancellation.
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+  ErrorCode,
+  McpError,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { McpServerStatus } from '../../../../shared/tools';
+import type { Host } from '../context';
+import { ToolCallError, type ToolOutcome } from '../chat/tool-provider';
+import { outcomeOf } from './results';
+import { StderrLines } from './stderr-lines';
+import { commandFingerprint, type StoredMcpServer } from './store';
+
+export interface McpRuntimeOptions {
+  startTimeoutMs: number;
+  callTimeoutMs: number;
+  /** The waits before each restart after a crash; when they run out the server stays failed. */
+  restartDelaysMs: number[];
+  /** Connected at least this long before a crash: the crash starts a fresh series of restarts. */
+  stableAfterMs: number;
+}
+
+/** A tool as the server listed it. */
+export interface ListedTool {
+  name: string;
+  title?: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+}
+
+export interface ConnectionDeps {
+  dataDir: string;
+  host: Host;
+  options: McpRuntimeOptions;
+  /** The configuration as it is now (it may change while the server runs). */
+  config: () => StoredMcpServer | undefined;
+  /** Remembers that the person allowed this command line. */
+  approve: (fingerprint: string) => Promise<void>;
+  /** The state or the tools changed. */
+  changed: () => void;
+}
+
+const CLIENT_INFO = { name: 'Atelier', version: '1.0.0' };
+
+function seconds(ms: number): string {
+  const s = ms / 1000;
+  return `${Number.isInteger(s) ? s : s.toFixed(1)} s`;
+}
+
+/** A sentence for a person from whatever a start or a call threw. */
+function words(error: unknown, timeoutMs: number): string {
+  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout)
+    return `The server did not answer within ${seconds(timeoutMs)}.`;
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (code === 'ENOENT') return 'The program was not found; check the command.';
+  if (code === 'EACCES') return 'The program may not be run (permission denied).';
+  if (code === 'ECONNREFUSED') return 'Nothing answers at that address.';
+  const message = error instanceof Error ? error.message : String(error);
+  const clean = message.replace(/^MCP error -?\d+: /, '').trim();
+  return clean
+    ? `${clean.charAt(0).toUpperCase()}${clean.slice(1)}${/[.!?]$/.test(clean) ? '' : '.'}`
+    : 'It failed.';
+}
+
+export class McpConnection {
+  status: McpServerStatus = { state: 'stopped' };
+  tools: ListedTool[] = [];
+  readonly stderr = new StderrLines();
+  private client: Client | null = null;
+  private pid: number | null = null;
+  /** Bumped by every start and stop; events of an older generation are ignored. */
+  private generation = 0;
+  private starting: Promise<void> | null = null;
+  private restartTimer: ReturnType<typeof setTimeout> | null = null;
+  private crashes = 0;
+  private connectedAt = 0;
+
+  constructor(private readonly deps: ConnectionDeps) {}
+
+  /** The child process of a stdio server while it runs (tests check it is gone after stop). */
+  get processId(): number | null {
+    return this.pid;
+  }
+
+  /** Starts the server unless it runs; resolves when connected, throws the reason in words. */
+  async ensureStarted(signal?: AbortSignal): Promise<void> {
+    if (this.status.state === 'connected' && this.client) return;
+    if (!this.starting) {
+      this.clearTimer();
+      this.starting = this.startNow().finally(() => {
+        this.starting = null;
+      });
+    }
+    await (signal ? raceAbort(this.starting, signal) : this.starting);
+    if (this.status.state !== 'connected')
+      throw new Error(this.status.state === 'failed' ? this.status.reason : 'It is not running.');
+  }
+
+  /** Stops it (if running) and starts it afresh, with a new series of restarts. */
+  async restart(): Promise<void> {
+    await this.stop();
+    this.crashes = 0;
+    await this.ensureStarted().catch(() => undefined);
+  }
+
+  /** Stops the server and any planned restart; its child process is ended. */
+  async stop(): Promise<void> {
+    this.generation++;
+    this.clearTimer();
+    const client = this.client;
+    this.client = null;
+    this.pid = null;
+    const was = this.status.state;
+    this.status = { state: 'stopped' };
+    if (client) await client.close().catch(() => undefined);
+    if (was !== 'stopped') this.deps.changed();
+  }
+
+  async call(
+    tool: string,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<ToolOutcome> {
+    if (signal.aborted) throw new ToolCallError('stopped', 'The call was stopped before it ran.');
+    if (this.status.state !== 'connected') {
+      if (this.status.state === 'failed' && this.status.retryInMs === undefined)
+        throw new ToolCallError('server_down', `The server is not running: ${this.status.reason}`);
+      try {
+        await this.ensureStarted(signal);
+      } catch (e) {
+        if (signal.aborted) throw new ToolCallError('stopped', 'The call was stopped.');
+        throw new ToolCallError('server_down', `The server is not running: ${words(e, 0)}`);
+      }
+    }
+    const client = this.client;
+    if (!client) throw new ToolCallError('server_down', 'The server is not running.');
+    const timeoutMs = this.deps.options.callTimeoutMs;
+    try {
+      const result = await client.callTool({ name: tool, arguments: args }, undefined, {
+        timeout: timeoutMs,
+        signal,
+      });
+      return outcomeOf(result as Record<string, unknown>);
+    } catch (e) {
+      if (signal.aborted) throw new ToolCallError('stopped', 'The call was stopped.');
+      if (e instanceof McpError && e.code === ErrorCode.RequestTimeout)
+        throw new ToolCallError(
+          'timeout',
+          `The tool did not answer within ${seconds(timeoutMs)}, so the call was cancelled.`,
+        );
+      if (
+        (e instanceof McpError && e.code === ErrorCode.ConnectionClosed) ||
+        this.client !== client ||
+        this.status.state !== 'connected'
+      )
+        throw new ToolCallError('server_down', 'The server stopped during the call.');
+      // The server refused the call itself (unknown tool, bad arguments …): the model reads why.
+      return { isError: true, parts: [{ type: 'text', text: words(e, timeoutMs) }] };
+    }
+  }
+
+  private clearTimer(): void {
+    if (this.restartTimer) clearTimeout(this.restartTimer);
+    this.restartTimer = null;
+  }
+
+  private setStatus(status: McpServerStatus): void {
+    this.status = status;
+    this.deps.changed();
+  }
+
+  private async startNow(): Promise<void> {
+    const generation = ++this.generation;
+    const config = this.deps.config();
+    if (!config) return;
+    this.setStatus({ state: 'starting' });
+    let client: Client | null = null;
+    try {
+      const transport = await this.transportFor(config);
+      if (generation !== this.generation) return;
+      if (!transport) {
+        this.setStatus({
+          state: 'failed',
+          reason: 'You did not allow its command to run. Press Restart to be asked again.',
+        });
+        return;
+      }
+      client = new Client(CLIENT_INFO, { capabilities: {} });
+      const current = client;
+      client.onclose = () => this.closed(generation, current);
+      client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+        void this.listTools(current)
+          .then((tools) => {
+            if (this.client === current) {
+              this.tools = tools;
+              this.deps.changed();
+            }
+          })
+          .catch(() => undefined);
+      });
+      await client.connect(transport, { timeout: this.deps.options.startTimeoutMs });
+      if (transport instanceof StdioClientTransport) this.pid = transport.pid;
+      const tools = await this.listTools(client);
+      if (generation !== this.generation) {
+        await client.close().catch(() => undefined);
+        return;
+      }
+      this.client = client;
+      this.tools = tools;
+      this.connectedAt = Date.now();
+      this.setStatus({ state: 'connected' });
+    } catch (e) {
+      if (client) await client.close().catch(() => undefined);
+      if (generation !== this.generation) return;
+      this.pid = null;
+      const last = this.stderr.last();
+      let reason = words(e, this.deps.options.startTimeoutMs);
+      if (/connection closed/i.test(reason) && last)
+        reason = `It stopped at once and said: ${last}`;
+      if (this.crashes > 0) this.planRestart(reason);
+      else this.setStatus({ state: 'failed', reason });
+    }
+  }
+
+  /** null: the person did not allow the command line. */
+  private async transportFor(config: StoredMcpServer): Promise<Transport | null> {
+    const transport = config.transport;
+    if (transport.type === 'http') {
+      const url = new URL(transport.url);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:')
+        throw new Error('Only http:// and https:// addresses can be used');
+      // Only the headers configured for this server go out: never the service's key.
+      return new StreamableHTTPClientTransport(url, {
+        requestInit: { headers: { ...transport.headers } },
+      });
+    }
+    const cwd = transport.cwd ?? join(this.deps.dataDir, 'mcp');
+    if (!transport.cwd) await mkdir(cwd, { recursive: true });
+    const fingerprint = commandFingerprint(transport, cwd)!;
+    if (config.approved !== fingerprint) {
+      const allowed = await this.deps.host.confirmMcpCommand({
+        serverName: config.name,
+        command: transport.command,
+        args: [...transport.args],
+        cwd,
+        env: { ...transport.env },
+        changed: config.approved !== undefined,
+      });
+      if (!allowed) return null;
+      await this.deps.approve(fingerprint);
+    }
+    // The SDK adds its safe default environment (PATH, HOME, …) to exactly these variables:
+    // nothing else of Atelier's own environment, and never the service's key, reaches the program.
+    const stdio = new StdioClientTransport({
+      command: transport.command,
+      args: [...transport.args],
+      env: { ...transport.env },
+      cwd,
+      stderr: 'pipe',
+    });
+    stdio.stderr?.on('data', (chunk: Buffer | string) => this.stderr.push(String(chunk)));
+    return stdio;
+  }
+
+  private async listTools(client: Client): Promise<ListedTool[]> {
+    const tools: ListedTool[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 50; page++) {
+      const answer = await client.listTools(cursor ? { cursor } : undefined, {
+        timeout: this.deps.options.callTimeoutMs,
+      });
+      for (const tool of answer.tools)
+        tools.push({
+          name: tool.name,
+          ...(tool.title ? { title: tool.title } : {}),
+          description: tool.description ?? '',
+          inputSchema: tool.inputSchema as Record<string, unknown>,
+        });
+      cursor = answer.nextCursor;
+      if (!cursor) break;
+    }
+    return tools;
+  }
+
+  /** The transport closed: expected after stop, a crash otherwise. */
+  private closed(generation: number, client: Client): void {
+    if (generation !== this.generation || this.client !== client) return;
+    this.client = null;
+    this.pid = null;
+    if (Date.now() - this.connectedAt >= this.deps.options.stableAfterMs) this.crashes = 0;
+    const last = this.stderr.last();
+    this.planRestart(`The server stopped unexpectedly${last ? ` (its last words: ${last})` : ''}.`);
+  }
+
+  private planRestart(reason: string): void {
+    const delays = this.deps.options.restartDelaysMs;
+    if (this.crashes >= delays.length) {
+      this.setStatus({
+        state: 'failed',
+        reason: `${reason} It was restarted ${delays.length} times and stopped again; press Restart to try once more.`,
+      });
+      return;
+    }
+    const delay = delays[this.crashes]!;
+    this.crashes++;
+    this.generation++;
+    this.setStatus({ state: 'failed', reason, retryInMs: delay });
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = null;
+      if (this.starting) return;
+      this.starting = this.startNow().finally(() => {
+        this.starting = null;
+      });
+    }, delay);
+    this.restartTimer.unref?.();
+  }
+}
+
+/** Waits for `work` unless `signal` aborts first (the work itself goes on). */
+function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(new Error('Stopped.'));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new Error('Stopped.'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}

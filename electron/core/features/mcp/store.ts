@@ -1,0 +1,152 @@
+// The MCP servers as configured: <dataDir>/mcp-servers.json, written atomically; a corrupt file is set aside and reported.
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { mcpServerName, mcpTransportSchema } from '../../../../shared/mcp';
+import type { McpServerConfig, McpTransport } from '../../../../shared/tools';
+import { writeFileAtomic } from '../../library/atomic-write';
+import { serviceError } from '../../service/errors';
+
+/** A server as kept on disk: its configuration and the command line the person allowed to run. */
+export interface StoredMcpServer extends McpServerConfig {
+  /** Fingerprint of the stdio command line last confirmed (see `commandFingerprint`). */
+  approved?: string;
+}
+
+export interface McpConfigStore {
+  /** In the order they were added. */
+  list(): StoredMcpServer[];
+  get(id: string): StoredMcpServer | undefined;
+  byName(name: string): StoredMcpServer | undefined;
+  add(name: string, transport: McpTransport, enabled?: boolean): Promise<StoredMcpServer>;
+  /** Changes the server in place; throws not_found when it is gone. */
+  change(id: string, edit: (server: StoredMcpServer) => void): Promise<StoredMcpServer>;
+  remove(id: string): Promise<void>;
+  /** Sentences on what could not be read at start. */
+  problems(): string[];
+}
+
+export const MCP_CONFIG_FILE = 'mcp-servers.json';
+const VERSION = 1;
+
+const fileSchema = z.object({
+  version: z.literal(VERSION),
+  servers: z.array(
+    z.object({
+      id: z.string().min(1),
+      name: mcpServerName,
+      transport: mcpTransportSchema,
+      enabled: z.boolean(),
+      disabledTools: z.array(z.string()),
+      alwaysAllowed: z.array(z.string()),
+      approved: z.string().optional(),
+    }),
+  ),
+});
+
+/** What the confirm step is about: everything that decides what the program does. */
+export function commandFingerprint(transport: McpTransport, cwd: string): string | null {
+  if (transport.type !== 'stdio') return null;
+  return JSON.stringify([transport.command, transport.args, cwd, transport.env]);
+}
+
+export async function openMcpConfigStore(
+  dataDir: string,
+  options: { now?: () => Date } = {},
+): Promise<McpConfigStore> {
+  const now = options.now ?? (() => new Date());
+  const file = join(dataDir, MCP_CONFIG_FILE);
+  const servers: StoredMcpServer[] = [];
+  const problems: string[] = [];
+
+  try {
+    const text = await readFile(file, 'utf8');
+    const parsed = fileSchema.safeParse(JSON.parse(text));
+    if (!parsed.success) throw new Error('it is not a list of MCP servers');
+    const names = new Set<string>();
+    for (const server of parsed.data.servers) {
+      if (names.has(server.name)) continue;
+      names.add(server.name);
+      servers.push(server);
+    }
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') {
+      const aside = `${MCP_CONFIG_FILE}.corrupt-${now().getTime()}`;
+      let reason = `The MCP server list could not be read (${(e as Error).message}), so no server is configured`;
+      try {
+        await rename(file, join(dataDir, aside));
+        reason += `; the file was moved to ${aside}`;
+      } catch {
+        // Reported either way; the next save replaces it.
+      }
+      problems.push(`${reason}.`);
+    }
+  }
+
+  async function save(): Promise<void> {
+    await mkdir(dataDir, { recursive: true });
+    try {
+      await writeFileAtomic(file, JSON.stringify({ version: VERSION, servers }, null, 2));
+    } catch (e) {
+      throw serviceError(
+        'storage',
+        `The MCP servers could not be saved (${(e as Error).message}).`,
+      );
+    }
+  }
+
+  function existing(id: string): StoredMcpServer {
+    const server = servers.find((s) => s.id === id);
+    if (!server) throw serviceError('not_found', 'That MCP server is no longer configured.');
+    return server;
+  }
+
+  function nameTaken(name: string, exceptId: string | null): void {
+    if (servers.some((s) => s.name === name && s.id !== exceptId))
+      throw serviceError('invalid_input', `There is already an MCP server named "${name}".`);
+  }
+
+  return {
+    list: () => servers.map((s) => structuredClone(s)),
+    get: (id) => {
+      const server = servers.find((s) => s.id === id);
+      return server ? structuredClone(server) : undefined;
+    },
+    byName: (name) => {
+      const server = servers.find((s) => s.name === name);
+      return server ? structuredClone(server) : undefined;
+    },
+    async add(name, transport, enabled = true) {
+      nameTaken(name, null);
+      const server: StoredMcpServer = {
+        id: randomUUID(),
+        name,
+        transport: structuredClone(transport),
+        enabled,
+        disabledTools: [],
+        alwaysAllowed: [],
+      };
+      servers.push(server);
+      await save();
+      return structuredClone(server);
+    },
+    async change(id, edit) {
+      const server = existing(id);
+      const draft = structuredClone(server);
+      edit(draft);
+      nameTaken(draft.name, id);
+      Object.assign(server, draft);
+      if (draft.approved === undefined) delete server.approved;
+      await save();
+      return structuredClone(server);
+    },
+    async remove(id) {
+      const index = servers.findIndex((s) => s.id === id);
+      if (index < 0) return;
+      servers.splice(index, 1);
+      await save();
+    },
+    problems: () => [...problems],
+  };
+}

@@ -1,0 +1,538 @@
+// Settings, region "MCP servers": import the standard JSON, add and edit servers, see each one's state,
+// tools and log, turn servers and tools off, restart, remove (asking first).
+import { useEffect, useState } from 'react';
+import type { McpServerView, McpTransport } from '../../../shared/tools';
+import type { UserError } from '../../../shared/types';
+import { ErrorNotice } from '../common/ErrorNotice';
+import { Field } from '../common/Field';
+import type { Translate } from '../i18n/translate';
+import { useT } from '../i18n/use-t';
+import { subscribe } from '../platform';
+import { useAppStore } from '../store';
+import type { McpServerDraft } from '../store/mcp-slice';
+import './mcp-servers.css';
+
+/** The state in words, as the list item shows it. */
+export function stateWords(t: Translate, server: McpServerView): string {
+  if (!server.enabled) return t('mcp.stateOff');
+  const status = server.status;
+  switch (status.state) {
+    case 'connected':
+      return t('mcp.stateConnected');
+    case 'starting':
+      return t('mcp.stateStarting');
+    case 'stopped':
+      return t('mcp.stateStopped');
+    case 'failed':
+      return t('mcp.stateFailed', { reason: status.reason });
+  }
+}
+
+function toolCount(t: Translate, count: number): string {
+  return count === 1 ? t('mcp.toolCountOne') : t('mcp.toolCount', { count });
+}
+
+function whereItRuns(transport: McpTransport): string {
+  if (transport.type === 'http') return transport.url;
+  return [transport.command, ...transport.args]
+    .map((part) => (/^[\w@%+=:,./-]+$/.test(part) ? part : JSON.stringify(part)))
+    .join(' ');
+}
+
+/** A message of the app's own (not core's) as a UserError for ErrorNotice. */
+function ownError(message: string): UserError {
+  return { code: 'invalid_input', message, status: null, retryable: false };
+}
+
+export function McpServers() {
+  const t = useT();
+  const servers = useAppStore((s) => s.mcpServers);
+  const problems = useAppStore((s) => s.mcpProblems);
+  const loadMcp = useAppStore((s) => s.loadMcp);
+  const applyMcpServers = useAppStore((s) => s.applyMcpServers);
+  const importMcp = useAppStore((s) => s.importMcp);
+  const addMcpServer = useAppStore((s) => s.addMcpServer);
+  const [json, setJson] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<UserError | null>(null);
+  const [imported, setImported] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+
+  useEffect(() => {
+    void loadMcp();
+    return subscribe('mcp.changed', applyMcpServers);
+  }, [loadMcp, applyMcpServers]);
+
+  async function runImport() {
+    if (json.trim() === '') {
+      setError(ownError(t('mcp.importEmpty')));
+      return;
+    }
+    setBusy(true);
+    setImported(null);
+    const result = await importMcp(json);
+    setBusy(false);
+    if ('code' in result) {
+      setError(result);
+      return;
+    }
+    setError(null);
+    setJson('');
+    const parts: string[] = [];
+    if (result.added.length > 0)
+      parts.push(t('mcp.importedAdded', { names: result.added.join(', ') }));
+    if (result.updated.length > 0)
+      parts.push(t('mcp.importedUpdated', { names: result.updated.join(', ') }));
+    setImported(parts.join(' '));
+  }
+
+  return (
+    <section className="card mcp-servers" aria-label={t('mcp.title')}>
+      <h2>{t('mcp.title')}</h2>
+      <p className="hint">{t('mcp.intro')}</p>
+      {problems.map((problem) => (
+        <p key={problem} className="hint warning" role="alert">
+          {problem}
+        </p>
+      ))}
+      <Field label={t('mcp.configuration')} hint={t('mcp.configurationHint')}>
+        {(id) => (
+          <textarea
+            id={id}
+            className="input mcp-json"
+            rows={5}
+            spellCheck={false}
+            value={json}
+            placeholder={'{"mcpServers": {"name": {"command": "npx", "args": ["…"]}}}'}
+            onChange={(event) => setJson(event.target.value)}
+          />
+        )}
+      </Field>
+      <div className="mcp-actions">
+        <button
+          type="button"
+          className="button primary"
+          disabled={busy}
+          onClick={() => void runImport()}
+        >
+          {t('mcp.import')}
+        </button>
+        {!adding && (
+          <button type="button" className="button" onClick={() => setAdding(true)}>
+            {t('mcp.add')}
+          </button>
+        )}
+      </div>
+      {imported && (
+        <p className="mcp-imported" role="status">
+          {imported}
+        </p>
+      )}
+      {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
+      {adding && (
+        <McpServerEditor
+          title={t('mcp.addTitle')}
+          onCancel={() => setAdding(false)}
+          onSave={async (draft) => {
+            const failure = await addMcpServer(draft);
+            if (!failure) setAdding(false);
+            return failure;
+          }}
+        />
+      )}
+      {servers.length === 0 ? (
+        <p className="hint">{t('mcp.none')}</p>
+      ) : (
+        <ul className="mcp-list" aria-label={t('mcp.list')}>
+          {servers.map((server) => (
+            <McpServerRow key={server.id} server={server} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function McpServerRow({ server }: { server: McpServerView }) {
+  const t = useT();
+  const setEnabled = useAppStore((s) => s.setMcpServerEnabled);
+  const setToolEnabled = useAppStore((s) => s.setMcpToolEnabled);
+  const restart = useAppStore((s) => s.restartMcpServer);
+  const remove = useAppStore((s) => s.removeMcpServer);
+  const update = useAppStore((s) => s.updateMcpServer);
+  const readLog = useAppStore((s) => s.mcpStderr);
+  const [mode, setMode] = useState<'view' | 'edit' | 'confirm'>('view');
+  const [showTools, setShowTools] = useState(false);
+  const [log, setLog] = useState<string[] | null>(null);
+  const [error, setError] = useState<UserError | null>(null);
+  const [restarting, setRestarting] = useState(false);
+
+  async function refreshLog() {
+    const lines = await readLog(server.id);
+    if (Array.isArray(lines)) setLog(lines);
+    else setError(lines);
+  }
+
+  const state = server.enabled ? server.status.state : 'off';
+  const running = state === 'connected' || state === 'starting';
+  const retryIn =
+    server.status.state === 'failed' && server.status.retryInMs !== undefined
+      ? Math.ceil(server.status.retryInMs / 1000)
+      : null;
+
+  return (
+    <li className="mcp-server" aria-label={server.name}>
+      <div className="mcp-server-head">
+        <strong className="mcp-name">{server.name}</strong>
+        <span className={`mcp-state mcp-state-${state}`}>{stateWords(t, server)}</span>
+        {retryIn !== null && (
+          <span className="mcp-retry">{t('mcp.retrying', { seconds: retryIn })}</span>
+        )}
+        <span className="mcp-count">{toolCount(t, server.tools.length)}</span>
+      </div>
+      <code className="mcp-where">{whereItRuns(server.transport)}</code>
+      {mode === 'edit' ? (
+        <McpServerEditor
+          title={t('mcp.editTitle', { name: server.name })}
+          initial={{ name: server.name, transport: server.transport }}
+          onCancel={() => setMode('view')}
+          onSave={async (draft) => {
+            const failure = await update(server.id, draft);
+            if (!failure) setMode('view');
+            return failure;
+          }}
+        />
+      ) : (
+        <div className="mcp-server-actions">
+          <button
+            type="button"
+            className="button"
+            onClick={() => void setEnabled(server.id, !server.enabled).then(setError)}
+          >
+            {server.enabled ? t('mcp.turnOff') : t('mcp.turnOn')}
+          </button>
+          {server.enabled && (
+            <button
+              type="button"
+              className="button"
+              disabled={restarting}
+              onClick={() => {
+                setRestarting(true);
+                void restart(server.id).then((failure) => {
+                  setRestarting(false);
+                  setError(failure);
+                  if (log) void refreshLog();
+                });
+              }}
+            >
+              {running ? t('mcp.restart') : t('mcp.start')}
+            </button>
+          )}
+          <button type="button" className="button" onClick={() => setShowTools(!showTools)}>
+            {showTools ? t('mcp.hideTools') : t('mcp.showTools')}
+          </button>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              if (log) setLog(null);
+              else void refreshLog();
+            }}
+          >
+            {log ? t('mcp.hideLog') : t('mcp.showLog')}
+          </button>
+          <button type="button" className="button" onClick={() => setMode('edit')}>
+            {t('mcp.edit')}
+          </button>
+          <button type="button" className="button" onClick={() => setMode('confirm')}>
+            {t('mcp.remove')}
+          </button>
+        </div>
+      )}
+      {mode === 'confirm' && (
+        <div role="alertdialog" aria-label={t('mcp.remove')} className="confirm">
+          <p>{t('mcp.removeConfirm', { name: server.name })}</p>
+          <div className="confirm-actions">
+            <button
+              type="button"
+              className="button danger"
+              autoFocus
+              onClick={() => {
+                setMode('view');
+                void remove(server.id).then(setError);
+              }}
+            >
+              {t('mcp.remove')}
+            </button>
+            <button type="button" className="button ghost" onClick={() => setMode('view')}>
+              {t('common.cancel')}
+            </button>
+          </div>
+        </div>
+      )}
+      {showTools && (
+        <div
+          className="mcp-tools"
+          role="group"
+          aria-label={t('mcp.toolsOf', { name: server.name })}
+        >
+          {server.tools.length === 0 ? (
+            <p className="hint">{t('mcp.noTools')}</p>
+          ) : (
+            <ul>
+              {server.tools.map((tool) => (
+                <li key={tool.name}>
+                  <label className="mcp-check">
+                    <input
+                      type="checkbox"
+                      checked={tool.enabled}
+                      onChange={(event) =>
+                        void setToolEnabled(server.id, tool.name, event.target.checked).then(
+                          setError,
+                        )
+                      }
+                    />
+                    <span className="mcp-tool-name">{tool.name}</span>
+                  </label>
+                  {tool.description && (
+                    <p className="hint mcp-tool-description">{tool.description}</p>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      {log && (
+        <div className="mcp-log" role="group" aria-label={t('mcp.logOf', { name: server.name })}>
+          <pre tabIndex={0}>
+            {server.transport.type === 'http'
+              ? t('mcp.logHttp')
+              : log.length === 0
+                ? t('mcp.logEmpty')
+                : log.join('\n')}
+          </pre>
+          <button type="button" className="button ghost" onClick={() => void refreshLog()}>
+            {t('mcp.refreshLog')}
+          </button>
+        </div>
+      )}
+      {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
+    </li>
+  );
+}
+
+interface EditorProps {
+  title: string;
+  initial?: McpServerDraft;
+  onCancel(): void;
+  /** Resolves with core's refusal, or null when saved. */
+  onSave(draft: McpServerDraft): Promise<UserError | null>;
+}
+
+function linesOf(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
+/** NAME=value (or Name: value) lines into a record; the 1-based number of the first bad line. */
+function pairsOf(text: string, separator: '=' | ':'): Record<string, string> | number {
+  const pairs: Record<string, string> = {};
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.trim();
+    if (line === '') continue;
+    const at = line.indexOf(separator);
+    if (at <= 0) return i + 1;
+    pairs[line.slice(0, at).trim()] = line.slice(at + 1).trim();
+  }
+  return pairs;
+}
+
+function McpServerEditor({ title, initial, onCancel, onSave }: EditorProps) {
+  const t = useT();
+  const start = initial?.transport;
+  const [name, setName] = useState(initial?.name ?? '');
+  const [kind, setKind] = useState<'stdio' | 'http'>(start?.type ?? 'stdio');
+  const [command, setCommand] = useState(start?.type === 'stdio' ? start.command : '');
+  const [args, setArgs] = useState(start?.type === 'stdio' ? start.args.join('\n') : '');
+  const [env, setEnv] = useState(
+    start?.type === 'stdio'
+      ? Object.entries(start.env)
+          .map(([k, v]) => `${k}=${v}`)
+          .join('\n')
+      : '',
+  );
+  const [cwd, setCwd] = useState(start?.type === 'stdio' ? (start.cwd ?? '') : '');
+  const [url, setUrl] = useState(start?.type === 'http' ? start.url : '');
+  const [headers, setHeaders] = useState(
+    start?.type === 'http'
+      ? Object.entries(start.headers)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join('\n')
+      : '',
+  );
+  const [error, setError] = useState<UserError | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function save() {
+    let transport: McpTransport;
+    if (kind === 'stdio') {
+      const envPairs = pairsOf(env, '=');
+      if (typeof envPairs === 'number') {
+        setError(ownError(t('mcp.badEnvLine', { line: envPairs })));
+        return;
+      }
+      transport = {
+        type: 'stdio',
+        command: command.trim(),
+        args: linesOf(args),
+        env: envPairs,
+        ...(cwd.trim() ? { cwd: cwd.trim() } : {}),
+      };
+    } else {
+      const headerPairs = pairsOf(headers, ':');
+      if (typeof headerPairs === 'number') {
+        setError(ownError(t('mcp.badHeaderLine', { line: headerPairs })));
+        return;
+      }
+      transport = { type: 'http', url: url.trim(), headers: headerPairs };
+    }
+    setBusy(true);
+    const failure = await onSave({ name: name.trim(), transport });
+    setBusy(false);
+    setError(failure);
+  }
+
+  return (
+    <form
+      className="mcp-editor"
+      aria-label={title}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <h3>{title}</h3>
+      <Field label={t('mcp.name')}>
+        {(id) => (
+          <input
+            id={id}
+            className="input"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+          />
+        )}
+      </Field>
+      <fieldset className="mcp-kind">
+        <legend>{t('mcp.kind')}</legend>
+        <label className="mcp-check">
+          <input
+            type="radio"
+            name={`kind-${title}`}
+            checked={kind === 'stdio'}
+            onChange={() => setKind('stdio')}
+          />
+          {t('mcp.kindStdio')}
+        </label>
+        <label className="mcp-check">
+          <input
+            type="radio"
+            name={`kind-${title}`}
+            checked={kind === 'http'}
+            onChange={() => setKind('http')}
+          />
+          {t('mcp.kindHttp')}
+        </label>
+      </fieldset>
+      {kind === 'stdio' ? (
+        <>
+          <Field label={t('mcp.command')}>
+            {(id) => (
+              <input
+                id={id}
+                className="input mono"
+                value={command}
+                spellCheck={false}
+                onChange={(event) => setCommand(event.target.value)}
+              />
+            )}
+          </Field>
+          <Field label={t('mcp.args')} hint={t('mcp.argsHint')}>
+            {(id) => (
+              <textarea
+                id={id}
+                className="input mono"
+                rows={3}
+                spellCheck={false}
+                value={args}
+                onChange={(event) => setArgs(event.target.value)}
+              />
+            )}
+          </Field>
+          <Field label={t('mcp.env')} hint={t('mcp.envHint')}>
+            {(id) => (
+              <textarea
+                id={id}
+                className="input mono"
+                rows={2}
+                spellCheck={false}
+                value={env}
+                onChange={(event) => setEnv(event.target.value)}
+              />
+            )}
+          </Field>
+          <Field label={t('mcp.cwd')} hint={t('mcp.cwdHint')}>
+            {(id) => (
+              <input
+                id={id}
+                className="input mono"
+                value={cwd}
+                spellCheck={false}
+                onChange={(event) => setCwd(event.target.value)}
+              />
+            )}
+          </Field>
+        </>
+      ) : (
+        <>
+          <Field label={t('mcp.url')}>
+            {(id) => (
+              <input
+                id={id}
+                className="input mono"
+                type="url"
+                value={url}
+                spellCheck={false}
+                onChange={(event) => setUrl(event.target.value)}
+              />
+            )}
+          </Field>
+          <Field label={t('mcp.headers')} hint={t('mcp.headersHint')}>
+            {(id) => (
+              <textarea
+                id={id}
+                className="input mono"
+                rows={2}
+                spellCheck={false}
+                value={headers}
+                onChange={(event) => setHeaders(event.target.value)}
+              />
+            )}
+          </Field>
+        </>
+      )}
+      <div className="mcp-actions">
+        <button type="submit" className="button primary" disabled={busy}>
+          {t('mcp.save')}
+        </button>
+        <button type="button" className="button ghost" onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+      </div>
+      {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
+    </form>
+  );
+}

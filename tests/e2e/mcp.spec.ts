@@ -1,0 +1,137 @@
+// Settings, MCP servers: the real server-everything imported through the textbox, its tools and log; a broken command; removing asks first.
+import { resolve } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, openApp, section, test } from './fixtures';
+import { applyLook, LOOKS, type Look } from './looks';
+
+const EVERYTHING = resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js');
+const NOT_FOUND = 'The program was not found; check the command.';
+
+const CONFIG = JSON.stringify(
+  {
+    mcpServers: {
+      everything: { command: process.execPath, args: [EVERYTHING] },
+      broken: { command: '/no/such/program-for-atelier' },
+    },
+  },
+  null,
+  2,
+);
+
+function region(page: Page, look: Look) {
+  return page.getByRole('region', { name: look.t('mcp.title') });
+}
+
+async function serversInCore(page: Page) {
+  return page.evaluate(async () => {
+    const api = (
+      window as unknown as {
+        atelier: {
+          invoke(
+            c: string,
+            i: unknown,
+          ): Promise<{ data: Array<{ name: string; disabledTools: string[] }> }>;
+        };
+      }
+    ).atelier;
+    return (await api.invoke('mcp.list', {})).data;
+  });
+}
+
+test.describe.configure({ timeout: 120_000 });
+
+for (const look of LOOKS) {
+  test(`MCP servers: import, connected with its tools, a tool turned off, the log, a broken command in words, remove asks first (${look.name})`, async ({
+    page,
+    atelier,
+  }) => {
+    await openApp(page, atelier);
+    await applyLook(page, look);
+    await section(page, look.t('nav.settings')).click();
+    const mcp = region(page, look);
+    await expect(mcp.getByText(look.t('mcp.none'))).toBeVisible();
+
+    await mcp.getByRole('textbox', { name: look.t('mcp.configuration') }).fill(CONFIG);
+    await mcp.getByRole('button', { name: look.t('mcp.import'), exact: true }).click();
+    await expect(mcp.getByRole('status')).toHaveText(
+      look.t('mcp.importedAdded', { names: 'everything, broken' }),
+    );
+
+    const everything = mcp.getByRole('listitem', { name: 'everything', exact: true });
+    await expect(everything).toContainText(look.t('mcp.stateConnected'), { timeout: 30_000 });
+    await expect(everything).toContainText(look.t('mcp.toolCount', { count: 13 }));
+
+    const broken = mcp.getByRole('listitem', { name: 'broken', exact: true });
+    await expect(broken).toContainText(look.t('mcp.stateFailed', { reason: NOT_FOUND }), {
+      timeout: 30_000,
+    });
+
+    // Its tools, each with its description and a checkbox; echo turned off is kept in core.
+    await everything.getByRole('button', { name: look.t('mcp.showTools'), exact: true }).click();
+    const tools = everything.getByRole('group', {
+      name: look.t('mcp.toolsOf', { name: 'everything' }),
+    });
+    await expect(tools.getByRole('checkbox')).toHaveCount(13);
+    await expect(tools).toContainText('Echoes back the input string');
+    const echo = tools.getByRole('checkbox', { name: 'echo', exact: true });
+    await expect(echo).toBeChecked();
+    await echo.uncheck();
+    await expect(echo).not.toBeChecked();
+    await expect
+      .poll(
+        async () => (await serversInCore(page)).find((s) => s.name === 'everything')?.disabledTools,
+      )
+      .toEqual(['echo']);
+
+    // Its log: the lines it wrote to stderr, in a monospace box.
+    await everything.getByRole('button', { name: look.t('mcp.showLog'), exact: true }).click();
+    const log = everything.getByRole('group', {
+      name: look.t('mcp.logOf', { name: 'everything' }),
+    });
+    await expect(log).toContainText('Starting default (STDIO) server');
+    expect(await log.locator('pre').evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(
+      /mono/i,
+    );
+
+    await page.screenshot({
+      path: `test-results/mcp-${look.name.replace(' ', '-')}.png`,
+      fullPage: false,
+    });
+
+    // Removing asks first: Cancel keeps it, Remove in the question removes it.
+    await broken.getByRole('button', { name: look.t('mcp.remove'), exact: true }).click();
+    const question = broken.getByRole('alertdialog');
+    await expect(question).toContainText(look.t('mcp.removeConfirm', { name: 'broken' }));
+    await question.getByRole('button', { name: look.t('common.cancel'), exact: true }).click();
+    await expect(broken).toBeVisible();
+    await broken.getByRole('button', { name: look.t('mcp.remove'), exact: true }).click();
+    await broken
+      .getByRole('alertdialog')
+      .getByRole('button', { name: look.t('mcp.remove'), exact: true })
+      .click();
+    await expect(broken).toHaveCount(0);
+    expect((await serversInCore(page)).map((s) => s.name)).toEqual(['everything']);
+
+    // Turned off: said in words, and the process is stopped.
+    await everything.getByRole('button', { name: look.t('mcp.turnOff'), exact: true }).click();
+    await expect(everything).toContainText(look.t('mcp.stateOff'));
+  });
+
+  test(`an import that is refused says which server and why, and takes nothing (${look.name})`, async ({
+    page,
+    atelier,
+  }) => {
+    await openApp(page, atelier);
+    await applyLook(page, look);
+    await section(page, look.t('nav.settings')).click();
+    const mcp = region(page, look);
+    await mcp
+      .getByRole('textbox', { name: look.t('mcp.configuration') })
+      .fill('{"mcpServers": {"old": {"type": "sse", "url": "http://127.0.0.1:1/sse"}}}');
+    await mcp.getByRole('button', { name: look.t('mcp.import'), exact: true }).click();
+    await expect(mcp.getByRole('alert')).toContainText(
+      'Server "old": its type "sse" is not supported; use "stdio" or "streamableHttp".',
+    );
+    await expect(mcp.getByRole('listitem')).toHaveCount(0);
+  });
+}
