@@ -1,6 +1,6 @@
 // "Use tools" next to the model picker: whether this conversation offers the MCP servers' tools to
 // the model, and which servers. Kept in Conversation.tools (conversations.update).
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { Conversation, UserError } from '../../../shared/types';
 import type { ConversationTools, McpServerView } from '../../../shared/tools';
 import { useT } from '../i18n/use-t';
@@ -32,21 +32,30 @@ export function ToolsChoice({
   const t = useT();
   const updateConversation = useAppStore((s) => s.updateConversation);
   const createConversation = useAppStore((s) => s.createConversation);
-  const badges = useAppStore((s) => s.models.find((m) => m.id === model)?.badges ?? []);
+  // A stable selection (the model entry), so the store does not see a new array each time.
+  const modelInfo = useAppStore((s) => s.models.find((m) => m.id === model));
+  const badges = modelInfo?.badges ?? [];
   const servers = useMcpServers();
   const enabledServers = servers.filter((s) => s.enabled);
   // As core decides when the conversation has no choice of its own.
   const byDefault = badges.includes('tools') && enabledServers.length > 0;
   const choice: ConversationTools = conversation?.tools ?? { enabled: byDefault, servers: null };
 
+  // Shown at once; core's answer (or its refusal) sets it right.
+  const [shown, setShown] = useState<boolean | null>(null);
+
   async function save(next: ConversationTools) {
     let id = conversation?.id;
     if (!id) {
       const created = await createConversation();
-      if (typeof created !== 'string') return onError(created);
+      if (typeof created !== 'string') {
+        setShown(null);
+        return onError(created);
+      }
       id = created;
     }
     onError(await updateConversation(id, { tools: next }));
+    setShown(null);
   }
 
   function toggleServer(serverId: string, on: boolean) {
@@ -61,8 +70,11 @@ export function ToolsChoice({
       <label title={t('tools.useToolsHint')}>
         <input
           type="checkbox"
-          checked={choice.enabled}
-          onChange={(event) => void save({ ...choice, enabled: event.target.checked })}
+          checked={shown ?? choice.enabled}
+          onChange={(event) => {
+            setShown(event.target.checked);
+            void save({ ...choice, enabled: event.target.checked });
+          }}
         />
         {t('tools.useTools')}
       </label>
