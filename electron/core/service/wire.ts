@@ -77,12 +77,13 @@ export function readChatCompletion(answer: unknown, rawJson?: string): ChatResul
   const choice = isObject(answer) && Array.isArray(answer.choices) ? answer.choices[0] : undefined;
   if (!isObject(choice) || !isObject(choice.message))
     throw serviceError('malformed_response', 'The answer has no choices[0].message.', 200);
+  const toolCalls = readToolCalls(choice.message);
   return {
     content: contentText(choice.message.content),
     reasoning: reasoningText(choice.message),
     finishReason: typeof choice.finish_reason === 'string' ? choice.finish_reason : null,
     usage: readUsage(answer, rawJson),
-    toolCalls: readToolCalls(choice.message),
+    ...(toolCalls.length > 0 ? { toolCalls } : {}),
   };
 }
 
