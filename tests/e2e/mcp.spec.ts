@@ -112,7 +112,7 @@ for (const look of LOOKS) {
     await expect(broken).toHaveCount(0);
     expect((await serversInCore(page)).map((s) => s.name)).toEqual(['everything']);
 
-    // Turned off: said in words, and the process is stopped.
+    // Turned off: said in words.
     await everything.getByRole('button', { name: look.t('mcp.turnOff'), exact: true }).click();
     await expect(everything).toContainText(look.t('mcp.stateOff'));
   });

@@ -37,7 +37,6 @@ export const mcpEn = {
   'mcp.refreshLog': 'Refresh log',
   'mcp.logOf': 'Log of {name}',
   'mcp.logEmpty': 'It has written nothing to its error output yet.',
-  'mcp.logHttp': 'A server at an address keeps its own log.',
   'mcp.addTitle': 'New MCP server',
   'mcp.editTitle': 'Edit {name}',
   'mcp.name': 'Name',

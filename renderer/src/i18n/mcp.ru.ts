@@ -39,7 +39,6 @@ export const mcpRu: { readonly [K in keyof typeof mcpEn]: string } = {
   'mcp.refreshLog': 'Обновить журнал',
   'mcp.logOf': 'Журнал сервера {name}',
   'mcp.logEmpty': 'Сервер пока ничего не написал в поток ошибок.',
-  'mcp.logHttp': 'Сервер по адресу ведёт свой журнал сам.',
   'mcp.addTitle': 'Новый MCP-сервер',
   'mcp.editTitle': 'Изменить {name}',
   'mcp.name': 'Имя',

@@ -231,16 +231,18 @@ function McpServerRow({ server }: { server: McpServerView }) {
           <button type="button" className="button" onClick={() => setShowTools(!showTools)}>
             {showTools ? t('mcp.hideTools') : t('mcp.showTools')}
           </button>
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              if (log) setLog(null);
-              else void refreshLog();
-            }}
-          >
-            {log ? t('mcp.hideLog') : t('mcp.showLog')}
-          </button>
+          {server.transport.type === 'stdio' && (
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                if (log) setLog(null);
+                else void refreshLog();
+              }}
+            >
+              {log ? t('mcp.hideLog') : t('mcp.showLog')}
+            </button>
+          )}
           <button type="button" className="button" onClick={() => setMode('edit')}>
             {t('mcp.edit')}
           </button>
@@ -305,13 +307,7 @@ function McpServerRow({ server }: { server: McpServerView }) {
       )}
       {log && (
         <div className="mcp-log" role="group" aria-label={t('mcp.logOf', { name: server.name })}>
-          <pre tabIndex={0}>
-            {server.transport.type === 'http'
-              ? t('mcp.logHttp')
-              : log.length === 0
-                ? t('mcp.logEmpty')
-                : log.join('\n')}
-          </pre>
+          <pre tabIndex={0}>{log.length === 0 ? t('mcp.logEmpty') : log.join('\n')}</pre>
           <button type="button" className="button ghost" onClick={() => void refreshLog()}>
             {t('mcp.refreshLog')}
           </button>

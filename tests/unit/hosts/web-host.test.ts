@@ -17,4 +17,19 @@ describe('createWebHost', () => {
       saved: false,
     });
   });
+
+  it('approves an MCP command line by itself and prints it (the page is its only UI)', async () => {
+    const logged: string[] = [];
+    const host = createWebHost((line) => logged.push(line));
+    const allowed = await host.confirmMcpCommand({
+      serverName: 'files',
+      command: 'npx',
+      args: ['-y', 'server-files'],
+      cwd: '/data/mcp',
+      env: {},
+      changed: false,
+    });
+    expect(allowed).toBe(true);
+    expect(logged).toEqual(['MCP server "files" will run: npx -y server-files (in /data/mcp)']);
+  });
 });

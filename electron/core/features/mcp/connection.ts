@@ -1,6 +1,6 @@
 // One MCP server as core runs it: the SDK client and transport, its state in words, its tools, its
 // stderr, restarts with backoff after a crash, and calls with a timeout and cancellation.
-import { mkdir } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -58,10 +58,17 @@ function seconds(ms: number): string {
 function words(error: unknown, timeoutMs: number): string {
   if (error instanceof McpError && error.code === ErrorCode.RequestTimeout)
     return `The server did not answer within ${seconds(timeoutMs)}.`;
-  const code = (error as NodeJS.ErrnoException | null)?.code;
+  // fetch() says "fetch failed" and puts the reason in `cause`.
+  const cause = (error as { cause?: NodeJS.ErrnoException } | null)?.cause;
+  const code = (error as NodeJS.ErrnoException | null)?.code ?? cause?.code;
   if (code === 'ENOENT') return 'The program was not found; check the command.';
   if (code === 'EACCES') return 'The program may not be run (permission denied).';
-  if (code === 'ECONNREFUSED') return 'Nothing answers at that address.';
+  if (code === 'ECONNREFUSED') return 'Nothing answers at that address; is the server running?';
+  if (code === 'ENOTFOUND') return 'That host name is not known; check the address.';
+  if (code === 'ETIMEDOUT' || code === 'UND_ERR_CONNECT_TIMEOUT')
+    return 'The address did not answer in time.';
+  if (cause instanceof Error && /fetch failed/i.test(String((error as Error).message)))
+    return `The address could not be reached (${cause.message}).`;
   const message = error instanceof Error ? error.message : String(error);
   const clean = message.replace(/^MCP error -?\d+: /, '').trim();
   return clean
@@ -161,6 +168,9 @@ export class McpConnection {
         this.status.state !== 'connected'
       )
         throw new ToolCallError('server_down', 'The server stopped during the call.');
+      // Not an answer of the server at all (the address no longer answers, a broken pipe).
+      if (!(e instanceof McpError))
+        throw new ToolCallError('server_down', `The server could not be reached: ${words(e, 0)}`);
       // The server refused the call itself (unknown tool, bad arguments …): the model reads why.
       return { isError: true, parts: [{ type: 'text', text: words(e, timeoutMs) }] };
     }
@@ -243,6 +253,13 @@ export class McpConnection {
     }
     const cwd = transport.cwd ?? join(this.deps.dataDir, 'mcp');
     if (!transport.cwd) await mkdir(cwd, { recursive: true });
+    // A missing folder fails the spawn with the same ENOENT as a missing program: say which.
+    else if (
+      !(await stat(cwd)
+        .then((s) => s.isDirectory())
+        .catch(() => false))
+    )
+      throw new Error(`The folder ${cwd} does not exist; check the server's folder`);
     const fingerprint = commandFingerprint(transport, cwd)!;
     if (config.approved !== fingerprint) {
       const allowed = await this.deps.host.confirmMcpCommand({

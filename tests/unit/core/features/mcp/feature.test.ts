@@ -341,38 +341,58 @@ describe('mcp over stdio (server-everything)', () => {
   it('says in words when the command cannot start', async () => {
     const feature = await open();
     await feature.handlers['mcp.import']({
-      json: '{"mcpServers": {"broken": {"command": "/no/such/program-atelier"}}}',
+      json: JSON.stringify({
+        mcpServers: {
+          broken: { command: '/no/such/program-atelier' },
+          nofolder: { command: process.execPath, args: [EVERYTHING], cwd: join(dir, 'missing') },
+        },
+      }),
     });
     const { unavailable } = await feature.provider.toolsFor(null, new AbortController().signal);
     expect(unavailable).toEqual([
       { serverName: 'broken', reason: 'The program was not found; check the command.' },
+      {
+        serverName: 'nofolder',
+        reason: `The folder ${join(dir, 'missing')} does not exist; check the server's folder.`,
+      },
     ]);
-    const [view] = await feature.handlers['mcp.list']({});
+    const [view, folder] = await feature.handlers['mcp.list']({});
     expect(view!.status).toEqual({
       state: 'failed',
       reason: 'The program was not found; check the command.',
     });
+    expect(folder!.status.state).toBe('failed');
   });
 });
 
 describe('mcp configuration', () => {
   it('imports new names, updates same names, and keeps them on disk', async () => {
     const feature = await open();
+    const port = await freePort();
     const first = await feature.handlers['mcp.import']({
-      json: '{"mcpServers": {"a": {"url": "http://127.0.0.1:9/mcp"}, "b": {"url": "http://127.0.0.1:9/b", "disabled": true}}}',
+      json: `{"mcpServers": {"a": {"url": "http://127.0.0.1:${port}/mcp"}, "b": {"url": "http://127.0.0.1:${port}/b", "disabled": true}}}`,
     });
     expect([first.added, first.updated]).toEqual([['a', 'b'], []]);
+    // Nothing listens on that port: said in words once its start (right after the import) fails.
+    await until(() => {
+      const a = events.at(-1)?.[1] as McpServerView[] | undefined;
+      return a?.[0]?.status.state === 'failed';
+    });
+    expect((await feature.handlers['mcp.list']({}))[0]!.status).toEqual({
+      state: 'failed',
+      reason: 'Nothing answers at that address; is the server running?',
+    });
     const second = await feature.handlers['mcp.import']({
-      json: '{"mcpServers": {"a": {"url": "http://127.0.0.1:9/other"}, "c": {"url": "http://127.0.0.1:9/c", "disabled": true}}}',
+      json: `{"mcpServers": {"a": {"url": "http://127.0.0.1:${port}/other"}, "c": {"url": "http://127.0.0.1:${port}/c", "disabled": true}}}`,
     });
     expect([second.added, second.updated]).toEqual([['c'], ['a']]);
     const saved = JSON.parse(await readFile(join(dir, 'mcp-servers.json'), 'utf8')) as {
       servers: Array<{ name: string; transport: { url: string } }>;
     };
     expect(saved.servers.map((s) => [s.name, s.transport.url])).toEqual([
-      ['a', 'http://127.0.0.1:9/other'],
-      ['b', 'http://127.0.0.1:9/b'],
-      ['c', 'http://127.0.0.1:9/c'],
+      ['a', `http://127.0.0.1:${port}/other`],
+      ['b', `http://127.0.0.1:${port}/b`],
+      ['c', `http://127.0.0.1:${port}/c`],
     ]);
     await expect(
       feature.handlers['mcp.import']({
@@ -466,7 +486,7 @@ describe('mcp over Streamable HTTP (server-everything)', () => {
 });
 
 describe('mcp over Streamable HTTP (an in-process SDK server)', () => {
-  it('sends the configured headers and nothing of the service key', async () => {
+  it('sends the configured headers and nothing of the service key; a gone address is server_down', async () => {
     const seen: IncomingHttpHeaders[] = [];
     const http = createHttpServer((req, res) => {
       seen.push(req.headers);
@@ -505,11 +525,19 @@ describe('mcp over Streamable HTTP (an in-process SDK server)', () => {
         expect(headers.authorization).toBeUndefined();
         expect(JSON.stringify(headers)).not.toContain(SECRET);
       }
+      // The address stops answering: the call says the server is down.
+      http.closeAllConnections();
+      await new Promise((r) => http.close(r));
+      const down = await callError(
+        feature.provider.call(tools[0]!, {}, new AbortController().signal),
+      );
+      expect(down.kind).toBe('server_down');
+      expect(down.message).toMatch(/^The server could not be reached/);
     } finally {
       for (const feature of opened) await feature.dispose?.();
       opened = [];
       http.closeAllConnections();
-      await new Promise((r) => http.close(r));
+      if (http.listening) await new Promise((r) => http.close(r));
     }
   });
 });
