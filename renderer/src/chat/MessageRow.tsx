@@ -113,6 +113,8 @@ function StreamNote({ stream }: { stream: StreamState }) {
         {t('chat.retrying', { attempt: stream.retrying.attempt, max: stream.retrying.maxAttempts })}
       </p>
     );
+  // A tool call waiting for the person or running: its card says what is going on.
+  if (stream.toolRounds?.some((r) => r.calls.some((c) => c.state === 'asking'))) return null;
   if (stream.waitingUntil != null && stream.content === '')
     return <p className="stream-note">{t('chat.waiting')}</p>;
   if (stream.content === '' && stream.reasoning === '')
