@@ -240,6 +240,34 @@ describe('tool turns', () => {
     expect(String(tool?.content)).toContain('The server "everything" stopped.');
   });
 
+  it('a picture a tool returns is kept in the media library and shown from there', async () => {
+    const provider = fakeProvider();
+    provider.allowed.add('echo');
+    const png =
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+    provider.behave = () =>
+      Promise.resolve({
+        isError: false,
+        parts: [
+          { type: 'text', text: 'A dot.' },
+          { type: 'image', mime: 'image/png', base64: png },
+        ],
+      });
+    const { opened, c } = await setup(provider);
+    await opened.call('chat.send', { conversationId: c.id, text: 'echo a picture' });
+    const end = await nthEnd(opened, c.id, 1);
+    expect(end.type).toBe('done');
+    if (end.type !== 'done') return;
+    const result = end.message.toolRounds![0]!.calls[0]!.result!;
+    expect(result[0]).toEqual({ type: 'text', text: 'A dot.' });
+    expect(result[1]).toMatchObject({ type: 'image', mime: 'image/png' });
+    const uploadId = (result[1] as { uploadId: string }).uploadId;
+    expect(await opened.core.resolveMedia(uploadId, 'full')).not.toBeNull();
+    // The model is told a picture came, not sent its bytes.
+    const tool = bodies()[1]!.messages.find((m) => m.role === 'tool');
+    expect(String(tool?.content)).toContain('picture (image/png)');
+  });
+
   it('at the round limit the last request may not call tools and the answer says so', async () => {
     const provider = fakeProvider();
     provider.allowed.add('echo');
