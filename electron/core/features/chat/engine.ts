@@ -19,6 +19,7 @@ import type {
 } from '../../service/types';
 import type { OfferedTool } from './tool-provider';
 import {
+  addUsage,
   recordFor,
   roundWireMessages,
   runToolRound,
@@ -448,8 +449,9 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
       });
 
     let failure: UserError | null = null;
-    let result: ChatResult | null = null;
     let toolsOffered = false;
+    /** What every request of the turn used, added up (a tool turn sends several). */
+    let turnUsage: ChatResult['usage'] = null;
     try {
       const tools = options.tools;
       let offered: OfferedTool[] = [];
@@ -475,7 +477,7 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
         }
         baseContent = answer.content.length;
         baseReasoning = (answer.reasoning ?? '').length;
-        result = await client.chatStream(request, {
+        const result = await client.chatStream(request, {
           signal: controller.signal,
           priority: 'user',
           onDelta: append,
@@ -492,6 +494,7 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
             emit({ type: 'waiting', conversationId, messageId: answer.id, untilMs: info.untilMs });
           },
         });
+        turnUsage = addUsage(turnUsage, result.usage);
         // The final answer may hold text the deltas did not (a client that buffers the tail).
         if (result.content.startsWith(newContent())) {
           append(result.content.slice(newContent().length), '');
@@ -556,7 +559,7 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
 
     if (failure === null) {
       answer.status = 'done';
-      if (result?.usage) answer.usage = result.usage;
+      if (turnUsage) answer.usage = turnUsage;
     } else if (controller.signal.aborted) {
       answer.status = 'stopped';
     } else {

@@ -1,6 +1,7 @@
 // Tool calls inside a chat turn: which tools a turn offers, the wire form of stored rounds, and one
 // round of calls run with the person's decisions (ask, allow, deny, always). See docs/TOOLS.md.
-import type { ChatMessage, Conversation } from '../../../../shared/types';
+import { formatDecimal, parseDecimal } from '../../../../shared/prices';
+import type { ChatMessage, Conversation, Usage } from '../../../../shared/types';
 import { DECLINED_RESULT, STOPPED_RESULT, toolResultText } from '../../../../shared/tool-rounds';
 import type { ToolCallRecord, ToolResultPart, ToolRound } from '../../../../shared/tools';
 import type { AssembledToolCall, WireMessage } from '../../service/types';
@@ -41,6 +42,34 @@ export function toolsWanted(
   if (conversation.tools) return conversation.tools.enabled;
   const badges = options.badgesOf(conversation.model);
   return badges !== null && badges.includes('tools') && options.provider.hasEnabledServers();
+}
+
+/** Exact sum of two decimal costs (null when neither is known). */
+function addCost(a: string | null, b: string | null): string | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  const x = parseDecimal(a);
+  const y = parseDecimal(b);
+  if (!x || !y) return b;
+  const scale = Math.max(x.scale, y.scale);
+  const ten = BigInt(10);
+  const digits =
+    x.digits * ten ** BigInt(scale - x.scale) + y.digits * ten ** BigInt(scale - y.scale);
+  return formatDecimal({ digits, scale }, scale);
+}
+
+const addCount = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : a + b);
+
+/** The usage of a turn of several requests (one per tool round and the last), added up. */
+export function addUsage(a: Usage | null, b: Usage | null): Usage | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return {
+    promptTokens: addCount(a.promptTokens, b.promptTokens),
+    completionTokens: addCount(a.completionTokens, b.completionTokens),
+    totalTokens: addCount(a.totalTokens, b.totalTokens),
+    cost: addCost(a.cost, b.cost),
+  };
 }
 
 /** The `tools` field of a request: the standard function form. */
