@@ -19,6 +19,7 @@ export const invokeChannels = [
   'conversations.delete',
   'chat.send',
   'chat.stop',
+  'chat.decideTool',
   'chat.regenerate',
   'chat.edit',
   'chat.continue',

@@ -5,6 +5,7 @@ import { MAX_ATTACHMENTS, type MessageAttachment } from './attachments';
 import type { DebugReceived, DebugTestResult, DiagnosticsView } from './diagnostics';
 import type { DecisionRun, DocumentList, DocumentRecord, DocumentSummary } from './documents';
 import type { SemanticEstimate, SemanticStatus } from './semantic';
+import { TOOL_ROUND_LIMIT } from './tools';
 import type { EventChannel, InvokeChannel } from './channel-names';
 import type {
   Assistant,
@@ -141,6 +142,12 @@ export const invokeSchemas = {
       theme: z.enum(['light', 'dark', 'system']).optional(),
       autoTitle: z.boolean().optional(),
       titleModel: z.string().max(200).optional(),
+      toolRoundLimit: z
+        .number()
+        .int()
+        .min(TOOL_ROUND_LIMIT.min)
+        .max(TOOL_ROUND_LIMIT.max)
+        .optional(),
     })
     .strict(),
   'key.set': z
@@ -189,6 +196,9 @@ export const invokeSchemas = {
       folderId: id.nullable().optional(),
       archived: z.boolean().optional(),
       answerFormat: answerFormatInput.optional(),
+      tools: z
+        .object({ enabled: z.boolean(), servers: z.array(z.string().max(200)).max(200).nullable() })
+        .optional(),
     })
     .strict(),
   'conversations.delete': z.object({ id }).strict(),
@@ -201,6 +211,15 @@ export const invokeSchemas = {
     })
     .strict(),
   'chat.stop': z.object({ conversationId: id }).strict(),
+  /** The person's answer to a tool call that waits for it. */
+  'chat.decideTool': z
+    .object({
+      conversationId: id,
+      messageId: id,
+      callId: z.string().min(1).max(200),
+      decision: z.enum(['allow', 'deny', 'always']),
+    })
+    .strict(),
   'chat.regenerate': z
     .object({ conversationId: id, messageId: id.optional(), trimOldest: z.boolean().optional() })
     .strict(),
@@ -426,6 +445,7 @@ export interface InvokeOutputs {
   /** The new assistant message's id; the answer itself arrives as chat.event. */
   'chat.send': { messageId: string };
   'chat.stop': { stopped: boolean };
+  'chat.decideTool': { decided: boolean };
   'chat.regenerate': { messageId: string };
   'chat.edit': { messageId: string };
   'chat.continue': { messageId: string };

@@ -1,4 +1,5 @@
 // Token estimates: a real BPE tokenizer once loaded (its own chunk), a cheap generous guess until then.
+import { toolResultText } from './tool-rounds';
 import type { ChatMessage, Conversation } from './types';
 
 /** Framing the service adds around each message (role, separators). */
@@ -132,9 +133,23 @@ export function isSentMessage(m: ChatMessage): boolean {
 
 /** One message's share of the prompt: its text, its attachments and the framing. */
 export function messageTokens(m: ChatMessage): number {
-  if (!isSentMessage(m)) return 0;
+  // An answer that is only tool rounds so far (stopped while asking) still sends its rounds.
+  if (!isSentMessage(m)) return m.status !== 'error' ? toolRoundTokens(m) : 0;
   const attached = (m.attachments ?? []).reduce((sum, a) => sum + a.tokens, 0);
-  return estimateTokens(m.content) + attached + MESSAGE_OVERHEAD_TOKENS;
+  return estimateTokens(m.content) + attached + MESSAGE_OVERHEAD_TOKENS + toolRoundTokens(m);
+}
+
+/** An answer's tool rounds as sent: each round's text and calls, and one tool message per call. */
+export function toolRoundTokens(m: ChatMessage): number {
+  let total = 0;
+  for (const round of m.toolRounds ?? []) {
+    total += estimateTokens(round.content) + MESSAGE_OVERHEAD_TOKENS;
+    for (const call of round.calls) {
+      total += estimateTokens(call.wireName + call.arguments) + MESSAGE_OVERHEAD_TOKENS;
+      total += estimateTokens(toolResultText(call));
+    }
+  }
+  return total;
 }
 
 export function systemPromptTokens(systemPrompt: string): number {

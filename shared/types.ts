@@ -42,6 +42,8 @@ export interface SettingsView {
   autoTitle?: boolean;
   /** The model that names conversations; '' for the conversation's own model. */
   titleModel?: string;
+  /** Rounds of tool calls one answer may take (TOOL_ROUND_LIMIT); absent: the default. */
+  toolRoundLimit?: number;
 }
 
 /** What asking the service with an address and a key found (key.check). */

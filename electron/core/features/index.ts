@@ -3,6 +3,7 @@ import type { ChannelHandlers } from '../router';
 import { openAccountFeature } from './account/feature';
 import { openAudioFeature } from './audio/feature';
 import { openChatFeature } from './chat/feature';
+import type { ToolProvider } from './chat/tool-provider';
 import type { FeatureContext } from './context';
 import { openDiagnosticsFeature } from './diagnostics/feature';
 import { openDocumentsFeature } from './documents/feature';
@@ -21,6 +22,8 @@ export interface FeatureOptions {
   videoPollIntervalMs?: number;
   /** How often the debug log may be read; 20,000 ms (the service's rule), lowered only in tests. */
   debugLatestIntervalMs?: number;
+  /** Tools for chat turns in place of the MCP servers' (tests). */
+  toolProvider?: ToolProvider;
   /** MCP timeouts and restart waits; lowered only in tests. */
   mcp?: McpFeatureOptions;
 }
@@ -45,7 +48,10 @@ export async function openFeatures(
   const documents = await openDocumentsFeature(ctx);
   const search = await openSearchFeature(ctx, { documents });
   const mcp = await openMcpFeature(ctx, options.mcp);
-  const chat = await openChatFeature(ctx, { documents });
+  const chat = await openChatFeature(ctx, {
+    documents,
+    provider: options.toolProvider ?? mcp.provider,
+  });
   const diagnostics = await openDiagnosticsFeature(ctx, {
     minIntervalMs: options.debugLatestIntervalMs,
   });

@@ -42,6 +42,37 @@ interface MessageShape {
   alternatives?: MessageShape[][];
 }
 
+const toolRoundSchema = z.object({
+  content: z.string(),
+  calls: z.array(
+    z.object({
+      id: z.string(),
+      wireName: z.string(),
+      serverId: z.string(),
+      serverName: z.string(),
+      tool: z.string(),
+      arguments: z.string(),
+      state: z.enum(['asking', 'running', 'done', 'denied', 'failed', 'stopped']),
+      result: z
+        .array(
+          z.discriminatedUnion('type', [
+            z.object({ type: z.literal('text'), text: z.string() }),
+            z.object({ type: z.literal('image'), mime: z.string(), uploadId: z.string() }),
+            z.object({
+              type: z.literal('resource_link'),
+              uri: z.string(),
+              name: z.string().optional(),
+              mime: z.string().optional(),
+            }),
+            z.object({ type: z.literal('other'), note: z.string() }),
+          ]),
+        )
+        .optional(),
+      error: z.string().optional(),
+    }),
+  ),
+});
+
 const baseMessageSchema = z.object({
   id: z.string().min(1),
   role: z.enum(['user', 'assistant']),
@@ -69,6 +100,7 @@ const baseMessageSchema = z.object({
     )
     .optional(),
   alternativeIndex: z.number().int().min(0).optional(),
+  toolRounds: z.array(toolRoundSchema).optional(),
 });
 
 /** A message; its other versions are tails of messages of the same shape. */
@@ -99,6 +131,7 @@ export const conversationSchema = z.object({
   // Files written before folders and the archive have neither: no folder, not archived.
   folderId: z.string().nullable().default(null),
   archived: z.boolean().default(false),
+  tools: z.object({ enabled: z.boolean(), servers: z.array(z.string()).nullable() }).optional(),
 });
 
 export const indexSchema = z.object({

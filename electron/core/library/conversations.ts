@@ -10,6 +10,7 @@ import type {
   WordIndexStatus,
 } from '../../../shared/types';
 import type { ConversationPatch } from '../../../shared/channels';
+import { settleUnfinishedCalls } from '../../../shared/tool-rounds';
 import { compareSummaries, summaryOf } from '../../../shared/conversations';
 import { isAtomicTempFile, writeFileAtomic } from './atomic-write';
 import {
@@ -179,6 +180,8 @@ export async function openConversationLibrary(
     for (const m of c.messages) {
       if (m.status === 'streaming') {
         m.status = 'interrupted';
+        // Calls left waiting or running end as stopped, so no card asks for a turn that is gone.
+        settleUnfinishedCalls(m);
         changed = true;
       }
     }
@@ -394,6 +397,7 @@ export async function openConversationLibrary(
       if (patch.temperature !== undefined) c.temperature = patch.temperature;
       if (patch.maxTokens !== undefined) c.maxTokens = patch.maxTokens;
       if (patch.folderId !== undefined) c.folderId = patch.folderId;
+      if (patch.tools !== undefined) c.tools = patch.tools;
       if (patch.archived !== undefined) c.archived = patch.archived;
       if (patch.answerFormat !== undefined) c.answerFormat = patch.answerFormat;
       applyTitleRule(c);

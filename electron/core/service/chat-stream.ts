@@ -3,6 +3,7 @@ import { collectCitations } from './citations';
 import { errorFromHttp, errorTextInBody, ServiceError, serviceError } from './errors';
 import type { AttemptContext } from './http';
 import { SseParser } from './sse';
+import { ToolCallAssembler } from './tool-calls';
 import type { ChatResult, WireCitation } from './types';
 import { contentText, isObject, readUsage } from './wire';
 
@@ -15,6 +16,8 @@ export interface StreamProgress {
   done: boolean;
   /** Links cited by annotations or a `citations` array, gathered over the chunks. */
   citations?: WireCitation[];
+  /** Tool-call pieces seen so far (absent: none collected yet). */
+  toolCalls?: ToolCallAssembler;
 }
 
 function partialOf(progress: StreamProgress): { content: string; reasoning: string } | null {
@@ -63,6 +66,10 @@ export function applyStreamEvent(
       ? choice.message
       : null;
   if (!delta) return false;
+  if (Array.isArray(delta.tool_calls)) {
+    progress.toolCalls ??= new ToolCallAssembler();
+    progress.toolCalls.push(delta.tool_calls);
+  }
   const content = contentText(delta.content);
   const reasoning = contentText(delta.reasoning ?? delta.reasoning_content);
   if (content || reasoning) {
@@ -130,5 +137,6 @@ export async function readChatStream(
     usage: progress.usage,
     skippedChunks: progress.skippedChunks,
     ...(progress.citations?.length ? { citations: progress.citations } : {}),
+    ...(progress.toolCalls ? { toolCalls: progress.toolCalls.result() } : {}),
   };
 }

@@ -33,9 +33,19 @@ export type WireContentPart =
   | { type: 'image_url'; image_url: string }
   | { type: 'input_audio'; input_audio: { data: string; format: string } };
 
+export interface WireToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
+
 export interface WireMessage {
-  role: 'system' | 'user' | 'assistant';
+  role: 'system' | 'user' | 'assistant' | 'tool';
   content: string | WireContentPart[];
+  /** An assistant message that asked for tools. */
+  tool_calls?: WireToolCall[];
+  /** A `tool` message: the call it answers. */
+  tool_call_id?: string;
 }
 
 export interface ChatRequest {
@@ -62,12 +72,22 @@ export interface ChatResult {
   skippedChunks?: number;
   /** Links the service said the answer cites (annotations, `citations`); absent when none. */
   citations?: WireCitation[];
+  /** The tool calls the model asked for in this round (absent or empty: none). */
+  toolCalls?: AssembledToolCall[];
 }
 
 /** One link a service's `annotations` (url_citation) or `citations` names. */
 export interface WireCitation {
   url: string;
   title?: string;
+}
+
+/** One tool call put together from the stream's pieces (or read whole). */
+export interface AssembledToolCall {
+  id: string;
+  name: string;
+  /** The arguments text as the model wrote it (maybe not JSON). */
+  arguments: string;
 }
 
 /** How core reaches the scheduler; the client takes one slot per HTTP attempt. */

@@ -3,6 +3,7 @@ import { modelKind } from '../../../shared/models';
 import { PRICE_UNITS, parseDecimal } from '../../../shared/prices';
 import type { Balance, ModelInfo, ModelLimits, UnitPrice, Usage } from '../../../shared/types';
 import { serviceError } from './errors';
+import { readToolCalls } from './tool-calls';
 import type { ChatResult } from './types';
 
 type Json = Record<string, unknown>;
@@ -76,11 +77,13 @@ export function readChatCompletion(answer: unknown, rawJson?: string): ChatResul
   const choice = isObject(answer) && Array.isArray(answer.choices) ? answer.choices[0] : undefined;
   if (!isObject(choice) || !isObject(choice.message))
     throw serviceError('malformed_response', 'The answer has no choices[0].message.', 200);
+  const toolCalls = readToolCalls(choice.message);
   return {
     content: contentText(choice.message.content),
     reasoning: reasoningText(choice.message),
     finishReason: typeof choice.finish_reason === 'string' ? choice.finish_reason : null,
     usage: readUsage(answer, rawJson),
+    ...(toolCalls.length > 0 ? { toolCalls } : {}),
   };
 }
 

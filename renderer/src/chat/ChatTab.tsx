@@ -13,6 +13,7 @@ import { MessageList } from './MessageList';
 import { HistoryNotice } from './HistoryNotice';
 import { Composer } from './Composer';
 import { ExportMenu } from '../transfer/ExportMenu';
+import { ToolsChoice } from './ToolsChoice';
 
 function ChatHeader() {
   const t = useT();
@@ -63,6 +64,7 @@ function ChatHeader() {
           else setNewChatModel(next);
         }}
       />
+      <ToolsChoice conversation={conversation} model={model} onError={setError} />
       {settingsOpen && conversation && (
         <ConversationSettings key={conversation.id} conversation={conversation} />
       )}

@@ -10,6 +10,7 @@ import { ErrorNotice } from '../common/ErrorNotice';
 import { MessageMarkdown } from './MessageMarkdown';
 import { JsonAnswer } from './JsonAnswer';
 import { Sources } from './Sources';
+import { ToolCards } from './ToolCards';
 import { MessageAttachments } from './attachments/AttachmentTray';
 import type { StreamState } from '../store/chat-slice';
 import { collapsedText } from './long-message';
@@ -114,6 +115,8 @@ function StreamNote({ stream }: { stream: StreamState }) {
         {t('chat.retrying', { attempt: stream.retrying.attempt, max: stream.retrying.maxAttempts })}
       </p>
     );
+  // A tool call waiting for the person or running: its card says what is going on.
+  if (stream.toolRounds?.some((r) => r.calls.some((c) => c.state === 'asking'))) return null;
   if (stream.waitingUntil != null && stream.content === '')
     return <p className="stream-note">{t('chat.waiting')}</p>;
   if (stream.content === '' && stream.reasoning === '')
@@ -210,6 +213,7 @@ function MessageRowView({ conversationId, message, busy, isLast = false }: Messa
           <div className="plain-text">{reasoning}</div>
         </details>
       )}
+      {!isUser && <ToolCards conversationId={conversationId} message={message} />}
       {editing ? (
         <UserEditor
           initial={message.content}

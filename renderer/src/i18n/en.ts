@@ -23,6 +23,7 @@ import { firstrunEn } from './firstrun.en';
 import { pricesEn } from './prices.en';
 import { organiseEn } from './organise.en';
 import { formatEn } from './format.en';
+import { toolsEn } from './tools.en';
 import { mcpEn } from './mcp.en';
 
 export const en = {
@@ -50,6 +51,7 @@ export const en = {
   ...pricesEn,
   ...organiseEn,
   ...formatEn,
+  ...toolsEn,
   ...mcpEn,
 } as const;
 

@@ -24,6 +24,7 @@ import { firstrunRu } from './firstrun.ru';
 import { pricesRu } from './prices.ru';
 import { organiseRu } from './organise.ru';
 import { formatRu } from './format.ru';
+import { toolsRu } from './tools.ru';
 import { mcpRu } from './mcp.ru';
 
 export const ru: { readonly [K in MessageKey]: string } = {
@@ -51,5 +52,6 @@ export const ru: { readonly [K in MessageKey]: string } = {
   ...pricesRu,
   ...organiseRu,
   ...formatRu,
+  ...toolsRu,
   ...mcpRu,
 };

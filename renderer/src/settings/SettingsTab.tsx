@@ -12,6 +12,7 @@ import type { MessageKey } from '../i18n/en';
 import { translateDynamic } from '../i18n/translate';
 import { SemanticSearchCard } from './SemanticSearchCard';
 import { TitleSettingsCard } from './TitleSettingsCard';
+import { ToolSettingsCard } from './ToolSettingsCard';
 import { DiagnosticsCard } from './DiagnosticsCard';
 import { McpServers } from './McpServers';
 import { YourDataCard } from '../transfer/YourDataCard';
@@ -377,6 +378,7 @@ export default function SettingsTab() {
         <YourDataCard />
         <TitleSettingsCard />
         <McpServers />
+        <ToolSettingsCard />
         <DiagnosticsCard />
       </div>
     </div>

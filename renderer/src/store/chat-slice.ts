@@ -1,5 +1,6 @@
 // Chat turns: sending, stopping, retrying, and folding streamed events into the open conversations.
 import type { MessageAttachment } from '../../../shared/attachments';
+import type { ToolRound } from '../../../shared/tools';
 import type {
   ChatEvent,
   ChatMessage,
@@ -24,6 +25,8 @@ export interface StreamState {
   model: string;
   retrying: { attempt: number; maxAttempts: number } | null;
   waitingUntil: number | null;
+  /** The answer's tool rounds as the last 'tools' event gave them (absent: none this turn yet). */
+  toolRounds?: ToolRound[];
 }
 
 /** What the user asked for, so a failed turn can be sent again as it was. */
@@ -359,6 +362,22 @@ export const createChatSlice: SliceCreator<
                 messageId: event.messageId,
                 content: base.content + event.content,
                 reasoning: base.reasoning + event.reasoning,
+                retrying: null,
+                waitingUntil: null,
+              };
+              break;
+            }
+            case 'tools': {
+              // A new round starts the answer's text anew; the rounds hold what came before.
+              const base =
+                current && (current.messageId === event.messageId || current.messageId === '')
+                  ? current
+                  : emptyStream(event.messageId, current?.model ?? '');
+              streams[id] = {
+                ...base,
+                messageId: event.messageId,
+                content: event.content,
+                toolRounds: event.rounds,
                 retrying: null,
                 waitingUntil: null,
               };

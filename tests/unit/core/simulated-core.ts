@@ -13,6 +13,7 @@ import {
   createLocalKeyEncryptor,
 } from '../../../electron/core/features/settings/vault';
 import { type RunningSim, startSim } from '../../../sim/server';
+import type { ToolProvider } from '../../../electron/core/features/chat/tool-provider';
 
 export interface SimulatedCoreEnv {
   dir: string;
@@ -39,7 +40,9 @@ afterEach(async () => {
   await rm(env.dir, { recursive: true, force: true });
 });
 
-export async function openCore(opts: { debugLatestIntervalMs?: number; dataDir?: string } = {}) {
+export async function openCore(
+  opts: { debugLatestIntervalMs?: number; dataDir?: string; toolProvider?: ToolProvider } = {},
+) {
   const emitted: Array<{ event: EventChannel; payload: unknown }> = [];
   const recordingFetch: typeof fetch = async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;

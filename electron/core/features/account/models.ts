@@ -8,8 +8,11 @@ export interface ModelCatalog {
   /** The cached list, or a fetch when there is none yet or `refresh` is asked. */
   list(opts?: { refresh?: boolean }): Promise<ModelInfo[]>;
   contextLengthOf(id: string): number | null;
-  /** The model's badges from the list ('structured-outputs', 'web-search' …); [] when unknown. */
-  badgesOf(id: string): readonly string[];
+  /**
+   * The model's badges as the list states them ('tools', 'structured-outputs', 'web-search' …);
+   * null when the model is not in the list.
+   */
+  badgesOf(id: string): string[] | null;
   /** The base URL or key changed: the old list belongs to another account or service. */
   connectionChanged(): void;
   /** Waits for a fetch in flight (tests). */
@@ -120,12 +123,12 @@ export async function openModelCatalog(options: ModelCatalogOptions): Promise<Mo
       return fetchModels('user');
     },
 
-    contextLengthOf(id) {
-      return byId.get(id)?.contextLength ?? null;
+    badgesOf(id) {
+      return byId.get(id)?.badges ?? null;
     },
 
-    badgesOf(id) {
-      return byId.get(id)?.badges ?? [];
+    contextLengthOf(id) {
+      return byId.get(id)?.contextLength ?? null;
     },
 
     connectionChanged() {

@@ -7,6 +7,7 @@ import { CHAT_DELTA_INTERVAL_MS } from '../../../../shared/chat-stream';
 import { summaryOf } from '../../../../shared/conversations';
 import { versionsForNewTail } from '../../../../shared/versions';
 import type { ChatEvent, ChatMessage, Conversation, UserError } from '../../../../shared/types';
+import type { ToolRound } from '../../../../shared/tools';
 import type { ConversationLibrary } from '../../library/conversations';
 import { finishAnswer } from './answer-extras';
 import { applyAnswerFormat } from './answer-format';
@@ -18,6 +19,19 @@ import type {
   WireContentPart,
   WireMessage,
 } from '../../service/types';
+import type { OfferedTool } from './tool-provider';
+import {
+  addUsage,
+  recordFor,
+  roundWireMessages,
+  runToolRound,
+  toolRoundsWire,
+  toolsWanted,
+  wireTools,
+  type ToolDecision,
+  type ToolTurnOptions,
+} from './tools';
+import { DEFAULT_TOOL_ROUND_LIMIT, TOOL_ROUND_LIMIT } from '../../../../shared/tools';
 
 export interface ChatEngineOptions {
   library: ConversationLibrary;
@@ -36,8 +50,10 @@ export interface ChatEngineOptions {
   attachments?: AttachmentParts;
   /** An answer finished and was saved (the titler names the conversation after the first). */
   onAnswered?: (conversation: Conversation) => void;
-  /** The catalog's badges of a model ('structured-outputs', 'web-search' …); [] when unknown. */
-  badgesOf?: (modelId: string) => readonly string[];
+  /** The catalog's badges of a model ('structured-outputs', 'web-search' …); null when unknown. */
+  badgesOf?: (modelId: string) => readonly string[] | null;
+  /** Tools (MCP servers) a turn may offer; absent: turns never offer tools. */
+  tools?: ToolTurnOptions;
 }
 
 export interface AttachmentParts {
@@ -81,6 +97,13 @@ export interface ChatEngine {
     messageId: string;
     trimOldest?: boolean;
   }): Promise<TurnStarted>;
+  /** The person's answer to a tool call that waits for it; false when no such call waits. */
+  decideTool(input: {
+    conversationId: string;
+    messageId: string;
+    callId: string;
+    decision: ToolDecision;
+  }): { decided: boolean };
   /** Aborts the running turn; resolves once what arrived is saved with status 'stopped'. */
   stop(conversationId: string): Promise<{ stopped: boolean }>;
   isRunning(conversationId: string): boolean;
@@ -97,6 +120,17 @@ interface RunningTurn {
 }
 
 const DEFAULT_SAVE_INTERVAL_MS = 500;
+
+/** Added to the service's refusal of `tools` for a model that does not take them. */
+export const TOOLS_REFUSED_HINT =
+  'This model does not take tools: turn off "Use tools" for this conversation, or choose a model with the tools badge.';
+
+function roundLimitOf(tools: ToolTurnOptions): number {
+  const n = tools.roundLimit();
+  return Number.isInteger(n)
+    ? Math.min(TOOL_ROUND_LIMIT.max, Math.max(TOOL_ROUND_LIMIT.min, n))
+    : DEFAULT_TOOL_ROUND_LIMIT;
+}
 
 /** Sent after a cut answer to have it continued; never saved as a message. */
 export const CONTINUE_INSTRUCTION =
@@ -180,6 +214,8 @@ export function buildChatRequest(
     wire.push({ role: 'system', content: conversation.systemPrompt });
   }
   for (const m of messages.slice(plan.contextStart)) {
+    // An answer that used tools: its rounds (the calls and their results) come before its text.
+    if (m.status !== 'error') wire.push(...toolRoundsWire(m));
     if (isSentMessage(m)) wire.push({ role: m.role, content: parts.get(m.id) ?? m.content });
   }
   const request: ChatRequest = {
@@ -201,6 +237,10 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
   const saveIntervalMs = options.saveIntervalMs ?? DEFAULT_SAVE_INTERVAL_MS;
   const deltaIntervalMs = options.deltaIntervalMs ?? CHAT_DELTA_INTERVAL_MS;
   const running = new Map<string, RunningTurn>();
+  /** Tool calls waiting for the person, by conversation, message and call id. */
+  const asking = new Map<string, (decision: ToolDecision) => void>();
+  const askKey = (conversationId: string, messageId: string, callId: string) =>
+    `${conversationId}\n${messageId}\n${callId}`;
 
   async function attachmentParts(
     model: string,
@@ -309,7 +349,8 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
         questionIndex,
         ...(continuing ? { continues: { ...answer } } : {}),
       });
-      void streamAnswer(conversation, answer, request, controller).finally(() => {
+      const useTools = toolsWanted(conversation, options.tools);
+      void streamAnswer(conversation, answer, request, controller, useTools).finally(() => {
         running.delete(conversationId);
         finish();
       });
@@ -324,13 +365,16 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
   async function streamAnswer(
     conversation: Conversation,
     answer: ChatMessage,
-    request: ChatRequest,
+    firstRequest: ChatRequest,
     controller: AbortController,
+    useTools: boolean,
   ): Promise<void> {
     const conversationId = conversation.id;
-    // A continued answer already has text: what the service sends is added after it.
-    const baseContent = answer.content.length;
-    const baseReasoning = (answer.reasoning ?? '').length;
+    let request = firstRequest;
+    // A continued answer already has text: what the service sends is added after it (and each
+    // round after tool calls starts anew).
+    let baseContent = answer.content.length;
+    let baseReasoning: number;
     const newContent = () => answer.content.slice(baseContent);
     let heldContent = '';
     let heldReasoning = '';
@@ -377,33 +421,125 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
       saveTimer ??= setTimeout(savePartial, saveIntervalMs);
     };
 
-    let failure: UserError | null = null;
-    let result: ChatResult | null = null;
-    try {
-      result = await client.chatStream(request, {
-        signal: controller.signal,
-        priority: 'user',
-        onDelta: append,
-        onRetry: (info) => {
-          sendHeldDeltas();
-          emit({
-            type: 'retrying',
-            conversationId,
-            messageId: answer.id,
-            attempt: info.attempt,
-            maxAttempts: info.maxAttempts,
-            reason: info.reason,
-          });
-          emit({ type: 'waiting', conversationId, messageId: answer.id, untilMs: info.untilMs });
-        },
+    /** Saves the answer and tells the renderer its rounds (after every state change of a call). */
+    const toolsChanged = async () => {
+      if (saveTimer) clearTimeout(saveTimer);
+      saveTimer = null;
+      sendHeldDeltas();
+      saving = saving.then(() => library.save(conversation)).catch(() => undefined);
+      await saving;
+      emit({
+        type: 'tools',
+        conversationId,
+        messageId: answer.id,
+        rounds: structuredClone(answer.toolRounds ?? []),
+        content: answer.content,
       });
-      // The final answer may hold text the deltas did not (a client that buffers the tail).
-      if (result.content.startsWith(newContent())) {
-        append(result.content.slice(newContent().length), '');
+    };
+
+    const decide = (callId: string) =>
+      new Promise<ToolDecision>((resolve, reject) => {
+        const key = askKey(conversationId, answer.id, callId);
+        const onAbort = () => {
+          asking.delete(key);
+          reject(new Error('stopped'));
+        };
+        if (controller.signal.aborted) return onAbort();
+        controller.signal.addEventListener('abort', onAbort, { once: true });
+        asking.set(key, (decision) => {
+          asking.delete(key);
+          controller.signal.removeEventListener('abort', onAbort);
+          resolve(decision);
+        });
+      });
+
+    let failure: UserError | null = null;
+    let toolsOffered = false;
+    /** What every request of the turn used, added up (a tool turn sends several). */
+    let turnUsage: ChatResult['usage'] = null;
+    /** The last request's result: the answer's own (citations, the text checked as JSON). */
+    let lastResult: ChatResult | null = null;
+    try {
+      const tools = options.tools;
+      let offered: OfferedTool[] = [];
+      if (useTools && tools) {
+        const found = await tools.provider.toolsFor(
+          conversation.tools?.servers ?? null,
+          controller.signal,
+        );
+        // Copies: "Always allow" during the turn changes them.
+        offered = found.tools.map((t) => ({ ...t }));
       }
-      const reasoningSoFar = (answer.reasoning ?? '').slice(baseReasoning);
-      if (result.reasoning.startsWith(reasoningSoFar)) {
-        append('', result.reasoning.slice(reasoningSoFar.length));
+      const limit = tools ? roundLimitOf(tools) : DEFAULT_TOOL_ROUND_LIMIT;
+      let rounds = 0;
+      for (;;) {
+        if (offered.length > 0) {
+          toolsOffered = true;
+          // At the limit the model is still told of the tools (the history holds calls) but may not call.
+          request = {
+            ...request,
+            tools: wireTools(offered),
+            tool_choice: rounds >= limit ? 'none' : 'auto',
+          };
+        }
+        baseContent = answer.content.length;
+        baseReasoning = (answer.reasoning ?? '').length;
+        const result = await client.chatStream(request, {
+          signal: controller.signal,
+          priority: 'user',
+          onDelta: append,
+          onRetry: (info) => {
+            sendHeldDeltas();
+            emit({
+              type: 'retrying',
+              conversationId,
+              messageId: answer.id,
+              attempt: info.attempt,
+              maxAttempts: info.maxAttempts,
+              reason: info.reason,
+            });
+            emit({ type: 'waiting', conversationId, messageId: answer.id, untilMs: info.untilMs });
+          },
+        });
+        lastResult = result;
+        turnUsage = addUsage(turnUsage, result.usage);
+        // The final answer may hold text the deltas did not (a client that buffers the tail).
+        if (result.content.startsWith(newContent())) {
+          append(result.content.slice(newContent().length), '');
+        }
+        const reasoningSoFar = (answer.reasoning ?? '').slice(baseReasoning);
+        if (result.reasoning.startsWith(reasoningSoFar)) {
+          append('', result.reasoning.slice(reasoningSoFar.length));
+        }
+        const calls = result.toolCalls ?? [];
+        if (calls.length === 0 || offered.length === 0 || !tools) break;
+        if (rounds >= limit) {
+          // Calls asked for after the limit are not run (the note is already in the answer).
+          break;
+        }
+        rounds++;
+        const round: ToolRound = {
+          content: answer.content,
+          calls: calls.map((c) => recordFor(c, offered)),
+        };
+        answer.toolRounds = [...(answer.toolRounds ?? []), round];
+        answer.content = '';
+        await runToolRound(round, {
+          provider: tools.provider,
+          offered,
+          signal: controller.signal,
+          savePicture: tools.savePicture,
+          decide,
+          changed: toolsChanged,
+        });
+        await toolsChanged();
+        if (controller.signal.aborted) throw serviceError('cancelled', 'Stopped.');
+        request = { ...request, messages: [...request.messages, ...roundWireMessages(round)] };
+        if (rounds >= limit) {
+          // The last request of the turn: the note says why the answer ends without more tools.
+          const note = `_The limit of ${limit} tool rounds in one answer was reached: this answer was written without more tools._\n\n`;
+          append(note, '');
+        }
       }
     } catch (e) {
       failure = toUserError(e);
@@ -412,6 +548,15 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
         if (e.partial.content.startsWith(newContent())) {
           append(e.partial.content.slice(newContent().length), '');
         }
+      }
+      // The service refuses tools for a model without them: say what to do about it.
+      if (
+        toolsOffered &&
+        failure.status === 400 &&
+        /tool/i.test(failure.message) &&
+        !controller.signal.aborted
+      ) {
+        failure = { ...failure, message: `${failure.message} ${TOOLS_REFUSED_HINT}` };
       }
     }
 
@@ -422,9 +567,9 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
 
     if (failure === null) {
       answer.status = 'done';
-      if (result?.usage) answer.usage = result.usage;
+      if (turnUsage) answer.usage = turnUsage;
       const badges = options.badgesOf?.(answer.model ?? conversation.model) ?? [];
-      finishAnswer(answer, conversation.answerFormat, result, badges);
+      finishAnswer(answer, conversation.answerFormat, lastResult, badges);
     } else if (controller.signal.aborted) {
       answer.status = 'stopped';
     } else {
@@ -533,6 +678,13 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
         // The saved answer is changed only once the turn starts.
         return { messages: [...messages.slice(0, at), { ...answer }], continuing: true };
       });
+    },
+
+    decideTool({ conversationId, messageId, callId, decision }) {
+      const resolve = asking.get(askKey(conversationId, messageId, callId));
+      if (!resolve) return { decided: false };
+      resolve(decision);
+      return { decided: true };
     },
 
     async stop(conversationId) {

@@ -9,12 +9,16 @@ import { createAttachments } from './attachments';
 import { createChatEngine } from './engine';
 import { createConversationHistory } from './history';
 import { createTitler } from './titles';
+import type { ToolProvider } from './tool-provider';
+import { toolTurnOptions } from './tool-options';
 
 export type ChatChannel = ChannelsOf<'chat' | 'conversations' | 'attachments'>;
 
 export interface ChatDeps {
   /** Document attachments are extracted and kept by the documents feature. */
   documents: Pick<DocumentsFeature, 'extract' | 'store'>;
+  /** The MCP servers' tools; absent: no turn offers tools. */
+  provider?: ToolProvider;
 }
 
 export async function openChatFeature(
@@ -38,6 +42,7 @@ export async function openChatFeature(
     attachments,
     onAnswered: (conversation) => titler.afterAnswer(conversation),
     badgesOf: (id) => ctx.models.badgesOf(id),
+    tools: deps.provider ? toolTurnOptions(ctx, deps.provider) : undefined,
   });
   const history = createConversationHistory({
     library: conversations,
@@ -100,6 +105,8 @@ export async function openChatFeature(
       },
 
       'chat.stop': ({ conversationId }) => chat.stop(conversationId),
+
+      'chat.decideTool': (input) => chat.decideTool(input),
 
       'chat.regenerate': ({ conversationId, messageId, trimOldest }) => {
         ensureConnection();

@@ -2,6 +2,7 @@
 import { mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { CUSTOM_RATE, RATE_PLANS } from '../../../../shared/rate';
+import { DEFAULT_TOOL_ROUND_LIMIT, TOOL_ROUND_LIMIT } from '../../../../shared/tools';
 import type { Language, RatePlan, StorageProblem, Theme } from '../../../../shared/types';
 import { writeFileAtomicSync } from '../../library/atomic-write';
 import { serviceError, type ServiceError } from '../../service/errors';
@@ -23,6 +24,8 @@ export interface StoredSettings {
   autoTitle: boolean;
   /** The model that names them; '' for the conversation's own. */
   titleModel: string;
+  /** Rounds of tool calls one answer may take. */
+  toolRoundLimit: number;
 }
 
 export interface SettingsStore {
@@ -41,6 +44,7 @@ export const defaultSettings: StoredSettings = {
   baseUrlBeforeDemo: '',
   autoTitle: true,
   titleModel: '',
+  toolRoundLimit: DEFAULT_TOOL_ROUND_LIMIT,
 };
 
 /** Written into the file; bumped when its shape changes, with a migration on read. */
@@ -86,6 +90,13 @@ export function sanitizeSettings(raw: unknown): StoredSettings {
     baseUrlBeforeDemo: address(o.baseUrlBeforeDemo),
     autoTitle: o.autoTitle !== false,
     titleModel: typeof o.titleModel === 'string' ? o.titleModel.trim().slice(0, 200) : '',
+    toolRoundLimit:
+      typeof o.toolRoundLimit === 'number' &&
+      Number.isInteger(o.toolRoundLimit) &&
+      o.toolRoundLimit >= TOOL_ROUND_LIMIT.min &&
+      o.toolRoundLimit <= TOOL_ROUND_LIMIT.max
+        ? o.toolRoundLimit
+        : DEFAULT_TOOL_ROUND_LIMIT,
   };
 }
 

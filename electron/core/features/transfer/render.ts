@@ -1,5 +1,6 @@
 // Conversations as a person reads them: Markdown, and one self-contained HTML page (everything escaped, no scripts, text preformatted).
 import type { ChatMessage, Conversation } from '../../../../shared/types';
+import { toolRoundsHtml, toolRoundsMarkdown } from './tool-export';
 
 /** A picture to show inline in HTML, already read and small enough. */
 export interface InlineImage {
@@ -49,6 +50,7 @@ export function conversationMarkdown(conversation: Conversation): string {
     for (const a of message.attachments ?? [])
       lines.push(`> Attached: ${a.name.replace(/\n/g, ' ')}`);
     if (message.attachments?.length) lines.push('');
+    lines.push(...toolRoundsMarkdown(message));
     lines.push(message.content, '');
   }
   return lines.join('\n');
@@ -83,6 +85,7 @@ article { background: var(--card); border-radius: 10px; padding: 0.75rem 1rem; m
 article.user { margin-left: 3rem; }
 .text { white-space: pre-wrap; overflow-wrap: anywhere; font: inherit; margin: 0.25rem 0 0; }
 img { max-width: 100%; border-radius: 6px; display: block; margin: 0.5rem 0; }
+.tool { border-left: 3px solid var(--muted); padding-left: 0.75rem; margin: 0.5rem 0; }
 hr { border: none; border-top: 1px solid var(--muted); margin: 2rem 0; }
 `;
 
@@ -98,6 +101,7 @@ async function messageHtml(message: ChatMessage, images: ImageLookup): Promise<s
       parts.push(`<p class="meta">Attached: ${escapeHtml(a.name)}</p>`);
     }
   }
+  parts.push(toolRoundsHtml(message, escapeHtml));
   parts.push(`<div class="text">${escapeHtml(message.content)}</div>`);
   return `<article class="${message.role}" aria-label="${message.role} message">${parts.join('')}</article>`;
 }

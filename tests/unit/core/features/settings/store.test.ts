@@ -35,6 +35,7 @@ describe('json settings store', () => {
       baseUrlBeforeDemo: '',
       autoTitle: true,
       titleModel: '',
+      toolRoundLimit: 8,
     });
     expect(defaultSettings.baseUrl).toBe('');
   });

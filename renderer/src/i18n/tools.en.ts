@@ -1,0 +1,33 @@
+// English strings of tools.*: tool calls in an answer (cards, Allow / Deny), the "Use tools" choice, the round limit.
+
+export const toolsEn = {
+  'tools.useTools': 'Use tools',
+  'tools.useToolsHint': 'The model may call the tools of your MCP servers; you allow each call.',
+  'tools.servers': 'Servers',
+  'tools.allServers': 'All turned-on servers',
+  'tools.noServers': 'No MCP servers yet: add them in Settings.',
+  'tools.call': 'Tool call {tool}',
+  'tools.onServer': 'on {server}',
+  'tools.arguments': 'Arguments',
+  'tools.result': 'Result',
+  'tools.allow': 'Allow',
+  'tools.deny': 'Deny',
+  'tools.always': 'Always allow this tool',
+  'tools.state.asking': 'waiting for your decision',
+  'tools.state.running': 'running',
+  'tools.state.done': 'done',
+  'tools.state.denied': 'denied',
+  'tools.state.failed': 'failed',
+  'tools.state.stopped': 'stopped',
+  'tools.deniedNote': 'You declined this call; the model was told.',
+  'tools.failedNote': 'The call failed: {reason}',
+  'tools.stoppedNote': 'The call was stopped before it finished.',
+  'tools.emptyResult': 'The tool returned nothing.',
+  'tools.picture': 'Picture returned by {tool}',
+  'tools.link': 'Resource: {name}',
+  'tools.decideFailed': 'This call no longer waits for a decision.',
+  'tools.roundLimit': 'Tool rounds per answer',
+  'tools.roundLimitHint':
+    'How many times one answer may call tools before the model must answer without them ({min}–{max}).',
+  'tools.settingsTitle': 'Tools',
+} as const;

@@ -1,0 +1,125 @@
+// Tools in a chat turn against the real server-everything (imported through Settings): the model
+// calls echo and the person allows it; the person denies a call; a server that exits mid-call.
+import { resolve } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { expect, section, simRequests, startChatting, test } from './fixtures';
+import { applyLook, LOOKS, type Look } from './looks';
+
+const EVERYTHING = resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js');
+const CRASHER = resolve('tests/e2e/servers/crashing-mcp-server.mjs');
+const DECLINED = 'The person declined this call.';
+
+const CONFIG = JSON.stringify({
+  mcpServers: {
+    everything: { command: process.execPath, args: [EVERYTHING] },
+    crasher: { command: process.execPath, args: [CRASHER] },
+  },
+});
+
+test.describe.configure({ timeout: 150_000 });
+
+function answers(page: Page, look: Look): Locator {
+  return page.getByRole('article', { name: look.t('chat.assistantMessage') });
+}
+
+async function send(page: Page, look: Look, text: string) {
+  await page.getByRole('textbox', { name: look.t('chat.message'), exact: true }).fill(text);
+  await page.getByRole('button', { name: look.t('chat.send'), exact: true }).click();
+}
+
+async function turnEnd(page: Page, look: Look) {
+  await expect(page.getByRole('button', { name: look.t('chat.stop'), exact: true })).toHaveCount(
+    0,
+    { timeout: 30_000 },
+  );
+  await expect(page.locator('article[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+}
+
+/** The card of the answer's only call (the last answer). */
+function card(page: Page, look: Look): Locator {
+  return answers(page, look).last().locator('details.tool-card');
+}
+
+for (const look of LOOKS) {
+  test(`a tool turn: allow runs echo and the answer uses it, deny tells the model, a server that exits mid-call is said in words (${look.name})`, async ({
+    page,
+    atelier,
+  }) => {
+    test.slow();
+    await startChatting(page, atelier);
+    await applyLook(page, look);
+
+    // The servers, as a person adds them.
+    await section(page, look.t('nav.settings')).click();
+    const mcp = page.getByRole('region', { name: look.t('mcp.title') });
+    await mcp.getByRole('textbox', { name: look.t('mcp.configuration') }).fill(CONFIG);
+    await mcp.getByRole('button', { name: look.t('mcp.import'), exact: true }).click();
+    for (const name of ['everything', 'crasher'])
+      await expect(mcp.getByRole('listitem', { name, exact: true })).toContainText(
+        look.t('mcp.stateConnected'),
+        { timeout: 30_000 },
+      );
+
+    await section(page, look.t('nav.chat')).click();
+    // The simulator's list states no badges: tools are off until the person turns them on.
+    const useTools = page.getByRole('checkbox', { name: look.t('tools.useTools'), exact: true });
+    await expect(useTools).not.toBeChecked();
+    await useTools.check();
+    await expect(useTools).toBeChecked();
+
+    // 1. Allow: echo runs on the real server and the answer quotes its result.
+    await send(page, look, 'Please echo hello there');
+    const allow = page.getByRole('button', { name: look.t('tools.allow'), exact: true });
+    await expect(allow).toBeVisible({ timeout: 30_000 });
+    await expect(card(page, look)).toContainText('echo');
+    await expect(card(page, look)).toContainText(
+      look.t('tools.onServer', { server: 'everything' }),
+    );
+    await expect(card(page, look)).toContainText(look.t('tools.state.asking'));
+    await expect(
+      page.getByRole('button', { name: look.t('tools.deny'), exact: true }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: look.t('tools.always'), exact: true }),
+    ).toBeVisible();
+    await page.screenshot({ path: `test-results/tools-asking-${look.theme}.png` });
+    await allow.click();
+    await turnEnd(page, look);
+    const allowed = card(page, look);
+    await expect(allowed.locator('summary')).toContainText(look.t('tools.state.done'));
+    await expect(allowed.locator('.tool-text')).toHaveText('Echo: please echo hello');
+    // The answer after the call is written from the result.
+    await expect(answers(page, look).last().locator('.tool-rounds + *')).toContainText(
+      'Echo: please echo hello',
+    );
+    // The simulator got the result as a tool message answering the call.
+    const requests = await simRequests(atelier, '/chat/completions');
+    expect(requests.some((r) => /"role":"tool"/.test(String(r.body)))).toBe(true);
+    await page.screenshot({ path: `test-results/tools-done-${look.theme}.png` });
+
+    // 2. Deny: the call never runs; the model is told and says so.
+    await send(page, look, 'Now echo goodbye');
+    await page.getByRole('button', { name: look.t('tools.deny'), exact: true }).click();
+    await turnEnd(page, look);
+    const denied = card(page, look);
+    await expect(denied.locator('summary')).toContainText(look.t('tools.state.denied'));
+    await expect(denied).toContainText(look.t('tools.deniedNote'));
+    await expect(denied.locator('.tool-text')).toHaveCount(0);
+    await expect(answers(page, look).last()).toContainText(DECLINED);
+
+    // 3. The server exits in the middle of the call: the card says so in words, the turn ends.
+    await send(page, look, 'Use crash_now for this');
+    await page.getByRole('button', { name: look.t('tools.allow'), exact: true }).click();
+    await turnEnd(page, look);
+    const failed = card(page, look);
+    await expect(failed.locator('summary')).toContainText(look.t('tools.state.failed'));
+    await expect(failed.getByRole('alert')).toContainText(
+      look.t('tools.failedNote', { reason: '' }).trim(),
+    );
+    await expect(answers(page, look).last()).not.toHaveAttribute('aria-busy', 'true');
+    await expect(
+      page.getByRole('button', { name: look.t('tools.allow'), exact: true }),
+    ).toHaveCount(0);
+    await page.screenshot({ path: `test-results/tools-failed-${look.theme}.png`, fullPage: true });
+  });
+}
