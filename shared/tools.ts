@@ -141,8 +141,37 @@ export interface ToolCallRecord {
   arguments: string;
   state: ToolCallState;
   result?: ToolResultPart[];
-  /** A sentence for a person when failed, denied or stopped. */
+  /** An English sentence when failed, denied or stopped (the model reads it as the result). */
   error?: string;
+  /** Why it failed, for the page to word in the person's language. */
+  failure?: ToolCallFailure;
+}
+
+/** A chosen server that could not be started for a turn (its tools were not offered). */
+export interface ToolServerUnavailable {
+  serverName: string;
+  /** Core's English sentence. */
+  reason: string;
+  failure?: McpFailure;
+}
+
+export type ToolCallFailureKind =
+  /** The model named a tool that was not offered. */
+  | 'not_offered'
+  /** The model's arguments are not JSON. */
+  | 'bad_json'
+  /** The arguments do not fit the tool's schema; detail: the validator's finding. */
+  | 'invalid_arguments'
+  | 'server_down'
+  | 'timeout'
+  /** The server or the tool was turned off or removed during the turn. */
+  | 'unknown_tool'
+  /** The tool ran and reported an error; detail: its own words. */
+  | 'tool_error';
+
+export interface ToolCallFailure {
+  kind: ToolCallFailureKind;
+  detail?: string;
 }
 
 /** One round in which the model asked for tools: what it wrote first, and its calls. */

@@ -1,6 +1,13 @@
 // Domain types shared by core, main, the web host and the renderer (no runtime code).
 import type { MessageAttachment } from './attachments';
-import type { AnswerFormat, ConversationTools, JsonCheck, SourceLink, ToolRound } from './tools';
+import type {
+  AnswerFormat,
+  ConversationTools,
+  JsonCheck,
+  SourceLink,
+  ToolRound,
+  ToolServerUnavailable,
+} from './tools';
 
 export type Language = 'en' | 'ru';
 export type Theme = 'light' | 'dark' | 'system';
@@ -199,6 +206,10 @@ export interface ChatMessage {
    * wrote first, its calls and their results). `content` is the text after the last round.
    */
   toolRounds?: ToolRound[];
+  /** The turn reached this limit of tool rounds: the text after them was written without tools. */
+  toolRoundLimit?: number;
+  /** Chosen MCP servers that could not start for this turn, so their tools were not offered. */
+  toolsUnavailable?: ToolServerUnavailable[];
   /** A JSON answer (Answer format JSON or JSON with a schema): what core found of it. */
   jsonCheck?: JsonCheck;
   /** A web-search answer's links, from the service's annotations or else from the text. */

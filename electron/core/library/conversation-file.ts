@@ -1,5 +1,6 @@
 // A conversation's file form and the index file's, as checked when read back from disk.
 import { z } from 'zod';
+import { MCP_FAILURE_KINDS } from '../../../shared/tools';
 import type { Conversation, ConversationSummary } from '../../../shared/types';
 
 /** The file form: the domain type plus whether the user named it (then it is no longer derived). */
@@ -69,6 +70,20 @@ const toolRoundSchema = z.object({
         )
         .optional(),
       error: z.string().optional(),
+      failure: z
+        .object({
+          kind: z.enum([
+            'not_offered',
+            'bad_json',
+            'invalid_arguments',
+            'server_down',
+            'timeout',
+            'unknown_tool',
+            'tool_error',
+          ]),
+          detail: z.string().optional(),
+        })
+        .optional(),
     }),
   ),
 });
@@ -101,6 +116,28 @@ const baseMessageSchema = z.object({
     .optional(),
   alternativeIndex: z.number().int().min(0).optional(),
   toolRounds: z.array(toolRoundSchema).optional(),
+  toolRoundLimit: z.number().int().min(1).optional(),
+  toolsUnavailable: z
+    .array(
+      z.object({
+        serverName: z.string(),
+        reason: z.string(),
+        failure: z.object({ kind: z.enum(MCP_FAILURE_KINDS), detail: z.string() }).optional(),
+      }),
+    )
+    .optional(),
+  jsonCheck: z
+    .object({
+      parsed: z.boolean(),
+      valid: z.boolean().nullable(),
+      problems: z.array(z.string()),
+      fenced: z.boolean().optional(),
+      withoutBadge: z.boolean().optional(),
+    })
+    .optional(),
+  sources: z
+    .array(z.object({ url: z.string(), title: z.string().optional(), site: z.string() }))
+    .optional(),
 });
 
 /** A message; its other versions are tails of messages of the same shape. */
@@ -132,6 +169,17 @@ export const conversationSchema = z.object({
   folderId: z.string().nullable().default(null),
   archived: z.boolean().default(false),
   tools: z.object({ enabled: z.boolean(), servers: z.array(z.string()).nullable() }).optional(),
+  answerFormat: z
+    .discriminatedUnion('type', [
+      z.object({ type: z.literal('text') }),
+      z.object({ type: z.literal('json') }),
+      z.object({
+        type: z.literal('json_schema'),
+        name: z.string(),
+        schema: z.record(z.string(), z.unknown()),
+      }),
+    ])
+    .optional(),
 });
 
 export const indexSchema = z.object({

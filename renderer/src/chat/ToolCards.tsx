@@ -4,11 +4,36 @@ import { useState } from 'react';
 import type { ChatMessage } from '../../../shared/types';
 import type { ToolCallRecord, ToolResultPart, ToolRound } from '../../../shared/tools';
 import { mediaUrl } from '../common/media';
+import { mcpFailureWords } from '../common/mcp-words';
+import type { Translate } from '../i18n/translate';
 import { useT } from '../i18n/use-t';
 import { invoke } from '../platform';
 import { useAppStore } from '../store';
 import { MessageMarkdown } from './MessageMarkdown';
 import './tools.css';
+
+/** Why a call failed, in the page's language; the validator's or the tool's own words kept. */
+function callFailureWords(t: Translate, call: ToolCallRecord): string {
+  const failure = call.failure;
+  if (!failure) return call.error ?? '';
+  const detail = failure.detail ?? '';
+  switch (failure.kind) {
+    case 'not_offered':
+      return t('tools.fail.notOffered', { name: call.wireName });
+    case 'bad_json':
+      return t('tools.fail.badJson');
+    case 'invalid_arguments':
+      return t('tools.fail.invalidArguments', { detail });
+    case 'server_down':
+      return t('tools.fail.serverDown');
+    case 'timeout':
+      return t('tools.fail.timeout');
+    case 'unknown_tool':
+      return t('tools.fail.unknownTool');
+    case 'tool_error':
+      return t('tools.fail.toolError', { detail });
+  }
+}
 
 /** Arguments shown as indented JSON when they parse, else as the model wrote them. */
 function formatArguments(text: string): string {
@@ -136,7 +161,7 @@ function ToolCard({
         {call.state === 'denied' && <p className="tool-note">{t('tools.deniedNote')}</p>}
         {call.state === 'failed' && (
           <p className="tool-error" role="alert">
-            {t('tools.failedNote', { reason: call.error ?? '' })}
+            {t('tools.failedNote', { reason: callFailureWords(t, call) })}
           </p>
         )}
         {call.state === 'stopped' && <p className="tool-note">{t('tools.stoppedNote')}</p>}
@@ -168,10 +193,20 @@ export function ToolCards({
     const current = s.streams[conversationId];
     return current && current.messageId === message.id ? current.toolRounds : undefined;
   });
-  const rounds: ToolRound[] | undefined = streamed ?? message.toolRounds;
-  if (!rounds || rounds.length === 0) return null;
+  const t = useT();
+  const rounds: ToolRound[] = streamed ?? message.toolRounds ?? [];
+  const unavailable = message.toolsUnavailable ?? [];
+  if (rounds.length === 0 && unavailable.length === 0 && !message.toolRoundLimit) return null;
   return (
     <div className="tool-rounds">
+      {unavailable.map((server) => (
+        <p className="tool-note" role="note" key={server.serverName}>
+          {t('tools.serverUnavailable', {
+            name: server.serverName,
+            reason: mcpFailureWords(t, server.failure, server.reason),
+          })}
+        </p>
+      ))}
       {rounds.map((round, i) => (
         <div className="tool-round" key={i}>
           {round.content !== '' && <MessageMarkdown text={round.content} streaming={false} />}
@@ -185,6 +220,11 @@ export function ToolCards({
           ))}
         </div>
       ))}
+      {message.toolRoundLimit !== undefined && (
+        <p className="tool-note" role="note">
+          {t('tools.limitReached', { limit: message.toolRoundLimit })}
+        </p>
+      )}
     </div>
   );
 }

@@ -39,6 +39,8 @@ export function errorKey(code: string): MessageKey {
 export function errorSentence(t: Translate, error: UserError): string {
   // A base URL refused because plain http would carry the key off this computer unencrypted.
   if (error.details?.reason === 'insecure_http') return t('error.insecure_http');
+  // The service refused `tools` for this model: the way out is in the conversation.
+  if (error.details?.reason === 'tools_refused') return t('error.tools_refused');
   return translateDynamic(t, errorKey(error.code));
 }
 

@@ -32,6 +32,8 @@ export const errorEn = {
     'The service could not be reached. Check your connection and the Base URL in Settings.',
   'error.bad_base_url':
     'The Base URL does not point at the service. Check it in Settings (it ends with /v1), or use the demo service.',
+  'error.tools_refused':
+    'This model does not take tools: turn off "Use tools" for this conversation, or choose a model with tools.',
   'error.insecure_http':
     'Plain http:// would send your key unencrypted. Use the https:// address of the service.',
   'error.cancelled': 'Stopped.',

@@ -30,4 +30,17 @@ export const toolsEn = {
   'tools.roundLimitHint':
     'How many times one answer may call tools before the model must answer without them ({min}–{max}).',
   'tools.settingsTitle': 'Tools',
+  'tools.serverUnavailable':
+    'The MCP server “{name}” could not start, so its tools were not offered: {reason}.',
+  'tools.limitReached':
+    'The limit of {limit} tool rounds in one answer was reached: the rest was written without tools. The limit is in Settings.',
+  'tools.fail.notOffered': 'the model asked for a tool named “{name}”, which was not offered',
+  'tools.fail.badJson': 'the model’s arguments are not valid JSON',
+  'tools.fail.invalidArguments':
+    'the model’s arguments do not fit the tool’s schema ({detail}); the tool was not called',
+  'tools.fail.serverDown':
+    'its server is not running or stopped during the call; see Settings → MCP servers',
+  'tools.fail.timeout': 'the tool did not answer in time, so the call was cancelled',
+  'tools.fail.unknownTool': 'the tool or its server was turned off or removed during the turn',
+  'tools.fail.toolError': 'the tool reported an error: {detail}',
 } as const;

@@ -1,9 +1,10 @@
 // Settings, region "MCP servers": import the standard JSON, add and edit servers, see each one's state,
 // tools and log, turn servers and tools off, restart, remove (asking first).
 import { useEffect, useState } from 'react';
-import type { McpServerStatus, McpServerView, McpTransport } from '../../../shared/tools';
+import type { McpServerView, McpTransport } from '../../../shared/tools';
 import type { UserError } from '../../../shared/types';
 import { ErrorNotice } from '../common/ErrorNotice';
+import { mcpFailureWords } from '../common/mcp-words';
 import { Field } from '../common/Field';
 import type { Translate } from '../i18n/translate';
 import { useT } from '../i18n/use-t';
@@ -24,19 +25,10 @@ export function stateWords(t: Translate, server: McpServerView): string {
     case 'stopped':
       return t('mcp.stateStopped');
     case 'failed':
-      return t('mcp.stateFailed', { reason: failureWords(t, status) });
+      return t('mcp.stateFailed', {
+        reason: mcpFailureWords(t, status.failure, status.reason, status.gaveUpAfter),
+      });
   }
-}
-
-/** Why a server is down, in the page's language (the server's own words stay as written). */
-function failureWords(t: Translate, status: Extract<McpServerStatus, { state: 'failed' }>): string {
-  const failure = status.failure;
-  if (!failure) return status.reason;
-  const { kind, detail } = failure;
-  let words = kind === 'other' ? detail : t(`mcp.failure.${kind}`, { detail });
-  if (kind === 'stopped_unexpectedly' && detail) words += t('mcp.lastWords', { detail });
-  if (status.gaveUpAfter !== undefined) words += t('mcp.gaveUp', { count: status.gaveUpAfter });
-  return words;
 }
 
 function toolCount(t: Translate, count: number): string {

@@ -121,10 +121,6 @@ interface RunningTurn {
 
 const DEFAULT_SAVE_INTERVAL_MS = 500;
 
-/** Added to the service's refusal of `tools` for a model that does not take them. */
-export const TOOLS_REFUSED_HINT =
-  'This model does not take tools: turn off "Use tools" for this conversation, or choose a model with the tools badge.';
-
 function roundLimitOf(tools: ToolTurnOptions): number {
   const n = tools.roundLimit();
   return Number.isInteger(n)
@@ -469,6 +465,8 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
         );
         // Copies: "Always allow" during the turn changes them.
         offered = found.tools.map((t) => ({ ...t }));
+        // Shown with the finished answer: which chosen servers could not start, and why.
+        if (found.unavailable.length > 0) answer.toolsUnavailable = found.unavailable;
       }
       const limit = tools ? roundLimitOf(tools) : DEFAULT_TOOL_ROUND_LIMIT;
       let rounds = 0;
@@ -536,9 +534,8 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
         if (controller.signal.aborted) throw serviceError('cancelled', 'Stopped.');
         request = { ...request, messages: [...request.messages, ...roundWireMessages(round)] };
         if (rounds >= limit) {
-          // The last request of the turn: the note says why the answer ends without more tools.
-          const note = `_The limit of ${limit} tool rounds in one answer was reached: this answer was written without more tools._\n\n`;
-          append(note, '');
+          // The last request of the turn: the page says why the answer ends without more tools.
+          answer.toolRoundLimit = limit;
         }
       }
     } catch (e) {
@@ -556,7 +553,8 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
         /tool/i.test(failure.message) &&
         !controller.signal.aborted
       ) {
-        failure = { ...failure, message: `${failure.message} ${TOOLS_REFUSED_HINT}` };
+        // The page words what to do (turn off Use tools, or pick a model with tools) in its language.
+        failure = { ...failure, details: { ...failure.details, reason: 'tools_refused' } };
       }
     }
 

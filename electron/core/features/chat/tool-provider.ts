@@ -1,6 +1,8 @@
 // What a chat turn needs of the tools feature (MCP): the tools to offer and a way to call one.
 // The mcp feature implements it; features/index.ts hands it to chat. See docs/TOOLS.md.
 
+import type { ToolServerUnavailable } from '../../../../shared/tools';
+
 /** A tool offered to the model in one turn. */
 export interface OfferedTool {
   /** The name sent in `tools`: unique across servers, 1-64 of [A-Za-z0-9_-]. */
@@ -18,8 +20,8 @@ export interface OfferedTool {
 
 export interface OfferedTools {
   tools: OfferedTool[];
-  /** Chosen servers that could not be started or listed, in words. */
-  unavailable: { serverName: string; reason: string }[];
+  /** Chosen servers that could not be started or listed, in words (and as a kind for the page). */
+  unavailable: ToolServerUnavailable[];
 }
 
 /** One part of what a tool returned, before chat keeps it (pictures become uploads). */
@@ -40,6 +42,8 @@ export class ToolCallError extends Error {
   constructor(
     readonly kind: 'invalid_arguments' | 'server_down' | 'timeout' | 'stopped' | 'unknown_tool',
     message: string,
+    /** A finding worth showing as it is (the validator's words), beside the kind. */
+    readonly detail?: string,
   ) {
     super(message);
     this.name = 'ToolCallError';

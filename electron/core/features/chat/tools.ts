@@ -197,6 +197,7 @@ export async function runToolRound(round: ToolRound, ctx: ToolRoundContext): Pro
     if (!tool) {
       record.state = 'failed';
       record.error = `No tool named "${record.wireName}" was offered in this turn.`;
+      record.failure = { kind: 'not_offered' };
       await ctx.changed();
       continue;
     }
@@ -204,6 +205,7 @@ export async function runToolRound(round: ToolRound, ctx: ToolRoundContext): Pro
     if (!args.ok) {
       record.state = 'failed';
       record.error = args.why;
+      record.failure = { kind: 'bad_json' };
       await ctx.changed();
       continue;
     }
@@ -243,6 +245,7 @@ export async function runToolRound(round: ToolRound, ctx: ToolRoundContext): Pro
             .map((p) => p.text)
             .join('\n')
             .slice(0, 2000) || 'The tool reported an error.';
+        record.failure = { kind: 'tool_error', detail: record.error };
       } else record.state = 'done';
     } catch (e) {
       if (ctx.signal.aborted) {
@@ -254,6 +257,8 @@ export async function runToolRound(round: ToolRound, ctx: ToolRoundContext): Pro
           e instanceof ToolCallError
             ? e.message
             : `The call failed: ${e instanceof Error ? e.message : String(e)}`;
+        if (e instanceof ToolCallError && e.kind !== 'stopped')
+          record.failure = { kind: e.kind, ...(e.detail ? { detail: e.detail } : {}) };
       }
     }
     await ctx.changed();

@@ -28,9 +28,15 @@ function sentence(error: ErrorObject): string {
 
 /** null when the arguments fit; otherwise a sentence naming the place and the rule. */
 export function argumentProblem(schema: Record<string, unknown>, args: unknown): string | null {
+  const finding = argumentFinding(schema, args);
+  return finding === null ? null : `The arguments do not fit the tool's schema: ${finding}.`;
+}
+
+/** The validator's finding alone (path and rule), or null when the arguments fit. */
+export function argumentFinding(schema: Record<string, unknown>, args: unknown): string | null {
   const validate = compile(schema);
   if (!validate) return null;
   if (validate(args)) return null;
   const first = validate.errors?.[0];
-  return `The arguments do not fit the tool's schema: ${first ? sentence(first) : 'they are not valid'}.`;
+  return first ? sentence(first) : 'they are not valid';
 }

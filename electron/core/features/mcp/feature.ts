@@ -11,7 +11,7 @@ import {
   type ToolOutcome,
   type ToolProvider,
 } from '../chat/tool-provider';
-import { argumentProblem } from './arguments';
+import { argumentFinding, argumentProblem } from './arguments';
 import { McpConnection, type McpRuntimeOptions } from './connection';
 import { openMcpConfigStore, type StoredMcpServer } from './store';
 import { wireNames } from './wire-names';
@@ -130,8 +130,14 @@ export async function openMcpFeature(
           try {
             await connection(server.id).ensureStarted(signal);
           } catch (e) {
-            if (!signal.aborted)
-              unavailable.push({ serverName: server.name, reason: (e as Error).message });
+            if (!signal.aborted) {
+              const status = connection(server.id).status;
+              unavailable.push({
+                serverName: server.name,
+                reason: (e as Error).message,
+                ...(status.state === 'failed' && status.failure ? { failure: status.failure } : {}),
+              });
+            }
           }
         }),
       );
@@ -175,7 +181,12 @@ export async function openMcpFeature(
         );
       const input = args === undefined || args === null ? {} : args;
       const problem = argumentProblem(listed.inputSchema, input);
-      if (problem) throw new ToolCallError('invalid_arguments', problem);
+      if (problem)
+        throw new ToolCallError(
+          'invalid_arguments',
+          problem,
+          argumentFinding(listed.inputSchema, input) ?? undefined,
+        );
       if (typeof input !== 'object' || Array.isArray(input))
         throw new ToolCallError('invalid_arguments', 'The arguments must be a JSON object.');
       return conn.call(tool.tool, input as Record<string, unknown>, signal);

@@ -91,3 +91,42 @@ describe('tool rounds in the library', () => {
     expect(kept.toolRounds![0]!.calls[1]).toMatchObject({ state: 'stopped' });
   });
 });
+
+describe('answer format, JSON check, sources and the round limit in the library', () => {
+  it('survive a save and a reopen (the file schema keeps them, not only memory)', async () => {
+    const lib = await openLib();
+    const c = await lib.create({ model: 'm/x' });
+    c.answerFormat = {
+      type: 'json_schema',
+      name: 'person',
+      schema: { type: 'object', properties: { name: { type: 'string' } } },
+    };
+    c.messages.push(
+      { id: 'q1', role: 'user', content: 'who?', createdAt: at, status: 'done' },
+      {
+        id: 'a1',
+        role: 'assistant',
+        content: '{"name": 1}',
+        createdAt: at,
+        status: 'done',
+        jsonCheck: { parsed: true, valid: false, problems: ['/name must be string'] },
+        sources: [{ url: 'https://example.org/a', title: 'A', site: 'example.org' }],
+        toolRoundLimit: 8,
+      },
+    );
+    await lib.save(c);
+    await lib.flush();
+    const again = await (await openLib()).get(c.id);
+    expect(again.answerFormat).toEqual(c.answerFormat);
+    const answer = again.messages[1]!;
+    expect(answer.jsonCheck).toEqual({
+      parsed: true,
+      valid: false,
+      problems: ['/name must be string'],
+    });
+    expect(answer.sources).toEqual([
+      { url: 'https://example.org/a', title: 'A', site: 'example.org' },
+    ]);
+    expect(answer.toolRoundLimit).toBe(8);
+  });
+});

@@ -9,7 +9,6 @@ import {
   type ToolOutcome,
   type ToolProvider,
 } from '../../../../../electron/core/features/chat/tool-provider';
-import { TOOLS_REFUSED_HINT } from '../../../../../electron/core/features/chat/engine';
 import { env, openCore } from '../../simulated-core';
 
 type Opened = Awaited<ReturnType<typeof openCore>>;
@@ -218,6 +217,7 @@ describe('tool turns', () => {
     const failed = end.message.toolRounds![0]!.calls[0]!;
     expect(failed.state).toBe('failed');
     expect(failed.error).toMatch(/not valid JSON/);
+    expect(failed.failure).toEqual({ kind: 'bad_json' });
     const tool = bodies()[1]!.messages.find((m) => m.role === 'tool');
     expect(String(tool?.content)).toMatch(/not valid JSON/);
   });
@@ -235,6 +235,7 @@ describe('tool turns', () => {
     expect(end.message.toolRounds![0]!.calls[0]).toMatchObject({
       state: 'failed',
       error: 'The server "everything" stopped.',
+      failure: { kind: 'server_down' },
     });
     const tool = bodies()[1]!.messages.find((m) => m.role === 'tool');
     expect(String(tool?.content)).toContain('The server "everything" stopped.');
@@ -280,7 +281,8 @@ describe('tool turns', () => {
     expect(bodies().map((b) => b.tool_choice)).toEqual(['auto', 'auto', 'none']);
     if (end.type !== 'done') return;
     expect(end.message.toolRounds).toHaveLength(2);
-    expect(end.message.content).toMatch(/limit of 2 tool rounds/);
+    expect(end.message.toolRoundLimit).toBe(2);
+    expect(end.message.content).not.toMatch(/limit/);
   });
 
   it('stop while asking ends the turn stopped and saves it readable', async () => {
@@ -357,7 +359,9 @@ describe('tool turns', () => {
     expect(end.type).toBe('error');
     if (end.type === 'error') {
       expect(end.error.message).toMatch(/does not support tools/);
-      expect(end.error.message).toContain(TOOLS_REFUSED_HINT);
+      // The service's words stay its own; the page adds what to do from this mark.
+      expect(end.error.details?.reason).toBe('tools_refused');
+      expect(end.error.fromService).toBe(true);
     }
   });
 

@@ -323,6 +323,7 @@ describe('mcp over stdio (server-everything)', () => {
       {
         serverName: 'everything',
         reason: 'You did not allow its command to run. Press Restart to be asked again.',
+        failure: { kind: 'declined', detail: '' },
       },
     ]);
     allow = true;
@@ -350,10 +351,15 @@ describe('mcp over stdio (server-everything)', () => {
     });
     const { unavailable } = await feature.provider.toolsFor(null, new AbortController().signal);
     expect(unavailable).toEqual([
-      { serverName: 'broken', reason: 'The program was not found; check the command.' },
+      {
+        serverName: 'broken',
+        reason: 'The program was not found; check the command.',
+        failure: { kind: 'not_found', detail: '' },
+      },
       {
         serverName: 'nofolder',
         reason: `The folder ${join(dir, 'missing')} does not exist; check the server's folder.`,
+        failure: { kind: 'no_folder', detail: join(dir, 'missing') },
       },
     ]);
     const [view, folder] = await feature.handlers['mcp.list']({});
