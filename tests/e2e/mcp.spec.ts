@@ -5,7 +5,6 @@ import { expect, openApp, section, test } from './fixtures';
 import { applyLook, LOOKS, type Look } from './looks';
 
 const EVERYTHING = resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js');
-const NOT_FOUND = 'The program was not found; check the command.';
 
 const CONFIG = JSON.stringify(
   {
@@ -62,9 +61,12 @@ for (const look of LOOKS) {
     await expect(everything).toContainText(look.t('mcp.toolCount', { count: 13 }));
 
     const broken = mcp.getByRole('listitem', { name: 'broken', exact: true });
-    await expect(broken).toContainText(look.t('mcp.stateFailed', { reason: NOT_FOUND }), {
-      timeout: 30_000,
-    });
+    await expect(broken).toContainText(
+      look.t('mcp.stateFailed', { reason: look.t('mcp.failure.not_found') }),
+      {
+        timeout: 30_000,
+      },
+    );
 
     // Its tools, each with its description and a checkbox; echo turned off is kept in core.
     await everything.getByRole('button', { name: look.t('mcp.showTools'), exact: true }).click();
