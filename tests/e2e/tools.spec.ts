@@ -1,20 +1,26 @@
 // Tools in a chat turn against the real server-everything (imported through Settings): the model
-// calls echo and the person allows it; the person denies a call; a server that exits mid-call.
-import { resolve } from 'node:path';
+// calls echo and the person allows it; the person denies a call; the server is killed mid-call.
+import { mkdtemp, readdir, readlink, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, section, simRequests, startChatting, test } from './fixtures';
 import { applyLook, LOOKS, type Look } from './looks';
 
 const EVERYTHING = resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js');
-const CRASHER = resolve('tests/e2e/servers/crashing-mcp-server.mjs');
 const DECLINED = 'The person declined this call.';
+/** The simulated model asks for a 94.6 s run of this tool (its arguments come from the question). */
+const LONG_CALL = 'Please run trigger-long-running-operation now';
 
-const CONFIG = JSON.stringify({
-  mcpServers: {
-    everything: { command: process.execPath, args: [EVERYTHING] },
-    crasher: { command: process.execPath, args: [CRASHER] },
-  },
-});
+/** The server-everything process working in `folder` (each test gives its server its own folder). */
+async function serverIn(folder: string): Promise<number> {
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const cwd = await readlink(`/proc/${entry}/cwd`).catch(() => '');
+    if (cwd === folder) return Number(entry);
+  }
+  throw new Error(`no process works in ${folder}`);
+}
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -46,19 +52,22 @@ for (const look of LOOKS) {
     atelier,
   }) => {
     test.slow();
+    const folder = await mkdtemp(join(tmpdir(), 'atelier-everything-'));
+    const config = JSON.stringify({
+      mcpServers: { everything: { command: process.execPath, args: [EVERYTHING], cwd: folder } },
+    });
     await startChatting(page, atelier);
     await applyLook(page, look);
 
     // The servers, as a person adds them.
     await section(page, look.t('nav.settings')).click();
     const mcp = page.getByRole('region', { name: look.t('mcp.title') });
-    await mcp.getByRole('textbox', { name: look.t('mcp.configuration') }).fill(CONFIG);
+    await mcp.getByRole('textbox', { name: look.t('mcp.configuration') }).fill(config);
     await mcp.getByRole('button', { name: look.t('mcp.import'), exact: true }).click();
-    for (const name of ['everything', 'crasher'])
-      await expect(mcp.getByRole('listitem', { name, exact: true })).toContainText(
-        look.t('mcp.stateConnected'),
-        { timeout: 30_000 },
-      );
+    await expect(mcp.getByRole('listitem', { name: 'everything', exact: true })).toContainText(
+      look.t('mcp.stateConnected'),
+      { timeout: 30_000 },
+    );
 
     await section(page, look.t('nav.chat')).click();
     // The simulator's list states no badges: tools are off until the person turns them on.
@@ -107,19 +116,22 @@ for (const look of LOOKS) {
     await expect(denied.locator('.tool-text')).toHaveCount(0);
     await expect(answers(page, look).last()).toContainText(DECLINED);
 
-    // 3. The server exits in the middle of the call: the card says so in words, the turn ends.
-    await send(page, look, 'Use crash_now for this');
+    // 3. The server dies in the middle of a long call: the card says so in words, the turn ends.
+    await send(page, look, LONG_CALL);
     await page.getByRole('button', { name: look.t('tools.allow'), exact: true }).click();
+    await expect(card(page, look).locator('summary')).toContainText(look.t('tools.state.running'));
+    process.kill(await serverIn(folder), 'SIGKILL');
     await turnEnd(page, look);
     const failed = card(page, look);
     await expect(failed.locator('summary')).toContainText(look.t('tools.state.failed'));
-    await expect(failed.getByRole('alert')).toContainText(
-      look.t('tools.failedNote', { reason: '' }).trim(),
+    await expect(failed.getByRole('alert')).toHaveText(
+      look.t('tools.failedNote', { reason: look.t('tools.fail.serverDown') }),
     );
     await expect(answers(page, look).last()).not.toHaveAttribute('aria-busy', 'true');
     await expect(
       page.getByRole('button', { name: look.t('tools.allow'), exact: true }),
     ).toHaveCount(0);
     await page.screenshot({ path: `test-results/tools-failed-${look.theme}.png`, fullPage: true });
+    await rm(folder, { recursive: true, force: true });
   });
 }
