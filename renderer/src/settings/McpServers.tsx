@@ -448,79 +448,33 @@ function McpServerEditor({ title, initial, onCancel, onSave }: EditorProps) {
       </fieldset>
       {kind === 'stdio' ? (
         <>
-          <Field label={t('mcp.command')}>
-            {(id) => (
-              <input
-                id={id}
-                className="input mono"
-                value={command}
-                spellCheck={false}
-                onChange={(event) => setCommand(event.target.value)}
-              />
-            )}
-          </Field>
-          <Field label={t('mcp.args')} hint={t('mcp.argsHint')}>
-            {(id) => (
-              <textarea
-                id={id}
-                className="input mono"
-                rows={3}
-                spellCheck={false}
-                value={args}
-                onChange={(event) => setArgs(event.target.value)}
-              />
-            )}
-          </Field>
-          <Field label={t('mcp.env')} hint={t('mcp.envHint')}>
-            {(id) => (
-              <textarea
-                id={id}
-                className="input mono"
-                rows={2}
-                spellCheck={false}
-                value={env}
-                onChange={(event) => setEnv(event.target.value)}
-              />
-            )}
-          </Field>
-          <Field label={t('mcp.cwd')} hint={t('mcp.cwdHint')}>
-            {(id) => (
-              <input
-                id={id}
-                className="input mono"
-                value={cwd}
-                spellCheck={false}
-                onChange={(event) => setCwd(event.target.value)}
-              />
-            )}
-          </Field>
+          <CodeField label={t('mcp.command')} value={command} onChange={setCommand} />
+          <CodeField
+            label={t('mcp.args')}
+            hint={t('mcp.argsHint')}
+            rows={3}
+            value={args}
+            onChange={setArgs}
+          />
+          <CodeField
+            label={t('mcp.env')}
+            hint={t('mcp.envHint')}
+            rows={2}
+            value={env}
+            onChange={setEnv}
+          />
+          <CodeField label={t('mcp.cwd')} hint={t('mcp.cwdHint')} value={cwd} onChange={setCwd} />
         </>
       ) : (
         <>
-          <Field label={t('mcp.url')}>
-            {(id) => (
-              <input
-                id={id}
-                className="input mono"
-                type="url"
-                value={url}
-                spellCheck={false}
-                onChange={(event) => setUrl(event.target.value)}
-              />
-            )}
-          </Field>
-          <Field label={t('mcp.headers')} hint={t('mcp.headersHint')}>
-            {(id) => (
-              <textarea
-                id={id}
-                className="input mono"
-                rows={2}
-                spellCheck={false}
-                value={headers}
-                onChange={(event) => setHeaders(event.target.value)}
-              />
-            )}
-          </Field>
+          <CodeField label={t('mcp.url')} type="url" value={url} onChange={setUrl} />
+          <CodeField
+            label={t('mcp.headers')}
+            hint={t('mcp.headersHint')}
+            rows={2}
+            value={headers}
+            onChange={setHeaders}
+          />
         </>
       )}
       <div className="mcp-actions">
@@ -533,5 +487,48 @@ function McpServerEditor({ title, initial, onCancel, onSave }: EditorProps) {
       </div>
       {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
     </form>
+  );
+}
+
+/** One field of a server's configuration: monospace, no spell check; several lines when `rows` is given. */
+function CodeField({
+  label,
+  hint,
+  value,
+  onChange,
+  rows,
+  type,
+}: {
+  label: string;
+  hint?: string;
+  value: string;
+  onChange: (value: string) => void;
+  rows?: number;
+  type?: 'url';
+}) {
+  return (
+    <Field label={label} hint={hint}>
+      {(id) =>
+        rows === undefined ? (
+          <input
+            id={id}
+            className="input mono"
+            type={type}
+            value={value}
+            spellCheck={false}
+            onChange={(event) => onChange(event.target.value)}
+          />
+        ) : (
+          <textarea
+            id={id}
+            className="input mono"
+            rows={rows}
+            spellCheck={false}
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+          />
+        )
+      }
+    </Field>
   );
 }

@@ -76,6 +76,13 @@ function emptyStream(messageId: string, model: string): StreamState {
   return { messageId, content: '', reasoning: '', model, retrying: null, waitingUntil: null };
 }
 
+/** The stream an event of `messageId` adds to: the running one, or a fresh one for a new answer. */
+function streamOf(current: StreamState | undefined, messageId: string): StreamState {
+  return current && (current.messageId === messageId || current.messageId === '')
+    ? current
+    : emptyStream(messageId, current?.model ?? '');
+}
+
 function upsertMessage(conversation: Conversation, message: ChatMessage): Conversation {
   const index = conversation.messages.findIndex((m) => m.id === message.id);
   const messages = conversation.messages.slice();
@@ -353,10 +360,7 @@ export const createChatSlice: SliceCreator<
               break;
             }
             case 'delta': {
-              const base =
-                current && (current.messageId === event.messageId || current.messageId === '')
-                  ? current
-                  : emptyStream(event.messageId, current?.model ?? '');
+              const base = streamOf(current, event.messageId);
               streams[id] = {
                 ...base,
                 messageId: event.messageId,
@@ -369,10 +373,7 @@ export const createChatSlice: SliceCreator<
             }
             case 'tools': {
               // A new round starts the answer's text anew; the rounds hold what came before.
-              const base =
-                current && (current.messageId === event.messageId || current.messageId === '')
-                  ? current
-                  : emptyStream(event.messageId, current?.model ?? '');
+              const base = streamOf(current, event.messageId);
               streams[id] = {
                 ...base,
                 messageId: event.messageId,

@@ -1,47 +1,14 @@
 // The store folds a turn's events into the open conversation and the list without asking core again.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { answers, calls, openStore, resetBridge, type Store } from './fake-bridge';
-import type {
-  ChatEvent,
-  ChatMessage,
-  Conversation,
-  ConversationSummary,
-} from '../../../../shared/types';
+import { conversation, message, summaryOf } from './conversation-data';
+import type { ChatEvent, Conversation } from '../../../../shared/types';
 
 let store: Store;
 
 beforeAll(async () => {
   store = await openStore();
 });
-
-const at = '2026-02-01T10:00:00.000Z';
-
-function message(id: string, role: ChatMessage['role'], content: string): ChatMessage {
-  return { id, role, content, createdAt: at, status: 'done' };
-}
-
-function summaryOf(c: Conversation, patch: Partial<ConversationSummary> = {}): ConversationSummary {
-  const { id, title, pinned, createdAt, updatedAt, model, messageCount } = c;
-  return { id, title, pinned, createdAt, updatedAt, model, messageCount, ...patch };
-}
-
-function conversation(id: string, messages: ChatMessage[]): Conversation {
-  return {
-    version: 2,
-    id,
-    title: messages[0]?.content ?? '',
-    pinned: false,
-    createdAt: at,
-    updatedAt: at,
-    model: 'm/a',
-    messageCount: messages.length,
-    systemPrompt: '',
-    temperature: null,
-    maxTokens: null,
-    contextStart: 0,
-    messages,
-  };
-}
 
 const older = conversation('c-old', [message('o1', 'user', 'Older chat')]);
 

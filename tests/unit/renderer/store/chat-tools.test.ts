@@ -1,72 +1,15 @@
 // The store folds 'tools' events: the answer's rounds replace what was shown and its text starts anew.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AtelierApi } from '../../../../shared/channels';
+import { openStore, type Store } from './fake-bridge';
+import { conversation, message, summaryOf } from './conversation-data';
 import type { ToolRound } from '../../../../shared/tools';
-import type {
-  ChatEvent,
-  ChatMessage,
-  Conversation,
-  ConversationSummary,
-  Envelope,
-} from '../../../../shared/types';
+import type { ChatEvent, ChatMessage } from '../../../../shared/types';
 
-type Answer = (input: unknown) => Envelope<unknown>;
-
-const calls: Array<{ channel: string; input: unknown }> = [];
-const answers = new Map<string, Answer>();
-
-const fakeBridge: AtelierApi = {
-  platform: 'web',
-  invoke: (async (channel: string, input: unknown) => {
-    calls.push({ channel, input });
-    const answer = answers.get(channel);
-    return answer
-      ? answer(input)
-      : {
-          ok: false,
-          error: { code: 'unknown', message: 'not faked', status: null, retryable: false },
-        };
-  }) as AtelierApi['invoke'],
-  on: () => () => undefined,
-};
-
-let store: typeof import('../../../../renderer/src/store').useAppStore;
+let store: Store;
 
 beforeAll(async () => {
-  (globalThis as { window?: unknown }).window = { atelier: fakeBridge };
-  const platform = await import('../../../../renderer/src/platform');
-  await platform.connectPlatform(100);
-  store = (await import('../../../../renderer/src/store')).useAppStore;
+  store = await openStore();
 });
-
-const at = '2026-02-01T10:00:00.000Z';
-
-function message(id: string, role: ChatMessage['role'], content: string): ChatMessage {
-  return { id, role, content, createdAt: at, status: 'done' };
-}
-
-function summaryOf(c: Conversation, patch: Partial<ConversationSummary> = {}): ConversationSummary {
-  const { id, title, pinned, createdAt, updatedAt, model, messageCount } = c;
-  return { id, title, pinned, createdAt, updatedAt, model, messageCount, ...patch };
-}
-
-function conversation(id: string, messages: ChatMessage[]): Conversation {
-  return {
-    version: 2,
-    id,
-    title: messages[0]?.content ?? '',
-    pinned: false,
-    createdAt: at,
-    updatedAt: at,
-    model: 'm/a',
-    messageCount: messages.length,
-    systemPrompt: '',
-    temperature: null,
-    maxTokens: null,
-    contextStart: 0,
-    messages,
-  };
-}
 
 describe("'tools' events in the store", () => {
   it('replace the streamed rounds and the text, and done keeps the saved message', () => {
