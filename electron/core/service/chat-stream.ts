@@ -20,6 +20,18 @@ export interface StreamProgress {
   toolCalls?: ToolCallAssembler;
 }
 
+/** A stream's progress before its first chunk. */
+export function newStreamProgress(): StreamProgress {
+  return {
+    content: '',
+    reasoning: '',
+    finishReason: null,
+    usage: null,
+    skippedChunks: 0,
+    done: false,
+  };
+}
+
 function partialOf(progress: StreamProgress): { content: string; reasoning: string } | null {
   return progress.content || progress.reasoning
     ? { content: progress.content, reasoning: progress.reasoning }
@@ -91,14 +103,7 @@ export async function readChatStream(
   idleTimeoutMs: number,
   onDelta: ((content: string, reasoning: string) => void) | undefined,
 ): Promise<ChatResult> {
-  const progress: StreamProgress = {
-    content: '',
-    reasoning: '',
-    finishReason: null,
-    usage: null,
-    skippedChunks: 0,
-    done: false,
-  };
+  const progress = newStreamProgress();
   const parser = new SseParser();
   const reader = body.getReader();
   try {

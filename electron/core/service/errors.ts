@@ -360,6 +360,19 @@ export function errorFromHttp(failure: HttpFailure): UserError {
   return error;
 }
 
+/** The service's words for refusing a request's `tools` (a model without tool calling). */
+const TOOLS_REFUSED = /tool/i;
+
+/**
+ * A failure of a request that offered tools, read for a refusal of the tools themselves: a 400
+ * whose words name them gets `details.reason: 'tools_refused'`, which the page words as what to
+ * do (turn off Use tools, or pick a model with tools). Anything else is returned as it is.
+ */
+export function readToolsRefusal(error: UserError): UserError {
+  if (error.status !== 400 || !TOOLS_REFUSED.test(error.message)) return error;
+  return { ...error, details: { ...error.details, reason: 'tools_refused' } };
+}
+
 /** The machine code some bodies carry beside the text, e.g. {error: {code: "insufficient_funds"}}. */
 function errorCodeInBody(bodyText: string): string | null {
   try {

@@ -11,7 +11,7 @@ import type { ToolRound } from '../../../../shared/tools';
 import type { ConversationLibrary } from '../../library/conversations';
 import { finishAnswer } from './answer-extras';
 import { applyAnswerFormat } from './answer-format';
-import { ServiceError, serviceError, toUserError } from '../../service/errors';
+import { readToolsRefusal, ServiceError, serviceError, toUserError } from '../../service/errors';
 import type {
   ChatRequest,
   ChatResult,
@@ -546,16 +546,8 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
           append(e.partial.content.slice(newContent().length), '');
         }
       }
-      // The service refuses tools for a model without them: say what to do about it.
-      if (
-        toolsOffered &&
-        failure.status === 400 &&
-        /tool/i.test(failure.message) &&
-        !controller.signal.aborted
-      ) {
-        // The page words what to do (turn off Use tools, or pick a model with tools) in its language.
-        failure = { ...failure, details: { ...failure.details, reason: 'tools_refused' } };
-      }
+      // The service may refuse the tools themselves (a model without them).
+      if (toolsOffered && !controller.signal.aborted) failure = readToolsRefusal(failure);
     }
 
     if (saveTimer) clearTimeout(saveTimer);

@@ -1,10 +1,7 @@
 // Cited links read from stream chunks and whole answers: annotations and top-level citations.
 import { describe, expect, it } from 'vitest';
 import { collectCitations, withCitations } from '../../../../electron/core/service/citations';
-import {
-  applyStreamEvent,
-  type StreamProgress,
-} from '../../../../electron/core/service/chat-stream';
+import { applyStreamEvent, newStreamProgress } from '../../../../electron/core/service/chat-stream';
 import type { WireCitation } from '../../../../electron/core/service/types';
 
 describe('collectCitations', () => {
@@ -38,14 +35,7 @@ describe('collectCitations', () => {
 
 describe('a stream with annotations', () => {
   it('ends with the cited links in the result progress', () => {
-    const progress: StreamProgress = {
-      content: '',
-      reasoning: '',
-      finishReason: null,
-      usage: null,
-      skippedChunks: 0,
-      done: false,
-    };
+    const progress = newStreamProgress();
     const send = (chunk: unknown) =>
       applyStreamEvent(
         progress,

@@ -5,6 +5,7 @@ import {
   htmlToShortText,
   maskSecrets,
   readErrorBody,
+  readToolsRefusal,
   ServiceError,
   toUserError,
 } from '../../../../electron/core/service/errors';
@@ -278,6 +279,27 @@ describe('errorFromHttp: the service wording, matched on meaning', () => {
     });
     expect(e.message).not.toContain(key);
     expect(e.message).toContain('****2345');
+  });
+});
+
+describe('readToolsRefusal', () => {
+  const failure = (status: number, message: string) =>
+    errorFromHttp({ status, bodyText: json({ error: { message } }) });
+
+  it('marks a 400 that names the tools, keeping the service words and code', () => {
+    const read = readToolsRefusal(failure(400, 'This model does not support tools'));
+    expect(read.details?.reason).toBe('tools_refused');
+    expect(read.message).toBe('This model does not support tools');
+    expect(read.code).toBe(failure(400, 'This model does not support tools').code);
+  });
+
+  it('leaves other failures alone: another 400, or a 500 that names tools', () => {
+    expect(readToolsRefusal(failure(400, 'messages must not be empty')).details?.reason).not.toBe(
+      'tools_refused',
+    );
+    expect(readToolsRefusal(failure(500, 'tool server exploded')).details?.reason).not.toBe(
+      'tools_refused',
+    );
   });
 });
 

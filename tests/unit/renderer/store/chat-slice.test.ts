@@ -1,7 +1,7 @@
 // The store folds a turn's events into the open conversation and the list without asking core again.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { answers, calls, openStore, resetBridge, type Store } from './fake-bridge';
-import { conversation, message, summaryOf } from './conversation-data';
+import { conversation, message, summaryOf } from '../../conversation-data';
 import type { ChatEvent, Conversation } from '../../../../shared/types';
 
 let store: Store;

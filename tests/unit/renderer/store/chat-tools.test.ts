@@ -1,7 +1,7 @@
 // The store folds 'tools' events: the answer's rounds replace what was shown and its text starts anew.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from './fake-bridge';
-import { conversation, message, summaryOf } from './conversation-data';
+import { conversation, message, summaryOf } from '../../conversation-data';
 import type { ToolRound } from '../../../../shared/tools';
 import type { ChatEvent, ChatMessage } from '../../../../shared/types';
 

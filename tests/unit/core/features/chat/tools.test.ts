@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatEvent, Conversation } from '../../../../../shared/types';
 import { DECLINED_RESULT } from '../../../../../shared/tool-rounds';
+import type { ToolCallRecord } from '../../../../../shared/tools';
 import {
   ToolCallError,
   type OfferedTool,
@@ -121,28 +122,47 @@ async function setup(provider = fakeProvider()) {
   return { opened, provider, c };
 }
 
+type Decision = 'allow' | 'deny' | 'always';
+
+/**
+ * Sends `text`, waits for its first call to ask, lets `whileAsking` look, answers with `decision`,
+ * and waits for the end of the turn (the conversation's first).
+ */
+async function sendAndDecide(
+  opened: Opened,
+  conversationId: string,
+  text: string,
+  decision: Decision,
+  { whileAsking }: { whileAsking?: (call: ToolCallRecord) => void } = {},
+): Promise<{ call: ToolCallRecord; end: ChatEvent }> {
+  await opened.call('chat.send', { conversationId, text });
+  const { messageId, call } = await asked(opened, conversationId);
+  whileAsking?.(call);
+  await opened.call('chat.decideTool', { conversationId, messageId, callId: call.id, decision });
+  return { call, end: await nthEnd(opened, conversationId, 1) };
+}
+
 describe('tool turns', () => {
   it('asks, runs the allowed call, and answers with its result', async () => {
     const { opened, provider, c } = await setup();
-    await opened.call('chat.send', { conversationId: c.id, text: 'Please use echo on hello' });
-    const { messageId, call } = await asked(opened, c.id);
-    expect(call).toMatchObject({ wireName: 'echo', serverName: 'everything', state: 'asking' });
-    expect(bodies()[0]!.tool_choice).toBe('auto');
-    expect(bodies()[0]!.tools).toEqual([
-      expect.objectContaining({
-        type: 'function',
-        function: expect.objectContaining({ name: 'echo' }),
-      }),
-    ]);
-    // Nothing ran before the person said yes.
-    expect(provider.calls).toHaveLength(0);
-    await opened.call('chat.decideTool', {
-      conversationId: c.id,
-      messageId,
-      callId: call.id,
-      decision: 'allow',
+    const { call, end } = await sendAndDecide(opened, c.id, 'Please use echo on hello', 'allow', {
+      whileAsking: (asking) => {
+        expect(asking).toMatchObject({
+          wireName: 'echo',
+          serverName: 'everything',
+          state: 'asking',
+        });
+        expect(bodies()[0]!.tool_choice).toBe('auto');
+        expect(bodies()[0]!.tools).toEqual([
+          expect.objectContaining({
+            type: 'function',
+            function: expect.objectContaining({ name: 'echo' }),
+          }),
+        ]);
+        // Nothing ran before the person said yes.
+        expect(provider.calls).toHaveLength(0);
+      },
     });
-    const end = await nthEnd(opened, c.id, 1);
     expect(end.type).toBe('done');
     if (end.type !== 'done') return;
     expect(provider.calls).toHaveLength(1);
@@ -166,15 +186,7 @@ describe('tool turns', () => {
 
   it('a denied call tells the model so and never runs', async () => {
     const { opened, provider, c } = await setup();
-    await opened.call('chat.send', { conversationId: c.id, text: 'Use echo please' });
-    const { messageId, call } = await asked(opened, c.id);
-    await opened.call('chat.decideTool', {
-      conversationId: c.id,
-      messageId,
-      callId: call.id,
-      decision: 'deny',
-    });
-    const end = await nthEnd(opened, c.id, 1);
+    const { end } = await sendAndDecide(opened, c.id, 'Use echo please', 'deny');
     expect(end.type).toBe('done');
     expect(provider.calls).toHaveLength(0);
     if (end.type === 'done') expect(end.message.toolRounds![0]!.calls[0]!.state).toBe('denied');
@@ -185,15 +197,7 @@ describe('tool turns', () => {
 
   it('"always" remembers the tool: the next turn runs it without asking', async () => {
     const { opened, provider, c } = await setup();
-    await opened.call('chat.send', { conversationId: c.id, text: 'echo one' });
-    const { messageId, call } = await asked(opened, c.id);
-    await opened.call('chat.decideTool', {
-      conversationId: c.id,
-      messageId,
-      callId: call.id,
-      decision: 'always',
-    });
-    await nthEnd(opened, c.id, 1);
+    await sendAndDecide(opened, c.id, 'echo one', 'always');
     expect(provider.allowed.has('echo')).toBe(true);
     await opened.call('chat.send', { conversationId: c.id, text: 'echo two' });
     const end = await nthEnd(opened, c.id, 2);

@@ -6,22 +6,11 @@ import {
   escapeHtml,
 } from '../../../../../electron/core/features/transfer/render';
 import type { Conversation } from '../../../../../shared/types';
+import { conversation } from '../../../conversation-data';
 
 const at = '2026-03-04T05:06:07.000Z';
 const hostile: Conversation = {
-  version: 2,
-  id: 'c1',
-  title: '<img src=x onerror=alert(1)>',
-  pinned: false,
-  createdAt: at,
-  updatedAt: at,
-  model: 'openai/gpt-4o-mini',
-  messageCount: 2,
-  systemPrompt: 'Be brief ```',
-  temperature: null,
-  maxTokens: null,
-  contextStart: 0,
-  messages: [
+  ...conversation('c1', [
     {
       id: 'm1',
       role: 'user',
@@ -47,7 +36,12 @@ const hostile: Conversation = {
       model: 'm/x',
       status: 'done',
     },
-  ],
+  ]),
+  title: '<img src=x onerror=alert(1)>',
+  createdAt: at,
+  updatedAt: at,
+  model: 'openai/gpt-4o-mini',
+  systemPrompt: 'Be brief ```',
 };
 
 describe('HTML export', () => {

@@ -5,24 +5,11 @@ import {
   conversationsHtml,
 } from '../../../../../electron/core/features/transfer/render';
 import type { Conversation } from '../../../../../shared/types';
+import { conversation } from '../../../conversation-data';
 
 const at = '2026-03-04T05:06:07.000Z';
-const conversation: Conversation = {
-  version: 2,
-  id: 'c1',
-  title: 'Tools',
-  pinned: false,
-  createdAt: at,
-  updatedAt: at,
-  model: 'openai/gpt-4o-mini',
-  messageCount: 2,
-  systemPrompt: '',
-  temperature: null,
-  maxTokens: null,
-  contextStart: 0,
-  folderId: null,
-  archived: false,
-  messages: [
+const withTools: Conversation = {
+  ...conversation('c1', [
     { id: 'm1', role: 'user', content: 'echo and peek', createdAt: at, status: 'done' },
     {
       id: 'm2',
@@ -58,12 +45,17 @@ const conversation: Conversation = {
         },
       ],
     },
-  ],
+  ]),
+  title: 'Tools',
+  createdAt: at,
+  updatedAt: at,
+  model: 'openai/gpt-4o-mini',
+  systemPrompt: '',
 };
 
 describe('tool calls in exports', () => {
   it('Markdown lists each call with its arguments and outcome before the answer', () => {
-    const md = conversationMarkdown(conversation);
+    const md = conversationMarkdown(withTools);
     expect(md).toContain('**Tool call: echo on everything (done)**');
     expect(md).toContain('"message": "hi"');
     expect(md).toContain('Echo: <b>hi</b>');
@@ -74,7 +66,7 @@ describe('tool calls in exports', () => {
   });
 
   it('HTML shows them escaped', async () => {
-    const html = await conversationsHtml([conversation], () => Promise.resolve(null));
+    const html = await conversationsHtml([withTools], () => Promise.resolve(null));
     expect(html).toContain('Tool call: echo on everything (done)');
     expect(html).toContain('Echo: &lt;b&gt;hi&lt;/b&gt;');
     expect(html).not.toContain('<b>hi</b>');

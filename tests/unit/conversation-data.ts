@@ -1,5 +1,5 @@
-// Small conversations for store tests: a message, a conversation holding messages, its list entry.
-import type { ChatMessage, Conversation, ConversationSummary } from '../../../../shared/types';
+// Small conversations for tests of core and the page: a message, a conversation holding messages, its list entry.
+import type { ChatMessage, Conversation, ConversationSummary } from '../../shared/types';
 
 export const at = '2026-02-01T10:00:00.000Z';
 
