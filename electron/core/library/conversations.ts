@@ -77,8 +77,10 @@ export interface LibraryOptions {
 }
 
 const INDEX_FILE = 'index.json';
-/** The saved word index, beside the conversations' folder (it is only a cache of them). */
-const SEARCH_INDEX_FILE = join('search', 'words.index');
+/** The word index (SQLite), beside the conversations' folder: it is only a cache of them. */
+const SEARCH_INDEX_FILE = join('search', 'words.sqlite');
+/** The whole-file MiniSearch index of earlier versions, removed once the SQLite one is built. */
+const LEGACY_SEARCH_INDEX_FILE = join('search', 'words.index');
 const TITLE_MAX = 60;
 
 /** A title from the first user message: its first line, cut at a word near TITLE_MAX characters. */
@@ -315,8 +317,9 @@ export async function openConversationLibrary(
 
   const words = openConversationSearch({
     file: join(dataDir, SEARCH_INDEX_FILE),
+    folder,
+    legacyFiles: [join(dataDir, LEGACY_SEARCH_INDEX_FILE)],
     stamps: () => entries,
-    read: async (id) => loaded.get(id) ?? (await readConversation(id)),
     ...(options.searchWaitMs !== undefined ? { waitMs: options.searchWaitMs } : {}),
   });
 
