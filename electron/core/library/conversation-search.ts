@@ -4,7 +4,7 @@
 import { mkdir, chmod, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Conversation, SearchHit, WordIndexStatus } from '../../../shared/types';
-import { type FileStamp, indexedPart } from './search-index';
+import { type FileStamp, indexedPart } from './search-doc';
 import { openSearchThread, type SearchThread } from './search-thread';
 
 export interface ConversationSearchDeps {

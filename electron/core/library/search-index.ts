@@ -4,6 +4,9 @@
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import sqlite from 'node-sqlite3-wasm';
 import type { Conversation, HitRange, SearchHit } from '../../../shared/types';
+import { type FileStamp, type IndexedConversation, indexedPart } from './search-doc';
+
+export { type FileStamp, type IndexedConversation, indexedPart } from './search-doc';
 
 // A CommonJS module: its named exports are not visible to Node's ESM loader (tsx in a worker).
 const { Database } = sqlite;
@@ -16,12 +19,6 @@ const SNIPPET_BEFORE = 40;
 const SNIPPET_AFTER = 80;
 const HITS_PER_CONVERSATION = 3;
 const MAX_HITS = 200;
-
-/** What the index knows of a conversation file when it read it: a changed file is read again. */
-export interface FileStamp {
-  size: number;
-  mtimeMs: number;
-}
 
 interface Word {
   start: number;
@@ -129,26 +126,6 @@ export function parseQuery(
     match,
     matches: (w) => whole.has(w) || (start !== null && w.startsWith(start)),
   };
-}
-
-/** What the index needs of a conversation: its title and the messages that are done. */
-export interface IndexedConversation {
-  id: string;
-  title: string;
-  messages: { id: string; role: 'user' | 'assistant'; text: string }[];
-}
-
-/** The part of a conversation the index reads; an answer still streaming waits until it ends. */
-export function indexedPart(
-  c: Pick<Conversation, 'id' | 'title' | 'messages'>,
-): IndexedConversation {
-  const messages: IndexedConversation['messages'] = [];
-  for (const m of c.messages) {
-    if (m.status === 'streaming' || typeof m.content !== 'string' || m.content.trim() === '')
-      continue;
-    messages.push({ id: m.id, role: m.role === 'user' ? 'user' : 'assistant', text: m.content });
-  }
-  return { id: c.id, title: c.title.trim() === '' ? '' : c.title, messages };
 }
 
 export interface WordIndex {
