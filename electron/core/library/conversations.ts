@@ -66,6 +66,11 @@ export interface ConversationLibrary {
   searchReady(): Promise<void>;
   /** Waits for every pending write. */
   flush(): Promise<void>;
+  /**
+   * Flushes, then stops the search worker (a build under way stops between two batches; the next
+   * start goes on from there). For core's close; the library still answers after, restarting it.
+   */
+  close(): Promise<void>;
 }
 
 export interface LibraryOptions {
@@ -327,7 +332,7 @@ export async function openConversationLibrary(
   // The word index builds in the background: the list answers at once.
   setImmediate(() => words.start());
 
-  return {
+  const library: ConversationLibrary = {
     list() {
       return {
         items: [...entries.values()]
@@ -490,5 +495,11 @@ export async function openConversationLibrary(
       }
       await words.flush();
     },
+
+    async close() {
+      await library.flush();
+      await words.close();
+    },
   };
+  return library;
 }
