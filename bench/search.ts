@@ -151,12 +151,12 @@ export async function measureSearch(
   let ref: ReturnType<typeof startReference> | null = null;
   try {
     log('building the MiniSearch reference (previous version) in its own process');
-    ref = startReference();
-    const built = await ref.ask({ op: 'build', dataDir });
+    const started = startReference();
+    const built = await started.ask({ op: 'build', dataDir });
     if (built.op === 'built') reference = built;
+    ref = started;
   } catch (e) {
     referenceError = (e as Error).message;
-    ref = null;
   }
 
   log(`${QUERIES.length} queries × ${RUNS} runs, interleaved with the reference`);
