@@ -87,6 +87,10 @@ const SEARCH_INDEX_FILE = join('search', 'words.sqlite');
 /** The whole-file MiniSearch index of earlier versions, removed once the SQLite one is built. */
 const LEGACY_SEARCH_INDEX_FILE = join('search', 'words.index');
 const TITLE_MAX = 60;
+/** The word index's build starts this long after the first list is served… */
+const SEARCH_START_AFTER_LIST_MS = 2000;
+/** …or this long after the library opens, whichever is first. */
+const SEARCH_START_LATEST_MS = 5000;
 
 /** A title from the first user message: its first line, cut at a word near TITLE_MAX characters. */
 export function titleFromText(text: string): string {
@@ -329,11 +333,21 @@ export async function openConversationLibrary(
   });
 
   await loadAll();
-  // The word index builds in the background: the list answers at once.
-  setImmediate(() => words.start());
+  // The word index builds in the background, and only once the first list has been served (and
+  // painted, meanwhile): at start its worker would otherwise take a core from the first screen.
+  // A search starts it at once; without a list (core alone) it starts after a while anyway.
+  let buildTimer: NodeJS.Timeout | null = setTimeout(() => words.start(), SEARCH_START_LATEST_MS);
+  buildTimer.unref();
+  const startBuildSoon = () => {
+    if (!buildTimer) return;
+    clearTimeout(buildTimer);
+    buildTimer = null;
+    setTimeout(() => words.start(), SEARCH_START_AFTER_LIST_MS).unref();
+  };
 
   const library: ConversationLibrary = {
     list() {
+      startBuildSoon();
       return {
         items: [...entries.values()]
           .map(
