@@ -12,6 +12,8 @@ import type { StreamFixture } from './feed/fixture';
 import { measureFirstScreen, type FirstScreenRun } from './first-screen';
 import { appendGalleryReport } from './gallery';
 import { appendUploadReport } from './upload';
+import { appendSearchReport } from './search';
+import { appendStartReport } from './start';
 import { measureOpenConversation } from './open-conversation';
 import { renderReport, type BenchFigures, type StreamSetup } from './report';
 import { startStaticServer } from './static-server';
@@ -147,6 +149,22 @@ async function streamingOnly(): Promise<void> {
 
 async function main(): Promise<void> {
   if (process.env.BENCH_ONLY === 'streaming') return streamingOnly();
+  if (process.env.BENCH_ONLY === 'search') {
+    await mkdir(BENCH_OUT, { recursive: true });
+    await appendSearchReport(BENCH_OUT, null, log);
+    return;
+  }
+  if (process.env.BENCH_ONLY === 'start') {
+    // The web host serves dist/renderer: \`npm run build:renderer\` first (as \`npm run bench\` does).
+    await mkdir(BENCH_OUT, { recursive: true });
+    const browser = await launchChromium();
+    try {
+      await appendStartReport(browser, BENCH_OUT, null, log);
+    } finally {
+      await browser.close();
+    }
+    return;
+  }
   const started = Date.now();
   await mkdir(BENCH_OUT, { recursive: true });
   log('building the real, naive, plain-text and blank pages');
@@ -212,6 +230,8 @@ async function main(): Promise<void> {
     log(`wrote ${REPORT} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     await appendGalleryReport(browser, BENCH_OUT, REPORT);
     await appendUploadReport(browser, BENCH_OUT, REPORT);
+    await appendSearchReport(BENCH_OUT, REPORT, log);
+    await appendStartReport(browser, BENCH_OUT, REPORT, log);
   } finally {
     await browser.close();
   }

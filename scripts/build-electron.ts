@@ -1,5 +1,8 @@
-// Bundles Electron's main process, its picture worker and the preload into dist/electron (CommonJS, one file each).
+// Bundles Electron's main process, its picture and search workers and the preload into dist/electron (CommonJS, one file each).
 import { build, type BuildOptions } from 'esbuild';
+import { copyFile, mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -33,6 +36,13 @@ await Promise.all([
     entryPoints: ['electron/core/library/picture-worker.ts'],
     outfile: 'dist/electron/picture-worker.cjs',
   }),
+  // The word index (SQLite in WebAssembly) lives in a worker thread too
+  // (electron/core/library/search-thread.ts looks for this file beside main.cjs).
+  build({
+    ...common,
+    entryPoints: ['electron/core/library/search-worker.ts'],
+    outfile: 'dist/electron/search-worker.cjs',
+  }),
   // A sandboxed preload cannot require local files, so it must be one self-contained file.
   build({
     ...common,
@@ -42,3 +52,12 @@ await Promise.all([
     target: 'chrome130',
   }),
 ]);
+
+// node-sqlite3-wasm loads its .wasm from the folder of the script that holds it: bundled, that
+// is search-worker.cjs's folder.
+const wasm = join(
+  dirname(createRequire(import.meta.url).resolve('node-sqlite3-wasm')),
+  'node-sqlite3-wasm.wasm',
+);
+await mkdir(join(root, 'dist/electron'), { recursive: true });
+await copyFile(wasm, join(root, 'dist/electron/node-sqlite3-wasm.wasm'));

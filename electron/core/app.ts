@@ -110,7 +110,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
         await files.dispose();
         await media.flush();
         await Promise.all([balance.dispose(), models.dispose()]);
-        await conversations.flush();
+        await conversations.close();
         await flushAtomicWrites();
       })();
       return disposed;

@@ -1,23 +1,25 @@
-// Conversation search: keeps the word index (search-index.ts) in step with the library, builds it
-// in the background at start (from its saved copy where the files have not changed), saves it.
-import { mkdir, readFile } from 'node:fs/promises';
+// Conversation search: keeps the word index (search-index.ts, in the search worker) in step with
+// the library, builds it in the background at start (reading only files whose stamp changed),
+// and removes the index file of earlier versions once the new one is built.
+import { mkdir, chmod, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Conversation, SearchHit, WordIndexStatus } from '../../../shared/types';
-import { writeFileAtomic } from './atomic-write';
-import { createWordIndex, type FileStamp, loadWordIndex, type WordIndex } from './search-index';
-
-/** Files read at once while building: fast on big libraries without opening thousands at once. */
-const READ_BATCH = 16;
+import { type FileStamp, indexedPart } from './search-doc';
+import { openSearchThread, type SearchThread } from './search-thread';
 
 export interface ConversationSearchDeps {
-  /** Where the index is saved between starts. */
+  /** The SQLite file of the index (its folder is created, readable by this user only). */
   file: string;
+  /** Where the conversation files are (`<id>.json`), read by the worker while it builds. */
+  folder: string;
+  /** Index files of earlier versions, removed once the index is built. */
+  legacyFiles?: string[];
   /** Every conversation in the library now, with the stamp of its file. */
   stamps(): ReadonlyMap<string, FileStamp>;
-  /** The conversation as saved, or null when its file cannot be read. */
-  read(id: string): Promise<Conversation | null>;
   /** How long a search made during the build waits for it before answering with what is in. */
   waitMs?: number;
+  /** The worker stops after this long without work (it starts again on the next request). */
+  idleMs?: number;
 }
 
 export interface ConversationSearch {
@@ -30,113 +32,68 @@ export interface ConversationSearch {
   status(): WordIndexStatus;
   /** Resolves when the build has ended. */
   ready(): Promise<void>;
-  /**
-   * Saves the index if it changed. Only here (the library is flushed when the app closes): writing
-   * a big index takes seconds, too long to pay while the person works. After a crash the older
-   * saved copy still serves; its stamps tell which files to read again. A build still under way
-   * is not waited for: what it has indexed is saved, and the next start reads only the rest.
-   */
+  /** Resolves when every change sent so far is in the index file (each in its own transaction). */
   flush(): Promise<void>;
+  /** Stops the worker; the index stays on disk. */
+  close(): Promise<void>;
 }
-
-const sameStamp = (a: FileStamp | undefined, b: FileStamp | undefined) =>
-  a !== undefined && b !== undefined && a.size === b.size && a.mtimeMs === b.mtimeMs;
 
 export function openConversationSearch(deps: ConversationSearchDeps): ConversationSearch {
   const waitMs = deps.waitMs ?? 300;
-  let index: WordIndex = createWordIndex();
+  const thread: SearchThread = openSearchThread(deps.file, deps.idleMs);
   let building: Promise<void> | null = null;
   let done = false;
   let indexed = 0;
-  let dirty = false;
-  let writing: Promise<void> = Promise.resolve();
-  /** While the saved copy loads, saves and removals land here too, to be replayed on it. */
-  let during: Map<string, { c: Conversation; stamp: FileStamp } | null> | null = null;
+  let writes: Promise<unknown> = Promise.resolve();
+  let folderReady: Promise<void> | null = null;
 
-  function save(): Promise<void> {
-    // While the saved copy loads, the index in hand holds only the latest saves: keep the copy.
-    if (!dirty || during) return writing;
-    dirty = false;
-    // Taken now, in one piece: the stamps always describe exactly the words saved with them.
-    const text = index.toJSON();
-    writing = writing
-      .then(async () => {
-        await mkdir(dirname(deps.file), { recursive: true });
-        await writeFileAtomic(deps.file, text);
-      })
-      .catch(() => {
-        // Only a cache: the next start rebuilds what it cannot read.
-      });
-    return writing;
+  thread.onProgress((n) => {
+    indexed = n;
+  });
+
+  /** The index's folder exists, readable by this user only (like the data folder itself). */
+  function prepare(): Promise<void> {
+    folderReady ??= (async () => {
+      await mkdir(dirname(deps.file), { recursive: true, mode: 0o700 });
+      await chmod(dirname(deps.file), 0o700).catch(() => undefined);
+    })();
+    return folderReady;
   }
 
-  async function load(): Promise<WordIndex | null> {
-    try {
-      return await loadWordIndex(await readFile(deps.file, 'utf8'));
-    } catch {
-      return null;
-    }
+  /** Changes go in order behind the build's start; a failed one is only a missed cache entry. */
+  function write(request: Parameters<SearchThread['send']>[0]): void {
+    const sent = prepare().then(() => thread.send(request));
+    writes = Promise.all([writes, sent.catch(() => undefined)]);
   }
 
   async function build(): Promise<void> {
-    during = new Map();
-    const saved = await load();
-    if (saved) {
-      for (const [id, op] of during) {
-        if (op) saved.setConversation(op.c, op.stamp);
-        else saved.removeConversation(id);
-      }
-      index = saved;
-    } else dirty = true;
-    during = null;
-
-    const stamps = deps.stamps();
-    for (const id of index.conversationIds()) {
-      if (!stamps.has(id)) {
-        index.removeConversation(id);
-        dirty = true;
-      }
-    }
-    const stale = [...stamps.keys()].filter((id) => !sameStamp(index.stampOf(id), stamps.get(id)));
-    indexed = stamps.size - stale.length;
-    for (let i = 0; i < stale.length; i += READ_BATCH) {
-      await Promise.all(
-        stale.slice(i, i + READ_BATCH).map(async (id) => {
-          const c = await deps.read(id);
-          // A save during the read already put the newer text in; a removal took it out.
-          const now = deps.stamps().get(id);
-          if (c && now && !sameStamp(index.stampOf(id), now)) {
-            index.setConversation(c, now);
-            dirty = true;
-          }
-          indexed++;
-        }),
-      );
-      // Let the first screen and the person's clicks through between batches.
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    done = true;
+    await prepare();
+    await thread.send({
+      op: 'build',
+      folder: deps.folder,
+      stamps: [...deps.stamps()].map(([id, s]) => [id, { size: s.size, mtimeMs: s.mtimeMs }]),
+    });
+    // The index of earlier versions (MiniSearch's words.index) is only a cache: gone once this one is built.
+    await Promise.all((deps.legacyFiles ?? []).map((f) => rm(f, { force: true })));
   }
 
   function start(): void {
-    building ??= build().catch(() => {
-      done = true;
-    });
+    building ??= build()
+      .catch(() => undefined)
+      .finally(() => {
+        done = true;
+      });
   }
 
   return {
     start,
 
     saved(c, stamp) {
-      index.setConversation(c, stamp);
-      during?.set(c.id, { c, stamp });
-      dirty = true;
+      write({ op: 'set', conversation: indexedPart(c), stamp });
     },
 
     removed(id) {
-      index.removeConversation(id);
-      during?.set(id, null);
-      dirty = true;
+      write({ op: 'remove', conversationId: id });
     },
 
     async search(query) {
@@ -150,7 +107,12 @@ export function openConversationSearch(deps: ConversationSearchDeps): Conversati
         ]);
         clearTimeout(timer);
       }
-      return index.search(query);
+      await prepare();
+      try {
+        return (await thread.send({ op: 'search', query })).hits ?? [];
+      } catch {
+        return [];
+      }
     },
 
     status() {
@@ -165,6 +127,13 @@ export function openConversationSearch(deps: ConversationSearchDeps): Conversati
       await building;
     },
 
-    flush: save,
+    async flush() {
+      await writes;
+    },
+
+    async close() {
+      await writes;
+      await thread.stop();
+    },
   };
 }

@@ -66,6 +66,11 @@ export interface ConversationLibrary {
   searchReady(): Promise<void>;
   /** Waits for every pending write. */
   flush(): Promise<void>;
+  /**
+   * Flushes, then stops the search worker (a build under way stops between two batches; the next
+   * start goes on from there). For core's close; the library still answers after, restarting it.
+   */
+  close(): Promise<void>;
 }
 
 export interface LibraryOptions {
@@ -77,9 +82,15 @@ export interface LibraryOptions {
 }
 
 const INDEX_FILE = 'index.json';
-/** The saved word index, beside the conversations' folder (it is only a cache of them). */
-const SEARCH_INDEX_FILE = join('search', 'words.index');
+/** The word index (SQLite), beside the conversations' folder: it is only a cache of them. */
+const SEARCH_INDEX_FILE = join('search', 'words.sqlite');
+/** The whole-file MiniSearch index of earlier versions, removed once the SQLite one is built. */
+const LEGACY_SEARCH_INDEX_FILE = join('search', 'words.index');
 const TITLE_MAX = 60;
+/** The word index's build starts this long after the first list is served… */
+const SEARCH_START_AFTER_LIST_MS = 2000;
+/** …or this long after the library opens, whichever is first. */
+const SEARCH_START_LATEST_MS = 5000;
 
 /** A title from the first user message: its first line, cut at a word near TITLE_MAX characters. */
 export function titleFromText(text: string): string {
@@ -315,17 +326,28 @@ export async function openConversationLibrary(
 
   const words = openConversationSearch({
     file: join(dataDir, SEARCH_INDEX_FILE),
+    folder,
+    legacyFiles: [join(dataDir, LEGACY_SEARCH_INDEX_FILE)],
     stamps: () => entries,
-    read: async (id) => loaded.get(id) ?? (await readConversation(id)),
     ...(options.searchWaitMs !== undefined ? { waitMs: options.searchWaitMs } : {}),
   });
 
   await loadAll();
-  // The word index builds in the background: the list answers at once.
-  setImmediate(() => words.start());
+  // The word index builds in the background, and only once the first list has been served (and
+  // painted, meanwhile): at start its worker would otherwise take a core from the first screen.
+  // A search starts it at once; without a list (core alone) it starts after a while anyway.
+  let buildTimer: NodeJS.Timeout | null = setTimeout(() => words.start(), SEARCH_START_LATEST_MS);
+  buildTimer.unref();
+  const startBuildSoon = () => {
+    if (!buildTimer) return;
+    clearTimeout(buildTimer);
+    buildTimer = null;
+    setTimeout(() => words.start(), SEARCH_START_AFTER_LIST_MS).unref();
+  };
 
-  return {
+  const library: ConversationLibrary = {
     list() {
+      startBuildSoon();
       return {
         items: [...entries.values()]
           .map(
@@ -487,5 +509,11 @@ export async function openConversationLibrary(
       }
       await words.flush();
     },
+
+    async close() {
+      await library.flush();
+      await words.close();
+    },
   };
+  return library;
 }

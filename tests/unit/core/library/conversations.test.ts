@@ -10,7 +10,7 @@ import {
   openConversationLibrary,
   titleFromText,
 } from '../../../../electron/core/library/conversations';
-import { loadWordIndex } from '../../../../electron/core/library/search-index';
+import { openWordIndex } from '../../../../electron/core/library/search-index';
 import { ServiceError } from '../../../../electron/core/service/errors';
 
 let dir: string;
@@ -314,7 +314,7 @@ describe('conversation library', () => {
     const second = await openLib();
     await second.searchReady();
     await second.flush();
-    expect(await readdir(join(dir, 'search'))).toContain('words.index');
+    expect(await readdir(join(dir, 'search'))).toContain('words.sqlite');
 
     // Same size and time, other words: only a re-read would see the change.
     const body = await readFile(file, 'utf8');
@@ -327,14 +327,17 @@ describe('conversation library', () => {
     expect(await third.search('okapi')).toHaveLength(1);
     await third.flush();
 
-    await writeFile(join(dir, 'search', 'words.index'), '{"version":1,"stamps":{}}\n{broken');
+    // Garbage bytes where the index was: moved aside, rebuilt from the conversation files.
+    await writeFile(join(dir, 'search', 'words.sqlite'), 'not a database '.repeat(400));
     const fourth = await openLib();
     await fourth.searchReady();
     expect(await fourth.search('tapir')).toHaveLength(1);
     expect(await fourth.search('okapi')).toHaveLength(1);
     await fourth.flush();
-    const saved = await loadWordIndex(await readFile(join(dir, 'search', 'words.index'), 'utf8'));
-    expect(saved?.conversationIds()).toHaveLength(2);
+    expect(await readdir(join(dir, 'search'))).toContain('words.sqlite.corrupt');
+    const saved = openWordIndex(join(dir, 'search', 'words.sqlite'));
+    expect(saved.conversationIds()).toHaveLength(2);
+    saved.close();
   });
 
   it('answers not_found for unknown ids and ids that try to leave the folder', async () => {

@@ -1,11 +1,13 @@
 // The word index: folding of case and accents, all words in any order, the last one as a prefix, highlight ranges, changes, the saved copy, and a library of 200,000 messages.
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, Conversation, SearchHit } from '../../../../shared/types';
 import {
-  createWordIndex,
-  loadWordIndex,
   normalizeWord,
-  SEARCH_INDEX_VERSION,
+  openWordIndex,
+  parseQuery,
   snippetOf,
   type WordIndex,
 } from '../../../../electron/core/library/search-index';
@@ -40,7 +42,7 @@ function conversation(id: string, title: string, texts: string[]): Conversation 
 const marked = (hit: SearchHit) => (hit.ranges ?? []).map((r) => hit.snippet.slice(r.start, r.end));
 
 function indexOf(...conversations: Conversation[]): WordIndex {
-  const index = createWordIndex();
+  const index = openWordIndex(':memory:');
   for (const c of conversations) index.setConversation(c, STAMP);
   return index;
 }
@@ -138,17 +140,54 @@ describe('word index', () => {
     expect(live.stampOf('live')).toBeUndefined();
   });
 
-  it('is saved and loaded whole, and refuses a corrupt or older file', async () => {
-    const text = index.toJSON();
-    const again = await loadWordIndex(text);
-    expect(again?.search('cafe zebra').map((h) => h.messageId)).toEqual(['trip-m0']);
-    expect(again?.stampOf('ru')).toEqual(STAMP);
-    expect(await loadWordIndex(text.slice(0, text.length / 2))).toBeNull();
-    expect(await loadWordIndex('not json')).toBeNull();
-    expect(await loadWordIndex('')).toBeNull();
-    const older = text.replace(`"version":${SEARCH_INDEX_VERSION}`, '"version":0');
-    expect(older).not.toBe(text);
-    expect(await loadWordIndex(older)).toBeNull();
+  it('keeps its words in a file, opened again as it was; a corrupt file is moved aside and started anew', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'atelier-words-'));
+    try {
+      const file = join(dir, 'index.sqlite');
+      const first = openWordIndex(file);
+      expect(first.rebuilt).toBe(false);
+      first.setConversation(
+        conversation('trip', 'Planning a trip', ['We cross the Zebra crossing near the café']),
+        STAMP,
+      );
+      first.close();
+      // Nobody else on the machine reads it: the same mode as the conversation files.
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+      const again = openWordIndex(file);
+      expect(again.search('cafe zebra').map((h) => h.messageId)).toEqual(['trip-m0']);
+      expect(again.stampOf('trip')).toEqual(STAMP);
+      again.close();
+
+      const bytes = await readFile(file);
+      await writeFile(
+        file,
+        Buffer.concat([Buffer.from('garbage '.repeat(64)), bytes.subarray(512)]),
+      );
+      const rebuilt = openWordIndex(file);
+      expect(rebuilt.rebuilt).toBe(true);
+      expect(rebuilt.conversationIds()).toEqual([]);
+      expect(rebuilt.search('zebra')).toEqual([]);
+      rebuilt.setConversation(conversation('x', 'X', ['a zebra again']), STAMP);
+      expect(rebuilt.search('zebra')).toHaveLength(1);
+      rebuilt.close();
+      expect((await readFile(`${file}.corrupt`)).subarray(0, 8).toString()).toBe('garbage ');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('takes the query as words only, never as FTS5 syntax', () => {
+    const tricky = indexOf(
+      conversation('q', 'Quotes', ['say "a" or b near the fence', 'NEAR( the AND of it: OR']),
+    );
+    // One letter is too short to be a prefix; two are.
+    expect(parseQuery('"a" OR b*')?.match).toBe('"a" "or" "b"');
+    expect(parseQuery('NEAR(fe')?.match).toBe('"near" "fe"*');
+    expect(tricky.search('"a" OR b*').map((h) => h.messageId)).toEqual(['q-m0']);
+    expect(tricky.search('NEAR( AND').map((h) => h.messageId)).toEqual(['q-m1']);
+    expect(tricky.search('AND of')).toHaveLength(1);
+    expect(tricky.search('-fence ^say')).toHaveLength(1);
+    expect(tricky.search('" * ( )')).toEqual([]);
   });
 });
 
@@ -179,7 +218,7 @@ describe('a big library', () => {
       for (let i = 0; i < length; i++) word += letters[Math.floor(random() * letters.length)];
       return word;
     });
-    const index = createWordIndex();
+    const index = openWordIndex(':memory:');
     for (let c = 0; c < 2000; c++) {
       const texts: string[] = [];
       for (let m = 0; m < 100; m++) {
