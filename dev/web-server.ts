@@ -137,7 +137,11 @@ function invalidInput(message: string): Envelope<never> {
 
 function parseCall(raw: RawData, isBinary: boolean): BridgeCall | null {
   if (isBinary) {
-    const frame = Array.isArray(raw) ? Buffer.concat(raw) : Buffer.isBuffer(raw) ? raw : Buffer.from(raw);
+    const frame = Array.isArray(raw)
+      ? Buffer.concat(raw)
+      : Buffer.isBuffer(raw)
+        ? raw
+        : Buffer.from(raw);
     return decodeBinaryCall(frame);
   }
   let value: unknown;

@@ -12,7 +12,11 @@ import { sniffMime } from './sniff';
 export interface FileStore {
   begin(input: { name: string; mime: string; size: number }): { uploadId: string };
   /** `offset` must equal the bytes received so far; answers the new total. */
-  chunk(input: { uploadId: string; offset: number; bytes: Uint8Array }): Promise<{ received: number }>;
+  chunk(input: {
+    uploadId: string;
+    offset: number;
+    bytes: Uint8Array;
+  }): Promise<{ received: number }>;
   finish(uploadId: string): Promise<StoredFile>;
   cancel(uploadId: string): Promise<{ cancelled: boolean }>;
   /** A finished file's facts; ServiceError 'not_found' when there is none. */

@@ -39,12 +39,10 @@ describe('uploads', () => {
       mime: 'application/pdf',
       size: bytes.length,
     });
-    expect(
-      await store.chunk({ uploadId, offset: 0, bytes: bytes.subarray(0, 1000) }),
-    ).toEqual({ received: 1000 });
-    expect(
-      await store.chunk({ uploadId, offset: 1000, bytes: bytes.subarray(1000) }),
-    ).toEqual({
+    expect(await store.chunk({ uploadId, offset: 0, bytes: bytes.subarray(0, 1000) })).toEqual({
+      received: 1000,
+    });
+    expect(await store.chunk({ uploadId, offset: 1000, bytes: bytes.subarray(1000) })).toEqual({
       received: bytes.length,
     });
     const stored = await store.finish(uploadId);
@@ -89,15 +87,13 @@ describe('uploads', () => {
 
   it('refuses bytes beyond the declared size, and a finish before all arrived', async () => {
     const { uploadId } = store.begin({ name: 'a.bin', mime: '', size: 10 });
-    const error = await refusal(
-      store.chunk({ uploadId, offset: 0, bytes: Buffer.alloc(11) }),
-    );
+    const error = await refusal(store.chunk({ uploadId, offset: 0, bytes: Buffer.alloc(11) }));
     expect(error.code).toBe('invalid_input');
     expect(error.details).toMatchObject({ size: 10, received: 11 });
     await store.chunk({ uploadId, offset: 0, bytes: Buffer.alloc(6) });
-    expect(
-      (await refusal(store.chunk({ uploadId, offset: 6, bytes: Buffer.alloc(5) }))).code,
-    ).toBe('invalid_input');
+    expect((await refusal(store.chunk({ uploadId, offset: 6, bytes: Buffer.alloc(5) }))).code).toBe(
+      'invalid_input',
+    );
     const early = await refusal(store.finish(uploadId));
     expect(early).toMatchObject({ code: 'invalid_input', details: { received: 6, size: 10 } });
   });
