@@ -1,6 +1,6 @@
 // A JSON request body that embeds stored files as base64 without holding them in memory: written piece by piece from disk, its exact length known up front.
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { serviceError } from './errors';
 
 /** Bytes read from disk at a time; a multiple of 3, so each piece encodes on its own. */
@@ -37,25 +37,66 @@ export function base64Length(bytes: number): number {
   return Math.ceil(bytes / 3) * 4;
 }
 
-async function* base64Pieces(file: FileBase64): AsyncGenerator<Buffer> {
-  const stream = createReadStream(file.path, { highWaterMark: READ_BYTES });
-  let carry = Buffer.alloc(0);
-  let seen = 0;
-  try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      seen += chunk.length;
-      if (seen > file.size) break;
-      const all = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
-      const whole = all.length - (all.length % 3);
-      if (whole > 0) yield Buffer.from(all.subarray(0, whole).toString('base64'), 'latin1');
-      carry = Buffer.from(all.subarray(whole));
-    }
-  } finally {
-    stream.destroy();
+const ALPHABET = new TextEncoder().encode(
+  'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/',
+);
+const PAD = 0x3d; // '='
+
+/**
+ * The base64 of `bytes` as ASCII bytes, written straight into a new array: no string in between,
+ * so a large file leaves no garbage strings on the heap, only the pieces the socket has sent.
+ */
+export function base64Bytes(bytes: Uint8Array): Uint8Array {
+  const out = new Uint8Array(base64Length(bytes.length));
+  const whole = bytes.length - (bytes.length % 3);
+  let o = 0;
+  for (let i = 0; i < whole; i += 3) {
+    const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
+    out[o++] = ALPHABET[n >>> 18]!;
+    out[o++] = ALPHABET[(n >>> 12) & 63]!;
+    out[o++] = ALPHABET[(n >>> 6) & 63]!;
+    out[o++] = ALPHABET[n & 63]!;
   }
-  if (seen !== file.size)
-    throw serviceError('storage', 'The file changed on disk while it was being sent.');
-  if (carry.length > 0) yield Buffer.from(carry.toString('base64'), 'latin1');
+  const rest = bytes.length - whole;
+  if (rest > 0) {
+    const n = (bytes[whole]! << 16) | (rest === 2 ? bytes[whole + 1]! << 8 : 0);
+    out[o] = ALPHABET[n >>> 18]!;
+    out[o + 1] = ALPHABET[(n >>> 12) & 63]!;
+    out[o + 2] = rest === 2 ? ALPHABET[(n >>> 6) & 63]! : PAD;
+    out[o + 3] = PAD;
+  }
+  return out;
+}
+
+/** The file's base64, piece by piece: read into one reused buffer, each piece 3-byte aligned. */
+async function* base64Pieces(file: FileBase64): AsyncGenerator<Uint8Array> {
+  const handle = await open(file.path, 'r');
+  const buffer = new Uint8Array(READ_BYTES);
+  let position = 0;
+  try {
+    while (position < file.size) {
+      // Fills the buffer whole (reads may come short), so only the last piece is not a multiple of 3.
+      let filled = 0;
+      while (filled < buffer.length && position + filled < file.size) {
+        const { bytesRead } = await handle.read(
+          buffer,
+          filled,
+          buffer.length - filled,
+          position + filled,
+        );
+        if (bytesRead === 0) break;
+        filled += bytesRead;
+      }
+      if (filled === 0) break;
+      position += filled;
+      yield base64Bytes(buffer.subarray(0, filled));
+    }
+    const { bytesRead } = await handle.read(buffer, 0, 1, position);
+    if (position !== file.size || bytesRead !== 0)
+      throw serviceError('storage', 'The file changed on disk while it was being sent.');
+  } finally {
+    await handle.close();
+  }
 }
 
 /**

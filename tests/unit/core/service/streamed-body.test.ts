@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  base64Bytes,
   base64Length,
   fileBase64,
   jsonBody,
@@ -84,6 +85,10 @@ describe('jsonBody', () => {
   });
 
   it('opens the file afresh for every stream, and fails one whose file changed size', async () => {
+    const drain = async (body: StreamedBody) => {
+      const reader = body.open().getReader();
+      for (;;) if ((await reader.read()).done) return;
+    };
     const path = join(dir, 'again.bin');
     const bytes = randomBytes(300_000);
     await writeFile(path, bytes);
@@ -93,11 +98,17 @@ describe('jsonBody', () => {
     expect((await post(body)).body.toString()).toBe(expected);
 
     await truncate(path, 1000);
-    const reader = body.open().getReader();
-    await expect(
-      (async () => {
-        for (;;) if ((await reader.read()).done) return;
-      })(),
-    ).rejects.toThrow(/changed on disk/);
+    await expect(drain(body)).rejects.toThrow(/changed on disk/);
+    await writeFile(path, Buffer.concat([bytes, Buffer.from('more')]));
+    await expect(drain(body)).rejects.toThrow(/changed on disk/);
+  });
+});
+
+describe('base64Bytes', () => {
+  it('writes the same characters as Buffer base64, for every remainder', () => {
+    for (const size of [0, 1, 2, 3, 4, 5, 6, 1000, 1001, 1002]) {
+      const bytes = randomBytes(size);
+      expect(Buffer.from(base64Bytes(bytes)).toString('latin1')).toBe(bytes.toString('base64'));
+    }
   });
 });
