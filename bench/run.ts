@@ -158,9 +158,22 @@ async function uploadOnly(): Promise<void> {
   }
 }
 
+/** `BENCH_ONLY=gallery`: the gallery beside the bare grid (needs dist/renderer), printed and kept under the bench output. */
+async function galleryOnly(): Promise<void> {
+  const browser = await launchChromium();
+  try {
+    await rm(`${BENCH_OUT}/gallery.md`, { force: true });
+    await appendGalleryReport(browser, BENCH_OUT, `${BENCH_OUT}/gallery.md`);
+    console.log(await readFile(`${BENCH_OUT}/gallery.md`, 'utf8'));
+  } finally {
+    await browser.close();
+  }
+}
+
 async function main(): Promise<void> {
   if (process.env.BENCH_ONLY === 'streaming') return streamingOnly();
   if (process.env.BENCH_ONLY === 'upload') return uploadOnly();
+  if (process.env.BENCH_ONLY === 'gallery') return galleryOnly();
   const started = Date.now();
   await mkdir(BENCH_OUT, { recursive: true });
   log('building the real, naive, plain-text and blank pages');
