@@ -154,7 +154,12 @@ export function Gallery({ onOpen }: { onOpen(index: number): void }) {
   const lastPage = Math.floor(Math.min(total - 1, (lastRow + 1) * columns - 1) / GALLERY_PAGE);
   useEffect(() => {
     if (total === 0) return;
-    for (let page = firstPage; page <= lastPage; page += 1) if (!pages[page]) void loadPage(page);
+    // One page ahead each way, so a steady scroll finds its tiles loaded (the bench saw empty
+    // tiles on screen whenever a page was asked for only once it was in view).
+    const lastOfAll = Math.floor((total - 1) / GALLERY_PAGE);
+    const from = Math.max(0, firstPage - 1);
+    const to = Math.min(lastOfAll, lastPage + 1);
+    for (let page = from; page <= to; page += 1) if (!pages[page]) void loadPage(page);
   }, [firstPage, lastPage, pages, total, loadPage]);
 
   const activeIndex = Math.min(active, Math.max(0, total - 1));
