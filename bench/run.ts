@@ -147,6 +147,31 @@ async function streamingOnly(): Promise<void> {
   }
 }
 
+/** `BENCH_ONLY=upload`: the 50 MB PDF alone (needs dist/renderer), printed and kept under the bench output. */
+async function uploadOnly(): Promise<void> {
+  const browser = await launchChromium();
+  try {
+    await rm(`${BENCH_OUT}/upload.md`, { force: true });
+    const figures = await appendUploadReport(browser, BENCH_OUT, `${BENCH_OUT}/upload.md`);
+    log(JSON.stringify(figures));
+    console.log(await readFile(`${BENCH_OUT}/upload.md`, 'utf8'));
+  } finally {
+    await browser.close();
+  }
+}
+
+/** `BENCH_ONLY=gallery`: the gallery beside the bare grid (needs dist/renderer), printed and kept under the bench output. */
+async function galleryOnly(): Promise<void> {
+  const browser = await launchChromium();
+  try {
+    await rm(`${BENCH_OUT}/gallery.md`, { force: true });
+    await appendGalleryReport(browser, BENCH_OUT, `${BENCH_OUT}/gallery.md`);
+    console.log(await readFile(`${BENCH_OUT}/gallery.md`, 'utf8'));
+  } finally {
+    await browser.close();
+  }
+}
+
 async function main(): Promise<void> {
   if (process.env.BENCH_ONLY === 'streaming') return streamingOnly();
   if (process.env.BENCH_ONLY === 'search') {
@@ -165,6 +190,8 @@ async function main(): Promise<void> {
     }
     return;
   }
+  if (process.env.BENCH_ONLY === 'upload') return uploadOnly();
+  if (process.env.BENCH_ONLY === 'gallery') return galleryOnly();
   const started = Date.now();
   await mkdir(BENCH_OUT, { recursive: true });
   log('building the real, naive, plain-text and blank pages');

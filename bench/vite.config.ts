@@ -61,3 +61,15 @@ export function blankBuild(): InlineConfig {
     build: { outDir: `${BENCH_OUT}/blank`, emptyOutDir: true, target: 'es2022' },
   };
 }
+
+/** The gallery's reference page (bench/bare-grid/), built under `outDir` (served by the web host beside the app). */
+export function bareGridBuild(outDir: string): InlineConfig {
+  return {
+    configFile: false,
+    logLevel: 'warn',
+    root: here('./bare-grid'),
+    base: './',
+    plugins: [react()],
+    build: { outDir, emptyOutDir: true, target: 'es2022' },
+  };
+}

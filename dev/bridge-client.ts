@@ -3,7 +3,9 @@ import type { EventChannel, InvokeChannel } from '../shared/channel-names';
 import type { Envelope } from '../shared/types';
 import { createAtelierApi } from '../electron/preload/api';
 import {
+  binaryPartOf,
   BRIDGE_PATH,
+  encodeBinaryCall,
   TOKEN_META_NAME,
   type BridgeCall,
   type BridgeServerMessage,
@@ -14,7 +16,7 @@ const RECONNECT_DELAYS_MS = [250, 500, 1000, 2000, 4000];
 const token = document.querySelector<HTMLMetaElement>(`meta[name="${TOKEN_META_NAME}"]`)?.content;
 const pending = new Map<number, (envelope: Envelope<unknown>) => void>();
 const listeners = new Map<EventChannel, Set<(payload: unknown) => void>>();
-const unsent: string[] = [];
+const unsent: Array<string | Uint8Array<ArrayBuffer>> = [];
 let nextId = 1;
 let socket: WebSocket | null = null;
 let failedConnects = 0;
@@ -54,7 +56,7 @@ function connect(): void {
   socket = ws;
   ws.addEventListener('open', () => {
     failedConnects = 0;
-    for (const text of unsent.splice(0)) ws.send(text);
+    for (const message of unsent.splice(0)) ws.send(message);
   });
   ws.addEventListener('message', (event) => {
     if (typeof event.data === 'string') receive(JSON.parse(event.data) as BridgeServerMessage);
@@ -71,9 +73,11 @@ function connect(): void {
 }
 
 function send(call: BridgeCall): void {
-  const text = JSON.stringify(call);
-  if (socket?.readyState === WebSocket.OPEN) socket.send(text);
-  else unsent.push(text);
+  // File bytes go as they are in a binary frame; everything else as JSON text.
+  const bytes = binaryPartOf(call.input);
+  const message = bytes ? encodeBinaryCall(call, bytes) : JSON.stringify(call);
+  if (socket?.readyState === WebSocket.OPEN) socket.send(message);
+  else unsent.push(message);
 }
 
 const api = createAtelierApi(

@@ -18,6 +18,7 @@ import { contentSecurityPolicy, mimeTypeOf, resolveAssetPath } from '../electron
 import {
   BRIDGE_PATH,
   BRIDGE_SCRIPT_PATH,
+  decodeBinaryCall,
   TOKEN_META_NAME,
   type BridgeCall,
   type BridgeServerMessage,
@@ -31,8 +32,8 @@ import { createWebHost } from './web-host';
 export const SESSION_COOKIE = 'atelier_session';
 
 /**
- * The largest message the bridge takes: a chat text (2,000,000 characters) or a 1 MB file chunk
- * in base64 fit with room to spare; beyond this the socket is closed.
+ * The largest message the bridge takes: a chat text (2,000,000 characters) or a 1 MiB file chunk
+ * (a binary frame) fit with room to spare; beyond this the socket is closed.
  */
 export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
@@ -134,7 +135,15 @@ function invalidInput(message: string): Envelope<never> {
   return { ok: false, error: { code: 'invalid_input', message, status: null, retryable: false } };
 }
 
-function parseCall(raw: RawData): BridgeCall | null {
+function parseCall(raw: RawData, isBinary: boolean): BridgeCall | null {
+  if (isBinary) {
+    const frame = Array.isArray(raw)
+      ? Buffer.concat(raw)
+      : Buffer.isBuffer(raw)
+        ? raw
+        : Buffer.from(raw);
+    return decodeBinaryCall(frame);
+  }
   let value: unknown;
   try {
     value = JSON.parse(raw.toString());
@@ -323,8 +332,8 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       // A malformed frame (bad UTF-8, oversize, unmasked, reserved bits) closes this socket only.
       ws.on('error', () => ws.terminate());
       ws.on('close', () => sockets.delete(ws));
-      ws.on('message', (raw) => {
-        const call = parseCall(raw);
+      ws.on('message', (raw, isBinary) => {
+        const call = parseCall(raw, isBinary);
         if (call === null) return;
         const reply = (envelope: Envelope<unknown>): void => {
           if (ws.readyState !== ws.OPEN) return;

@@ -19,6 +19,8 @@ export async function startWebHost(opts: {
   videoPollIntervalMs?: number;
   /** Debug log read interval (CoreOptions); only tests lower it from 20 s. */
   debugLatestIntervalMs?: number;
+  /** The built pages to serve; dist/renderer by default (the bench adds its own pages beside it). */
+  rendererDir?: string;
 }): Promise<{ url: string; token: string; close(): Promise<void> }> {
   const dataDir = resolve(opts.dataDir);
   // Conversations, media and the key are the person's alone: new files 0600, folders 0700.
@@ -28,7 +30,7 @@ export async function startWebHost(opts: {
   return startWebServer({
     host: opts.host ?? '127.0.0.1',
     port: opts.port ?? 0,
-    rendererDir: RENDERER_DIR,
+    rendererDir: opts.rendererDir ?? RENDERER_DIR,
     log: opts.log ?? ((line) => console.log(line)),
     openCore: (emit, host) =>
       createCore({

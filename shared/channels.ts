@@ -32,7 +32,7 @@ import type {
 import { ANSWER_SCHEMA_MAX_CHARS, ANSWER_SCHEMA_NAME } from './answer-format';
 import { MCP_LIMITS, mcpServerName, mcpTransportSchema } from './mcp';
 import type { McpServerView } from './tools';
-import { MAX_UPLOAD_BYTES, UPLOAD_CHUNK_BASE64_CHARS } from './upload-limits';
+import { MAX_UPLOAD_BYTES, UPLOAD_CHUNK_BYTES } from './upload-limits';
 import {
   IMAGE_PROMPT_MAX_CHARS,
   MAX_SOURCE_IMAGES,
@@ -286,7 +286,13 @@ export const invokeSchemas = {
     .object({
       uploadId: id,
       offset: z.number().int().min(0).max(MAX_UPLOAD_BYTES),
-      base64: z.string().max(UPLOAD_CHUNK_BASE64_CHARS),
+      // The bytes themselves (structured clone over Electron IPC, a binary frame over the web
+      // host's socket): never base64.
+      bytes: z
+        .instanceof(Uint8Array)
+        .refine((bytes) => bytes.length > 0 && bytes.length <= UPLOAD_CHUNK_BYTES, {
+          message: `A chunk carries 1 to ${UPLOAD_CHUNK_BYTES} bytes.`,
+        }),
     })
     .strict(),
   'files.finish': z.object({ uploadId: id }).strict(),

@@ -12,7 +12,11 @@ import { sniffMime } from './sniff';
 export interface FileStore {
   begin(input: { name: string; mime: string; size: number }): { uploadId: string };
   /** `offset` must equal the bytes received so far; answers the new total. */
-  chunk(input: { uploadId: string; offset: number; base64: string }): Promise<{ received: number }>;
+  chunk(input: {
+    uploadId: string;
+    offset: number;
+    bytes: Uint8Array;
+  }): Promise<{ received: number }>;
   finish(uploadId: string): Promise<StoredFile>;
   cancel(uploadId: string): Promise<{ cancelled: boolean }>;
   /** A finished file's facts; ServiceError 'not_found' when there is none. */
@@ -51,7 +55,6 @@ interface Upload {
 
 const FILE_ID = /^file-[0-9a-f]{24}$/;
 const UPLOAD_ID = /^upload-[0-9a-f]{24}$/;
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 /** Enough of the start for every signature sniffMime knows (ZIP entry names included). */
 const SNIFF_HEAD_BYTES = 64 * 1024;
 /** A ZIP lists its entries at the end; the Word part's name is found there. */
@@ -68,11 +71,9 @@ const storedFileSchema = z.object({
 
 const newId = (prefix: string): string => `${prefix}-${randomBytes(12).toString('hex')}`;
 
-function decodeChunk(base64: string): Buffer {
-  if (base64.length % 4 !== 0 || !BASE64.test(base64)) {
-    throw serviceError('invalid_input', 'The chunk is not valid base64.');
-  }
-  return Buffer.from(base64, 'base64');
+/** The chunk's bytes as a Buffer over the same memory (no copy). */
+function bufferOf(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 export async function createFileStore(
@@ -171,9 +172,11 @@ export async function createFileStore(
       return { uploadId: id };
     },
 
-    async chunk({ uploadId, offset, base64 }) {
+    async chunk({ uploadId, offset, bytes: given }) {
       const upload = uploadOf(uploadId);
-      const bytes = decodeChunk(base64);
+      if (!(given instanceof Uint8Array))
+        throw serviceError('invalid_input', 'The chunk carries no bytes.');
+      const bytes = bufferOf(given);
       if (bytes.length === 0) throw serviceError('invalid_input', 'The chunk is empty.');
       if (bytes.length > UPLOAD_CHUNK_BYTES) {
         throw serviceError('invalid_input', `A chunk carries at most ${UPLOAD_CHUNK_BYTES} bytes.`);

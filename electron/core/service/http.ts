@@ -8,6 +8,7 @@ import {
   serviceError,
   toUserError,
 } from './errors';
+import { jsonBody } from './streamed-body';
 import type { CallOptions, RequestScheduler } from './types';
 
 /** 429/430: resends after waiting. */
@@ -29,6 +30,7 @@ export interface WireCall {
   url: string;
   /** bearer: `Authorization: Bearer`; key: `Authorization: Key` (video status); none: key elsewhere or foreign host. */
   auth: 'bearer' | 'key' | 'none';
+  /** Serialized for each attempt; FileBase64 values in it are streamed from disk (streamed-body.ts). */
   json?: unknown;
   /** Built afresh for each attempt, since a sent FormData cannot be reused safely. */
   form?: () => FormData;
@@ -211,11 +213,17 @@ export function createTransport(o: TransportOptions): Transport {
     if (call.accept) headers.Accept = call.accept;
     if (apiKey && call.auth === 'bearer') headers.Authorization = `Bearer ${apiKey}`;
     if (apiKey && call.auth === 'key') headers.Authorization = `Key ${apiKey}`;
-    let body: string | FormData | undefined;
+    let body: string | FormData | ReadableStream<Uint8Array> | undefined;
     if (call.form) body = call.form();
     else if (call.json !== undefined) {
       headers['Content-Type'] = 'application/json';
-      body = JSON.stringify(call.json);
+      const json = jsonBody(call.json);
+      if (typeof json === 'string') body = json;
+      else {
+        // A stored file read from disk afresh on each attempt, so a resend sends it whole again.
+        headers['Content-Length'] = String(json.length);
+        body = json.open();
+      }
     }
     try {
       const res = await o.fetch(call.url, {
@@ -223,7 +231,8 @@ export function createTransport(o: TransportOptions): Transport {
         headers,
         body,
         signal: controller.signal,
-      });
+        ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
+      } as RequestInit);
       return await read(res, { apiKey, extendTimeout, explain });
     } catch (e) {
       throw explain(e);

@@ -1,6 +1,7 @@
 // The service client's surface: what the rest of core may ask of the service, in wire terms.
 import type { ServiceHold } from '../../../shared/rate';
 import type { Balance, ErrorCode, ModelInfo, RatePlan, Usage } from '../../../shared/types';
+import type { Base64Field } from './streamed-body';
 
 export type Priority = 'user' | 'background';
 
@@ -226,7 +227,8 @@ export interface BinaryResult {
 }
 
 export interface ExtractTextRequest {
-  encoded_base64_file: string;
+  /** A FileBase64 streams the stored file from disk into the body (streamed-body.ts). */
+  encoded_base64_file: Base64Field;
   filename: string;
   model: string;
   return_images?: boolean;

@@ -1,4 +1,4 @@
-// Sends a file to core in 1 MiB chunks over files.*: progress, cancel on abort, the app's size limit checked first.
+// Sends a file to core in 1 MiB binary chunks over files.*: progress, cancel on abort, the app's size limit checked first.
 import type { Envelope, StoredFile, UserError } from '../../../shared/types';
 import { MAX_UPLOAD_BYTES, UPLOAD_CHUNK_BYTES } from '../../../shared/upload-limits';
 import { invoke } from '../platform';
@@ -23,32 +23,14 @@ function refusal(
   return { ok: false, error };
 }
 
-/** Base64 of a slice. FileReader encodes natively, away from the page's own script. */
-function base64Of(slice: Blob): Promise<string> {
-  if (typeof FileReader === 'undefined') {
-    return slice.arrayBuffer().then((buffer) => {
-      const bytes = new Uint8Array(buffer);
-      let binary = '';
-      for (let at = 0; at < bytes.length; at += 0x8000) {
-        binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
-      }
-      return btoa(binary);
-    });
-  }
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => {
-      const url = String(reader.result);
-      resolve(url.slice(url.indexOf(',') + 1));
-    };
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
-    reader.readAsDataURL(slice);
-  });
+/** A slice's bytes, read natively off the page's own script; they travel to core as they are. */
+async function bytesOf(slice: Blob): Promise<Uint8Array<ArrayBuffer>> {
+  return new Uint8Array(await slice.arrayBuffer());
 }
 
 /**
  * Uploads `file` and answers the StoredFile (check its sniffedMime before use). Chunks go one at
- * a time while the next one is being encoded; an abort cancels the upload in core too.
+ * a time while the next one is being read; an abort cancels the upload in core too.
  */
 export async function uploadFile(
   file: Blob,
@@ -80,28 +62,28 @@ export async function uploadFile(
   };
 
   onProgress?.(0, total);
-  const encode = (from: number): Promise<string> | null => {
+  const read = (from: number): Promise<Uint8Array<ArrayBuffer>> | null => {
     if (from >= total) return null;
-    const encoding = base64Of(file.slice(from, from + UPLOAD_CHUNK_BYTES));
+    const reading = bytesOf(file.slice(from, from + UPLOAD_CHUNK_BYTES));
     // Awaited on the next turn of the loop; this keeps a failure meanwhile from counting as unhandled.
-    encoding.catch(() => undefined);
-    return encoding;
+    reading.catch(() => undefined);
+    return reading;
   };
   let offset = 0;
-  let next = encode(0);
+  let next = read(0);
   while (next !== null) {
-    let base64: string;
+    let bytes: Uint8Array<ArrayBuffer>;
     try {
-      base64 = await next;
+      bytes = await next;
     } catch (error) {
       return abandon(
         refusal('invalid_input', error instanceof Error ? error.message : String(error)),
       );
     }
     if (signal?.aborted) return abandon(cancelled());
-    const sending = invoke('files.chunk', { uploadId, offset, base64 });
+    const sending = invoke('files.chunk', { uploadId, offset, bytes });
     const chunkEnd = Math.min(total, offset + UPLOAD_CHUNK_BYTES);
-    next = encode(chunkEnd);
+    next = read(chunkEnd);
     const sent = await sending;
     if (!sent.ok) return abandon(sent);
     offset = sent.data.received;

@@ -1,6 +1,15 @@
 // The gallery: a virtualized grid of the library's pictures (thumbnails by media URL), loaded page by page.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MutableRefObject,
+} from 'react';
 import type { MediaItem } from '../../../shared/types';
 import { mediaUrl } from '../common/media';
 import { useLanguage, useT } from '../i18n/use-t';
@@ -14,6 +23,89 @@ const GAP = 8;
 export function itemAt(pages: Record<number, MediaItem[]>, index: number): MediaItem | undefined {
   return pages[Math.floor(index / GALLERY_PAGE)]?.[index % GALLERY_PAGE];
 }
+
+interface RowProps {
+  rowIndex: number;
+  start: number;
+  columns: number;
+  tile: number;
+  total: number;
+  pages: Record<number, MediaItem[]>;
+  /** The tab stop when it is in this row, else -1: the other rows need not render again. */
+  activeInRow: number;
+  tiles: MutableRefObject<Map<number, HTMLButtonElement>>;
+  onActivate(index: number): void;
+  onOpen(index: number): void;
+  importedLabel: string;
+}
+
+/**
+ * One row of tiles. Memoized: a scroll re-renders the list, but only the rows that come into view
+ * render; the rest keep their elements (profile: React work and layout on every scroll frame).
+ */
+const GalleryRow = memo(function GalleryRow({
+  rowIndex,
+  start,
+  columns,
+  tile,
+  total,
+  pages,
+  activeInRow,
+  tiles,
+  onActivate,
+  onOpen,
+  importedLabel,
+}: RowProps) {
+  return (
+    <div
+      role="none"
+      className="gallery-row"
+      style={{
+        transform: `translateY(${start}px)`,
+        height: tile,
+        gridTemplateColumns: `repeat(${columns}, ${tile}px)`,
+      }}
+    >
+      {Array.from({ length: columns }, (_, column) => {
+        const index = rowIndex * columns + column;
+        if (index >= total) return null;
+        const item = itemAt(pages, index);
+        return (
+          <div key={column} role="listitem" className="gallery-cell">
+            {item ? (
+              <button
+                ref={(el) => {
+                  if (el) tiles.current.set(index, el);
+                  else tiles.current.delete(index);
+                }}
+                type="button"
+                className="gallery-tile"
+                tabIndex={index === activeInRow ? 0 : -1}
+                onFocus={() => onActivate(index)}
+                onClick={() => {
+                  onActivate(index);
+                  onOpen(index);
+                }}
+              >
+                <img
+                  src={mediaUrl(item.id, item.hasThumb)}
+                  alt={item.title}
+                  width={tile}
+                  height={tile}
+                  decoding="async"
+                  draggable={false}
+                />
+                {item.model === null && <span className="tile-badge">{importedLabel}</span>}
+              </button>
+            ) : (
+              <div className="gallery-tile placeholder" aria-hidden="true" />
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+});
 
 export function Gallery({ onOpen }: { onOpen(index: number): void }) {
   const t = useT();
@@ -47,7 +139,12 @@ export function Gallery({ onOpen }: { onOpen(index: number): void }) {
     getScrollElement: () => scroller.current,
     estimateSize: () => tile + GAP,
     overscan: 3,
+    // A scroll event renders in React's next task instead of synchronously inside the event: the
+    // overscan rows cover the frame in between (profile: long scroll events with flushSync).
+    useFlushSync: false,
   });
+  const onActivate = useCallback((index: number) => setActive(index), []);
+  const importedLabel = t('images.imported');
   useEffect(() => virtualizer.measure(), [tile, virtualizer]);
 
   const virtualRows = virtualizer.getVirtualItems();
@@ -57,7 +154,12 @@ export function Gallery({ onOpen }: { onOpen(index: number): void }) {
   const lastPage = Math.floor(Math.min(total - 1, (lastRow + 1) * columns - 1) / GALLERY_PAGE);
   useEffect(() => {
     if (total === 0) return;
-    for (let page = firstPage; page <= lastPage; page += 1) if (!pages[page]) void loadPage(page);
+    // One page ahead each way, so a steady scroll finds its tiles loaded (the bench saw empty
+    // tiles on screen whenever a page was asked for only once it was in view).
+    const lastOfAll = Math.floor((total - 1) / GALLERY_PAGE);
+    const from = Math.max(0, firstPage - 1);
+    const to = Math.min(lastOfAll, lastPage + 1);
+    for (let page = from; page <= to; page += 1) if (!pages[page]) void loadPage(page);
   }, [firstPage, lastPage, pages, total, loadPage]);
 
   const activeIndex = Math.min(active, Math.max(0, total - 1));
@@ -109,57 +211,27 @@ export function Gallery({ onOpen }: { onOpen(index: number): void }) {
           className="gallery-canvas"
           style={{ height: virtualizer.getTotalSize() }}
         >
-          {virtualRows.map((row) => (
-            <div
-              key={row.key}
-              role="none"
-              className="gallery-row"
-              style={{
-                transform: `translateY(${row.start}px)`,
-                height: tile,
-                gridTemplateColumns: `repeat(${columns}, ${tile}px)`,
-              }}
-            >
-              {Array.from({ length: columns }, (_, column) => {
-                const index = row.index * columns + column;
-                if (index >= total) return null;
-                const item = itemAt(pages, index);
-                return (
-                  <div key={column} role="listitem" className="gallery-cell">
-                    {item ? (
-                      <button
-                        ref={(el) => {
-                          if (el) tiles.current.set(index, el);
-                          else tiles.current.delete(index);
-                        }}
-                        type="button"
-                        className="gallery-tile"
-                        tabIndex={index === activeIndex ? 0 : -1}
-                        onFocus={() => setActive(index)}
-                        onClick={() => {
-                          setActive(index);
-                          onOpen(index);
-                        }}
-                      >
-                        <img
-                          src={mediaUrl(item.id, item.hasThumb)}
-                          alt={item.title}
-                          loading="lazy"
-                          decoding="async"
-                          draggable={false}
-                        />
-                        {item.model === null && (
-                          <span className="tile-badge">{t('images.imported')}</span>
-                        )}
-                      </button>
-                    ) : (
-                      <div className="gallery-tile placeholder" aria-hidden="true" />
-                    )}
-                  </div>
-                );
-              })}
-            </div>
-          ))}
+          {virtualRows.map((row) => {
+            const first = row.index * columns;
+            const activeInRow =
+              activeIndex >= first && activeIndex < first + columns ? activeIndex : -1;
+            return (
+              <GalleryRow
+                key={row.key}
+                rowIndex={row.index}
+                start={row.start}
+                columns={columns}
+                tile={tile}
+                total={total}
+                pages={pages}
+                activeInRow={activeInRow}
+                tiles={tiles}
+                onActivate={onActivate}
+                onOpen={onOpen}
+                importedLabel={importedLabel}
+              />
+            );
+          })}
         </div>
       </div>
       <p id="gallery-keys" className="hint">

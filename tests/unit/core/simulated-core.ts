@@ -83,7 +83,7 @@ export async function openCore(
     });
     for (let offset = 0; offset < bytes.length; offset += 1024 * 1024) {
       const part = bytes.subarray(offset, offset + 1024 * 1024);
-      await call('files.chunk', { uploadId, offset, base64: part.toString('base64') });
+      await call('files.chunk', { uploadId, offset, bytes: part });
     }
     return call<StoredFile>('files.finish', { uploadId });
   }

@@ -111,4 +111,15 @@ describe('preload', () => {
     expect(() => api.on('ipc-message' as never, () => undefined)).toThrow(TypeError);
     expect(electron.listeners.has('ipc-message')).toBe(false);
   });
+
+  it("hands a chunk's bytes to ipcRenderer.invoke as the same Uint8Array, not as text", async () => {
+    const bytes = new Uint8Array([0, 1, 2, 255]);
+    await api.invoke('files.chunk', { uploadId: 'upload-x', offset: 0, bytes });
+    const [channel, input] = electron.ipcRenderer.invoke.mock.calls.at(-1) as unknown as [
+      string,
+      unknown,
+    ];
+    expect(channel).toBe('files.chunk');
+    expect((input as { bytes: unknown }).bytes).toBe(bytes);
+  });
 });

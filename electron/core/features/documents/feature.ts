@@ -15,6 +15,7 @@ import type { ChannelsOf, Feature, FeatureContext } from '../context';
 import { checkUploadedFile } from '../../library/file-checks';
 import { sniffMime } from '../../library/sniff';
 import { serviceError } from '../../service/errors';
+import { fileBase64 } from '../../service/streamed-body';
 import type { DecisionAnswer, DecisionQuestion, ExtractedPage } from '../../service/types';
 import { type DocumentStore, openDocumentStore, summaryOfDocument } from './store';
 
@@ -189,7 +190,6 @@ export async function openDocumentsFeature(ctx: FeatureContext): Promise<Documen
         },
       );
     }
-    const bytes = await ctx.files.read(fileId);
     const model = mode === 'ocr' ? PDF_OCR_MODEL : EXTRACT_TEXT_MODEL;
     // The service reads the type from the name: send the extension the bytes really have.
     const filename = `${baseName(info.name)}.${isPdf ? 'pdf' : 'docx'}`;
@@ -197,7 +197,8 @@ export async function openDocumentsFeature(ctx: FeatureContext): Promise<Documen
     try {
       result = await ctx.client.extractText(
         {
-          encoded_base64_file: bytes.toString('base64'),
+          // Streamed from disk into the request body: the file is never whole in memory.
+          encoded_base64_file: fileBase64(ctx.files.pathOf(fileId), info.size),
           filename,
           model,
           ...(mode === 'ocr' ? { return_images: returnImages } : {}),

@@ -125,7 +125,7 @@ export function createPlacer(deps: PlacingDeps, report: TransferReport) {
       try {
         let offset = 0;
         for await (const chunk of chunksOf(bytes)) {
-          await deps.files.chunk({ uploadId, offset, base64: chunk.toString('base64') });
+          await deps.files.chunk({ uploadId, offset, bytes: chunk });
           offset += chunk.length;
         }
         const stored = await deps.files.finish(uploadId);

@@ -1,4 +1,4 @@
-// The file store: chunked uploads checked (order, size, base64), hashed while written, cancelled cleanly, stale parts removed.
+// The file store: chunked uploads checked (order, size, bytes), hashed while written, cancelled cleanly, stale parts removed.
 import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -20,7 +20,6 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const b64 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('base64');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer\n%%EOF\n');
 
 async function refusal(promise: Promise<unknown>): Promise<UserError> {
@@ -40,12 +39,10 @@ describe('uploads', () => {
       mime: 'application/pdf',
       size: bytes.length,
     });
-    expect(
-      await store.chunk({ uploadId, offset: 0, base64: b64(bytes.subarray(0, 1000)) }),
-    ).toEqual({ received: 1000 });
-    expect(
-      await store.chunk({ uploadId, offset: 1000, base64: b64(bytes.subarray(1000)) }),
-    ).toEqual({
+    expect(await store.chunk({ uploadId, offset: 0, bytes: bytes.subarray(0, 1000) })).toEqual({
+      received: 1000,
+    });
+    expect(await store.chunk({ uploadId, offset: 1000, bytes: bytes.subarray(1000) })).toEqual({
       received: bytes.length,
     });
     const stored = await store.finish(uploadId);
@@ -69,44 +66,43 @@ describe('uploads', () => {
       mime: 'application/pdf',
       size: bytes.length,
     });
-    await store.chunk({ uploadId, offset: 0, base64: b64(bytes) });
+    await store.chunk({ uploadId, offset: 0, bytes: bytes });
     expect((await store.finish(uploadId)).sniffedMime).toBeNull();
   });
 
   it('refuses a chunk that does not start where the last one ended', async () => {
     const { uploadId } = store.begin({ name: 'a.bin', mime: '', size: 10 });
-    const error = await refusal(store.chunk({ uploadId, offset: 5, base64: b64(Buffer.alloc(5)) }));
+    const error = await refusal(store.chunk({ uploadId, offset: 5, bytes: Buffer.alloc(5) }));
     expect(error.code).toBe('invalid_input');
     expect(error.details).toMatchObject({ offset: 5, received: 0 });
-    await store.chunk({ uploadId, offset: 0, base64: b64(Buffer.alloc(5, 1)) });
+    await store.chunk({ uploadId, offset: 0, bytes: Buffer.alloc(5, 1) });
     // A repeat of the same chunk is refused too: nothing is written twice.
     expect(
-      (await refusal(store.chunk({ uploadId, offset: 0, base64: b64(Buffer.alloc(5, 1)) }))).code,
+      (await refusal(store.chunk({ uploadId, offset: 0, bytes: Buffer.alloc(5, 1) }))).code,
     ).toBe('invalid_input');
-    await store.chunk({ uploadId, offset: 5, base64: b64(Buffer.alloc(5, 2)) });
+    await store.chunk({ uploadId, offset: 5, bytes: Buffer.alloc(5, 2) });
     const stored = await store.finish(uploadId);
     expect([...(await store.read(stored.fileId))]).toEqual([1, 1, 1, 1, 1, 2, 2, 2, 2, 2]);
   });
 
   it('refuses bytes beyond the declared size, and a finish before all arrived', async () => {
     const { uploadId } = store.begin({ name: 'a.bin', mime: '', size: 10 });
-    const error = await refusal(
-      store.chunk({ uploadId, offset: 0, base64: b64(Buffer.alloc(11)) }),
-    );
+    const error = await refusal(store.chunk({ uploadId, offset: 0, bytes: Buffer.alloc(11) }));
     expect(error.code).toBe('invalid_input');
     expect(error.details).toMatchObject({ size: 10, received: 11 });
-    await store.chunk({ uploadId, offset: 0, base64: b64(Buffer.alloc(6)) });
-    expect(
-      (await refusal(store.chunk({ uploadId, offset: 6, base64: b64(Buffer.alloc(5)) }))).code,
-    ).toBe('invalid_input');
+    await store.chunk({ uploadId, offset: 0, bytes: Buffer.alloc(6) });
+    expect((await refusal(store.chunk({ uploadId, offset: 6, bytes: Buffer.alloc(5) }))).code).toBe(
+      'invalid_input',
+    );
     const early = await refusal(store.finish(uploadId));
     expect(early).toMatchObject({ code: 'invalid_input', details: { received: 6, size: 10 } });
   });
 
-  it('refuses base64 that does not decode, and a file over the app limit', async () => {
-    const { uploadId } = store.begin({ name: 'a.bin', mime: '', size: 10 });
-    for (const base64 of ['not base64!', 'abc', '====', '']) {
-      expect((await refusal(store.chunk({ uploadId, offset: 0, base64 }))).code).toBe(
+  it('refuses a chunk that is not bytes, an empty one, one over 1 MiB, and a file over the app limit', async () => {
+    const { uploadId } = store.begin({ name: 'a.bin', mime: '', size: 2 * 1024 * 1024 });
+    const notBytes = ['AAAA', [1, 2, 3], null, new ArrayBuffer(4)] as unknown as Uint8Array[];
+    for (const bytes of [...notBytes, new Uint8Array(0), new Uint8Array(1024 * 1024 + 1)]) {
+      expect((await refusal(store.chunk({ uploadId, offset: 0, bytes }))).code).toBe(
         'invalid_input',
       );
     }
@@ -117,12 +113,12 @@ describe('uploads', () => {
 
   it('cancels: the partial file is removed and the upload is gone', async () => {
     const { uploadId } = store.begin({ name: 'a.bin', mime: '', size: 100 });
-    await store.chunk({ uploadId, offset: 0, base64: b64(Buffer.alloc(40, 3)) });
+    await store.chunk({ uploadId, offset: 0, bytes: Buffer.alloc(40, 3) });
     expect((await readdir(dir)).filter((name) => name.endsWith('.part'))).toHaveLength(1);
     expect(await store.cancel(uploadId)).toEqual({ cancelled: true });
     expect(await readdir(dir)).toEqual([]);
     expect(
-      (await refusal(store.chunk({ uploadId, offset: 40, base64: b64(Buffer.alloc(4)) }))).code,
+      (await refusal(store.chunk({ uploadId, offset: 40, bytes: Buffer.alloc(4) }))).code,
     ).toBe('not_found');
     expect(await store.cancel(uploadId)).toEqual({ cancelled: false });
   });

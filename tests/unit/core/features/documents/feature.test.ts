@@ -166,3 +166,61 @@ describe('page images', () => {
     expect(checkedPageImage('')).toBeNull();
   });
 });
+
+describe('the extraction request streamed from disk', () => {
+  interface Logged {
+    path: string;
+    body: string;
+    headers: Record<string, string>;
+  }
+  const extractRequests = async (): Promise<Logged[]> =>
+    ((await (await fetch(`${env.sim.hostRoot}/__sim/requests`)).json()) as Logged[]).filter(
+      (r) => r.path === '/v1/extract_text',
+    );
+
+  it('sends the same JSON as the base64 of the whole file, and all of it again after a 504', async () => {
+    const core = await openCore();
+    const bytes = makePdf([{ text: 'Streamed from disk' }]);
+    const pdf = await core.upload('notes.pdf', 'application/pdf', bytes);
+    await fetch(`${env.sim.hostRoot}/__sim/fail`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 504, count: 1, path: '/extract_text' }),
+    });
+    const record = await core.call<DocumentRecord>('documents.extract', {
+      fileId: pdf.fileId,
+      mode: 'extract',
+    });
+    expect(record.text).toContain('Streamed from disk');
+    // What the feature sent before it streamed: the whole file's base64 in one JSON string.
+    const before = JSON.stringify({
+      encoded_base64_file: bytes.toString('base64'),
+      filename: 'notes.pdf',
+      model: 'utils/extract-text-1.0',
+    });
+    expect(before.length).toBeLessThan(2000); // the simulator logs a body's first 2,000 characters
+    const sent = await extractRequests();
+    expect(sent).toHaveLength(2);
+    for (const request of sent) {
+      expect(request.body).toBe(before);
+      expect(request.headers['content-length']).toBe(String(Buffer.byteLength(before)));
+    }
+  });
+
+  it('hears the service refuse a file over its request limit (413) in words', async () => {
+    const core = await openCore();
+    // 46 MiB: under the app's document limit, over the simulator's 60 MB once base64 (61.3 MB).
+    const bytes = Buffer.concat([
+      makePdf([{ text: 'Too big' }]),
+      Buffer.alloc(46 * 1024 * 1024, 0x20),
+    ]);
+    const pdf = await core.upload('big.pdf', 'application/pdf', bytes);
+    const refused = await core.attempt('documents.extract', {
+      fileId: pdf.fileId,
+      mode: 'extract',
+    });
+    expect(refused.ok).toBe(false);
+    expect(!refused.ok && refused.error).toMatchObject({ status: 413 });
+    expect(!refused.ok && refused.error.message).toMatch(/too large/i);
+  }, 60_000);
+});

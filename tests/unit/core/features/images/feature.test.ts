@@ -105,7 +105,7 @@ async function upload(files: FileStore, name: string, bytes: Buffer): Promise<st
     await files.chunk({
       uploadId,
       offset,
-      base64: bytes.subarray(offset, offset + 1024 * 1024).toString('base64'),
+      bytes: bytes.subarray(offset, offset + 1024 * 1024),
     });
   return (await files.finish(uploadId)).fileId;
 }
@@ -308,7 +308,7 @@ describe('images.edit', () => {
     await harness.files.chunk({
       uploadId,
       offset: 0,
-      base64: Buffer.from('hello').toString('base64'),
+      bytes: Buffer.from('hello'),
     });
     const text = (await harness.files.finish(uploadId)).fileId;
     const notPicture = await failure(

@@ -38,7 +38,7 @@ describe('media handlers', () => {
 
   async function upload(ctx: FeatureContext, name: string, bytes: Buffer) {
     const { uploadId } = ctx.files.begin({ name, mime: '', size: bytes.length });
-    await ctx.files.chunk({ uploadId, offset: 0, base64: bytes.toString('base64') });
+    await ctx.files.chunk({ uploadId, offset: 0, bytes });
     return ctx.files.finish(uploadId);
   }
 

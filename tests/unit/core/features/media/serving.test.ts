@@ -55,7 +55,7 @@ describe('the web host serving media/<id>', () => {
       mime: '',
       size: bytes.length,
     });
-    await call('files.chunk', { uploadId, offset: 0, base64: bytes.toString('base64') });
+    await call('files.chunk', { uploadId, offset: 0, bytes: bytes });
     const file = await call<StoredFile>('files.finish', { uploadId });
     return call<MediaItem>('media.import', { fileId: file.fileId, kind });
   }
