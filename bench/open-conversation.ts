@@ -102,6 +102,8 @@ async function openOnce(browser: Browser, dataDir: string, title: string): Promi
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.addInitScript(watchLastMessage, LAST_MESSAGE_MARK);
     await page.goto(host.url);
+    // A data folder without a key opens on the welcome screen; the person looks around first.
+    await page.getByRole('button', { name: 'Look around first', exact: true }).click();
     await page.getByRole('textbox', { name: 'Message', exact: true }).waitFor();
     const link = page.getByRole('link', { name: title, exact: true });
     await link.waitFor();

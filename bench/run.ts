@@ -12,6 +12,8 @@ import type { StreamFixture } from './feed/fixture';
 import { measureFirstScreen, type FirstScreenRun } from './first-screen';
 import { appendGalleryReport } from './gallery';
 import { appendUploadReport } from './upload';
+import { loadOnly } from './load-only';
+import { appendMemoryReport, memoryOnly } from './memory';
 import { measureOpenConversation } from './open-conversation';
 import { renderReport, type BenchFigures, type StreamSetup } from './report';
 import { startStaticServer } from './static-server';
@@ -147,6 +149,8 @@ async function streamingOnly(): Promise<void> {
 
 async function main(): Promise<void> {
   if (process.env.BENCH_ONLY === 'streaming') return streamingOnly();
+  if (process.env.BENCH_ONLY === 'load') return loadOnly();
+  if (process.env.BENCH_ONLY === 'memory') return memoryOnly(BENCH_OUT);
   const started = Date.now();
   await mkdir(BENCH_OUT, { recursive: true });
   log('building the real, naive, plain-text and blank pages');
@@ -212,6 +216,7 @@ async function main(): Promise<void> {
     log(`wrote ${REPORT} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     await appendGalleryReport(browser, BENCH_OUT, REPORT);
     await appendUploadReport(browser, BENCH_OUT, REPORT);
+    await appendMemoryReport(browser, BENCH_OUT, REPORT);
   } finally {
     await browser.close();
   }
