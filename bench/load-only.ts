@@ -21,7 +21,12 @@ export async function loadOnly(runs = Number(process.env.BENCH_RUNS ?? 5)): Prom
   const browser = await launchChromium();
   try {
     if (process.env.BENCH_PART !== 'first') {
-      const open = await measureOpenConversation(browser, `${BENCH_OUT}/open-alone-data`, 2000, runs);
+      const open = await measureOpenConversation(
+        browser,
+        `${BENCH_OUT}/open-alone-data`,
+        2000,
+        runs,
+      );
       const paint = open.runs.map((run) => run.firstPaintMs);
       const markdown = open.runs.map((run) => run.markdownPaintMs);
       console.log(

@@ -1,8 +1,10 @@
 // Connects the store to core: first loads, event subscriptions, and batched chat events.
 import { createChatEventBatcher } from './chat/event-batcher';
 import { preloadMarkdown } from './chat/MessageMarkdown';
+import { loadLanguage } from './i18n/translate';
 import { invoke, subscribe } from './platform';
 import { useAppStore } from './store';
+import { boundOpenConversations } from './store/open-bound';
 
 /**
  * Streamed text is shown at most this often. Reading keeps up easily at 12 updates a second, and
@@ -32,6 +34,7 @@ export function startApp(): () => void {
   );
 
   const unsubscribers = [
+    boundOpenConversations(useAppStore),
     subscribe('chat.event', (event) => batcher.push(event)),
     subscribe('balance.changed', (balance) => useAppStore.getState().applyBalance(balance)),
     subscribe('settings.changed', (view) => useAppStore.getState().applySettings(view)),
@@ -51,7 +54,11 @@ export function startApp(): () => void {
 
   void (async () => {
     const settings = await invoke('settings.get', {});
-    if (settings.ok) store.applySettings(settings.data);
+    if (settings.ok) {
+      // The chosen language's strings first, so the screen turns to it in one step.
+      await loadLanguage(settings.data.language).catch(() => undefined);
+      store.applySettings(settings.data);
+    }
     await Promise.all([
       store.loadConversations(),
       store.loadModels(false),
