@@ -8,7 +8,7 @@ import { cpuShare, cpuSnapshot, waitForQuietMachine } from './cpu-usage';
 import { chatHistory } from './corpus';
 
 /** A word only the last message holds, so the page can tell when that message is on screen. */
-const LAST_MESSAGE_MARK = 'zebraquartzfinale';
+export const LAST_MESSAGE_MARK = 'zebraquartzfinale';
 
 export interface OpenTimings {
   /** Click to the first frame painted with the last message's article (any content). */
@@ -28,7 +28,7 @@ export interface OpenConversationResult {
 }
 
 /** Writes the conversation through core's own library, so the files are exactly what the app keeps. */
-async function writeLongConversation(
+export async function writeLongConversation(
   dataDir: string,
   count: number,
 ): Promise<{ title: string; fileBytes: number }> {
@@ -53,7 +53,7 @@ declare global {
 }
 
 /** Runs in the page before its scripts: notes the click, then checks every frame for the message. */
-function watchLastMessage(mark: string): void {
+export function watchLastMessage(mark: string): void {
   const state: NonNullable<Window['benchOpen']> = {
     clickAt: null,
     paintAt: null,

@@ -25,10 +25,7 @@ export function loadLanguage(language: Language): Promise<void> {
   let pending = loading.get(language);
   if (!pending) {
     pending = loaders[language]().then(
-      (dictionary) => {
-        dictionaries[language] = dictionary;
-        for (const listener of listeners) listener();
-      },
+      (dictionary) => addLanguage(language, dictionary),
       (error: unknown) => {
         // A failed fetch may be tried again (the next settings change or render asks anew).
         loading.delete(language);
@@ -38,6 +35,12 @@ export function loadLanguage(language: Language): Promise<void> {
     loading.set(language, pending);
   }
   return pending;
+}
+
+/** Gives `translate` a language's strings already at hand (Node-side tests import them directly). */
+export function addLanguage(language: Language, dictionary: Dictionary): void {
+  dictionaries[language] = dictionary;
+  for (const listener of listeners) listener();
 }
 
 /** Calls `listener` whenever a language's strings arrive; returns the function that stops it. */
