@@ -28,7 +28,7 @@ declare global {
 }
 
 /** Runs before the page's scripts: notes the first painted frame with an enabled, focusable box. */
-function watchMessageBox(): void {
+export function watchMessageBox(): void {
   const state: NonNullable<Window['benchFirst']> = { interactiveAt: null };
   window.benchFirst = state;
   const check = () => {

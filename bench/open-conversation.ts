@@ -8,7 +8,7 @@ import { cpuShare, cpuSnapshot, waitForQuietMachine } from './cpu-usage';
 import { chatHistory } from './corpus';
 
 /** A word only the last message holds, so the page can tell when that message is on screen. */
-const LAST_MESSAGE_MARK = 'zebraquartzfinale';
+export const LAST_MESSAGE_MARK = 'zebraquartzfinale';
 
 export interface OpenTimings {
   /** Click to the first frame painted with the last message's article (any content). */
@@ -28,7 +28,7 @@ export interface OpenConversationResult {
 }
 
 /** Writes the conversation through core's own library, so the files are exactly what the app keeps. */
-async function writeLongConversation(
+export async function writeLongConversation(
   dataDir: string,
   count: number,
 ): Promise<{ title: string; fileBytes: number }> {
@@ -53,7 +53,7 @@ declare global {
 }
 
 /** Runs in the page before its scripts: notes the click, then checks every frame for the message. */
-function watchLastMessage(mark: string): void {
+export function watchLastMessage(mark: string): void {
   const state: NonNullable<Window['benchOpen']> = {
     clickAt: null,
     paintAt: null,
@@ -102,6 +102,8 @@ async function openOnce(browser: Browser, dataDir: string, title: string): Promi
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.addInitScript(watchLastMessage, LAST_MESSAGE_MARK);
     await page.goto(host.url);
+    // A data folder without a key opens on the welcome screen; the person looks around first.
+    await page.getByRole('button', { name: 'Look around first', exact: true }).click();
     await page.getByRole('textbox', { name: 'Message', exact: true }).waitFor();
     const link = page.getByRole('link', { name: title, exact: true });
     await link.waitFor();

@@ -14,6 +14,8 @@ import { appendGalleryReport } from './gallery';
 import { appendUploadReport } from './upload';
 import { appendSearchReport } from './search';
 import { appendStartReport } from './start';
+import { loadOnly } from './load-only';
+import { appendMemoryReport, memoryOnly } from './memory';
 import { measureOpenConversation } from './open-conversation';
 import { renderReport, type BenchFigures, type StreamSetup } from './report';
 import { startStaticServer } from './static-server';
@@ -192,6 +194,8 @@ async function main(): Promise<void> {
   }
   if (process.env.BENCH_ONLY === 'upload') return uploadOnly();
   if (process.env.BENCH_ONLY === 'gallery') return galleryOnly();
+  if (process.env.BENCH_ONLY === 'load') return loadOnly();
+  if (process.env.BENCH_ONLY === 'memory') return memoryOnly(BENCH_OUT);
   const started = Date.now();
   await mkdir(BENCH_OUT, { recursive: true });
   log('building the real, naive, plain-text and blank pages');
@@ -259,6 +263,7 @@ async function main(): Promise<void> {
     await appendUploadReport(browser, BENCH_OUT, REPORT);
     await appendSearchReport(BENCH_OUT, REPORT, log);
     await appendStartReport(browser, BENCH_OUT, REPORT, log);
+    await appendMemoryReport(browser, BENCH_OUT, REPORT);
   } finally {
     await browser.close();
   }

@@ -107,9 +107,14 @@ function allowedHosts(host: string, port: number): Set<string> {
   return new Set(names.map((name) => `${name}:${port}`));
 }
 
-/** Puts the token and the bridge script before the renderer's first script, so window.atelier exists first. */
+/**
+ * Puts the token and the bridge script before the renderer's first script, so window.atelier exists
+ * first. Deferred, it still runs before the renderer's module (deferred scripts and modules run in
+ * document order) but no longer holds up the parser, so the renderer's chunks are fetched at once
+ * instead of after the bridge's round trip.
+ */
 export function injectBridge(indexHtml: string, token: string): string {
-  const tags = `<meta name="${TOKEN_META_NAME}" content="${token}"><script src="${BRIDGE_SCRIPT_PATH}"></script>`;
+  const tags = `<meta name="${TOKEN_META_NAME}" content="${token}"><script defer src="${BRIDGE_SCRIPT_PATH}"></script>`;
   const at = indexHtml.search(/<script\b/i);
   if (at >= 0) return indexHtml.slice(0, at) + tags + indexHtml.slice(at);
   const head = indexHtml.search(/<\/head>/i);

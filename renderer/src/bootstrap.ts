@@ -1,8 +1,11 @@
 // Connects the store to core: first loads, event subscriptions, and batched chat events.
 import { createChatEventBatcher } from './chat/event-batcher';
+import { preloadChatParts } from './chat/deferred-parts';
 import { preloadMarkdown } from './chat/MessageMarkdown';
+import { loadLanguage } from './i18n/translate';
 import { invoke, subscribe } from './platform';
 import { useAppStore } from './store';
+import { boundOpenConversations } from './store/open-bound';
 
 /**
  * Streamed text is shown at most this often. Reading keeps up easily at 12 updates a second, and
@@ -32,6 +35,7 @@ export function startApp(): () => void {
   );
 
   const unsubscribers = [
+    boundOpenConversations(useAppStore),
     subscribe('chat.event', (event) => batcher.push(event)),
     subscribe('balance.changed', (balance) => useAppStore.getState().applyBalance(balance)),
     subscribe('settings.changed', (view) => useAppStore.getState().applySettings(view)),
@@ -43,15 +47,33 @@ export function startApp(): () => void {
   const flushWhenHidden = () => batcher.flush();
   document.addEventListener('visibilitychange', flushWhenHidden);
 
-  // Once the first screen is up and the browser is idle, fetch the markdown renderer.
-  const preload = setTimeout(() => {
-    if ('requestIdleCallback' in window) requestIdleCallback(preloadMarkdown, { timeout: 2000 });
-    else preloadMarkdown();
-  }, 500);
+  // Once the first screen is painted and the browser is idle, fetch what it left out: the markdown
+  // renderer and the message list, so a conversation opened next paints formatted at once.
+  const preloadRest = () => {
+    preloadMarkdown();
+    void preloadChatParts();
+  };
+  let preload = 0;
+  const firstFrame = requestAnimationFrame(() => {
+    preload = window.setTimeout(() => {
+      if ('requestIdleCallback' in window) requestIdleCallback(preloadRest, { timeout: 1000 });
+      else preloadRest();
+    }, 0);
+  });
+  // A conversation opened sooner than that asks for them at once.
+  unsubscribers.push(
+    useAppStore.subscribe((state, previous) => {
+      if (state.activeId !== null && state.activeId !== previous.activeId) preloadRest();
+    }),
+  );
 
   void (async () => {
     const settings = await invoke('settings.get', {});
-    if (settings.ok) store.applySettings(settings.data);
+    if (settings.ok) {
+      // The chosen language's strings first, so the screen turns to it in one step.
+      await loadLanguage(settings.data.language).catch(() => undefined);
+      store.applySettings(settings.data);
+    }
     await Promise.all([
       store.loadConversations(),
       store.loadModels(false),
@@ -61,6 +83,7 @@ export function startApp(): () => void {
   })();
 
   return () => {
+    cancelAnimationFrame(firstFrame);
     clearTimeout(preload);
     document.removeEventListener('visibilitychange', flushWhenHidden);
     for (const unsubscribe of unsubscribers) unsubscribe();

@@ -8,6 +8,7 @@ import { App } from './shell/App';
 import { NoBridgeScreen } from './shell/NoBridgeScreen';
 import { connectPlatform } from './platform';
 import { startApp } from './bootstrap';
+import { loadLanguage } from './i18n/translate';
 
 async function mount(): Promise<void> {
   const container = document.getElementById('root');
@@ -15,6 +16,8 @@ async function mount(): Promise<void> {
   const root = createRoot(container);
   const api = await connectPlatform();
   if (!api) {
+    // It speaks both languages, since no settings can say which.
+    await loadLanguage('ru').catch(() => undefined);
     root.render(<NoBridgeScreen />);
     return;
   }

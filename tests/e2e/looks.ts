@@ -2,8 +2,12 @@
 // finds the controls by the words of that language, read from the app's own dictionaries.
 import type { Page } from '@playwright/test';
 import type { Language } from '../../shared/types';
-import { translatorFor, type Translate } from '../../renderer/src/i18n/translate';
+import { addLanguage, translatorFor, type Translate } from '../../renderer/src/i18n/translate';
+import { ru } from '../../renderer/src/i18n/ru';
 import { section, startChatting, type Atelier } from './fixtures';
+
+// The app fetches Russian strings when chosen; the tests read them here at once.
+addLanguage('ru', ru);
 
 export interface Look {
   language: Language;

@@ -8,11 +8,10 @@ import { ModelPicker } from '../models/ModelPicker';
 import './chat.css';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { ConversationSidebar } from './ConversationSidebar';
-import { ConversationSettings } from './ConversationSettings';
-import { MessageList } from './MessageList';
 import { HistoryNotice } from './HistoryNotice';
 import { Composer } from './Composer';
-import { ExportMenu } from '../transfer/ExportMenu';
+// Loaded after the first screen (and before a conversation opens): see bootstrap.ts.
+import { ConversationSettings, ExportMenu, MessageList } from './deferred-parts';
 import { ToolsChoice } from './ToolsChoice';
 
 function ChatHeader() {

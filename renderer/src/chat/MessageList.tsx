@@ -45,6 +45,9 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
     count: virtualCount,
     getScrollElement: () => scroller.current,
     estimateSize: () => 160,
+    // A conversation opens at its end: its first render lays out the last rows only, instead of
+    // the first ones (rendered, measured, then scrolled away from).
+    initialOffset: () => virtualCount * 160,
     overscan: 4,
     getItemKey: (index) => rows[index]?.id || `pending-${index}`,
     useFlushSync: false,

@@ -1,5 +1,15 @@
 // An answer's markdown as blocks: finished blocks memoized by key, only the growing tail re-renders.
-import { lazy, memo, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentProps,
+  type ComponentType,
+} from 'react';
 import {
   advanceBlockSplit,
   emptyBlockSplit,
@@ -11,8 +21,27 @@ import {
 import './markdown/markdown.css';
 
 // react-markdown, KaTeX and highlight.js stay out of the first screen.
-const loadMarkdownBlock = () => import('./markdown/MarkdownBlock');
-const MarkdownBlock = lazy(loadMarkdownBlock);
+type BlockComponent = typeof import('./markdown/MarkdownBlock').default;
+let loadedBlock: BlockComponent | null = null;
+let blockModule: Promise<{ default: BlockComponent }> | null = null;
+const loadMarkdownBlock = () =>
+  (blockModule ??= import('./markdown/MarkdownBlock').then((module) => {
+    loadedBlock = module.default;
+    return module;
+  }));
+const LazyMarkdownBlock = lazy(loadMarkdownBlock);
+
+/**
+ * Once the chunk is in, a block renders it directly: a lazy component suspends on its first render
+ * even when its chunk is loaded, which painted a conversation opened after the preload as plain
+ * text first. The type is chosen once per block, so a block never remounts.
+ */
+function MarkdownBlock(props: ComponentProps<BlockComponent>) {
+  const [Block] = useState<ComponentType<ComponentProps<BlockComponent>>>(
+    () => loadedBlock ?? LazyMarkdownBlock,
+  );
+  return <Block {...props} />;
+}
 
 /** Fetches the markdown chunk ahead of need, so an opened conversation paints formatted at once. */
 export function preloadMarkdown(): void {

@@ -1,9 +1,53 @@
 // Looks up a key in the current language's dictionary and fills its {placeholders}.
 import type { Language } from '../../../shared/types';
 import { en, type EnglishDictionary, type MessageKey } from './en';
-import { ru } from './ru';
 
-const dictionaries: Record<Language, { readonly [K in MessageKey]: string }> = { en, ru };
+type Dictionary = { readonly [K in MessageKey]: string };
+
+/**
+ * English ships with the first screen; another language's strings are their own chunk, fetched
+ * only once it is chosen (bootstrap waits for it before applying the settings that choose it).
+ */
+const dictionaries: Partial<Record<Language, Dictionary>> = { en };
+const loaders: Record<Exclude<Language, 'en'>, () => Promise<Dictionary>> = {
+  ru: () => import('./ru').then((module) => module.ru),
+};
+const loading = new Map<Language, Promise<void>>();
+const listeners = new Set<() => void>();
+
+export function isLanguageLoaded(language: Language): boolean {
+  return dictionaries[language] !== undefined;
+}
+
+/** Fetches a language's strings once; resolves when `translate` has them (at once for English). */
+export function loadLanguage(language: Language): Promise<void> {
+  if (language === 'en' || dictionaries[language]) return Promise.resolve();
+  let pending = loading.get(language);
+  if (!pending) {
+    pending = loaders[language]().then(
+      (dictionary) => addLanguage(language, dictionary),
+      (error: unknown) => {
+        // A failed fetch may be tried again (the next settings change or render asks anew).
+        loading.delete(language);
+        throw error;
+      },
+    );
+    loading.set(language, pending);
+  }
+  return pending;
+}
+
+/** Gives `translate` a language's strings already at hand (Node-side tests import them directly). */
+export function addLanguage(language: Language, dictionary: Dictionary): void {
+  dictionaries[language] = dictionary;
+  for (const listener of listeners) listener();
+}
+
+/** Calls `listener` whenever a language's strings arrive; returns the function that stops it. */
+export function onLanguageLoaded(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 /** The names of the {placeholders} in an English string, so a call must pass each one. */
 type Placeholders<S extends string> = S extends `${string}{${infer Name}}${infer Rest}`
@@ -23,7 +67,8 @@ export function translate<K extends MessageKey>(
   key: K,
   ...args: TranslateArgs<K>
 ): string {
-  const template = dictionaries[language][key];
+  // Until its strings arrive, a language reads as English (useLanguage keeps screens in English then).
+  const template = (dictionaries[language] ?? en)[key];
   const vars = args[0] as Record<string, string | number> | undefined;
   if (!vars) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>

@@ -148,7 +148,8 @@ describe('the served page', () => {
     const response = await fetch(root(), { headers: { cookie } });
     const html = await response.text();
     expect(response.status).toBe(200);
-    const bridgeAt = html.indexOf('<script src="/bridge.js">');
+    // Deferred: it runs before the module without holding up the fetch of the renderer's chunks.
+    const bridgeAt = html.indexOf('<script defer src="/bridge.js">');
     expect(bridgeAt).toBeGreaterThan(0);
     expect(bridgeAt).toBeLessThan(html.indexOf('<script type="module"'));
     expect(html).toContain(`<meta name="atelier-bridge-token" content="${server.token}">`);

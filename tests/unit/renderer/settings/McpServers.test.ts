@@ -1,8 +1,11 @@
 // A server's state in words, in either language: core's failure kinds worded by the page, the server's own words kept.
 import { describe, expect, it } from 'vitest';
 import type { McpServerView } from '../../../../shared/tools';
-import { translatorFor } from '../../../../renderer/src/i18n/translate';
+import { loadLanguage, translatorFor } from '../../../../renderer/src/i18n/translate';
 import { stateWords } from '../../../../renderer/src/settings/McpServers';
+
+// Russian strings are a chunk of their own, fetched when chosen.
+await loadLanguage('ru');
 
 function server(status: McpServerView['status'], enabled = true): McpServerView {
   return {

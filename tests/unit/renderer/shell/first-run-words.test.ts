@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { blankBalance } from '../../../../shared/balance';
 import type { ConnectionCheck } from '../../../../shared/types';
-import { translatorFor } from '../../../../renderer/src/i18n/translate';
+import { loadLanguage, translatorFor } from '../../../../renderer/src/i18n/translate';
 import { checkWords } from '../../../../renderer/src/shell/first-run-words';
+
+// Russian strings are a chunk of their own, fetched when chosen.
+await loadLanguage('ru');
 
 const en = translatorFor('en');
 const ru = translatorFor('ru');

@@ -1,8 +1,11 @@
 // A video job's status in words (renderer/src/video/status-words.ts), in English and Russian.
 import { describe, expect, it } from 'vitest';
-import { translatorFor } from '../../../../renderer/src/i18n/translate';
+import { loadLanguage, translatorFor } from '../../../../renderer/src/i18n/translate';
 import { videoStatusWords } from '../../../../renderer/src/video/status-words';
 import type { VideoJob } from '../../../../shared/types';
+
+// Russian strings are a chunk of their own, fetched when chosen.
+await loadLanguage('ru');
 
 const en = translatorFor('en');
 const ru = translatorFor('ru');

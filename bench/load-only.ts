@@ -1,0 +1,66 @@
+// `BENCH_ONLY=load` (after `npm run build:renderer`): the first screen beside a blank page and the
+// opening of a long conversation, printed, for quick iteration on the load path.
+import { mkdir, rm } from 'node:fs/promises';
+import { build } from 'vite';
+import { startWebHost } from '../dev/web';
+import { launchChromium } from './browser';
+import { measureFirstScreen, type FirstScreenRun } from './first-screen';
+import { measureOpenConversation } from './open-conversation';
+import { startStaticServer } from './static-server';
+import { BENCH_OUT, blankBuild } from './vite.config';
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+export async function loadOnly(runs = Number(process.env.BENCH_RUNS ?? 5)): Promise<void> {
+  await mkdir(BENCH_OUT, { recursive: true });
+  await build(blankBuild());
+  const browser = await launchChromium();
+  try {
+    if (process.env.BENCH_PART !== 'first') {
+      const open = await measureOpenConversation(
+        browser,
+        `${BENCH_OUT}/open-alone-data`,
+        2000,
+        runs,
+      );
+      const paint = open.runs.map((run) => run.firstPaintMs);
+      const markdown = open.runs.map((run) => run.markdownPaintMs);
+      console.log(
+        `[bench] open ${open.messages} messages (${(open.fileBytes / 1024 ** 2).toFixed(1)} MB): ` +
+          `first paint median ${median(paint).toFixed(0)} ms (${paint.map((v) => v.toFixed(0)).join(', ')}), ` +
+          `markdown median ${median(markdown).toFixed(0)} ms (${markdown.map((v) => v.toFixed(0)).join(', ')})`,
+      );
+    }
+    if (process.env.BENCH_PART === 'open') return;
+    const dataDir = `${BENCH_OUT}/first-screen-alone-data`;
+    await rm(dataDir, { recursive: true, force: true });
+    const host = await startWebHost({ port: 0, dataDir, log: () => undefined });
+    const blank = await startStaticServer({ root: `${BENCH_OUT}/blank` });
+    const app: FirstScreenRun[] = [];
+    const page: FirstScreenRun[] = [];
+    try {
+      for (let run = 0; run < runs; run++) {
+        app.push(await measureFirstScreen(browser, host.url));
+        page.push(await measureFirstScreen(browser, blank.url));
+      }
+    } finally {
+      await host.close();
+      await blank.close();
+    }
+    const appMs = median(app.map((run) => run.interactiveMs));
+    const blankMs = median(page.map((run) => run.interactiveMs));
+    console.log(
+      `[bench] first screen: app ${appMs.toFixed(0)} ms (${app.map((r) => r.interactiveMs.toFixed(0)).join(', ')}) ` +
+        `vs blank ${blankMs.toFixed(0)} ms (${page.map((r) => r.interactiveMs.toFixed(0)).join(', ')}): ` +
+        `${(appMs / blankMs).toFixed(2)}x`,
+    );
+    for (const script of app[app.length - 1]!.scripts)
+      console.log(`[bench]   ${script.url}: ${(script.bodyBytes / 1024).toFixed(1)} KB`);
+  } finally {
+    await browser.close();
+  }
+}
