@@ -122,30 +122,46 @@ async function workPasses(
 ): Promise<StreamingResult['work']> {
   const runs: Array<StreamingResult['work']> = [];
   for (let run = 0; run < WORK_RUNS; run++) runs.push(await workPass(browser, server));
+  return medianWork(runs);
+}
+
+/** A page the streaming bench serves: a build of the renderer, or the bare reference page. */
+export type StreamPage = RendererVariant | 'bare';
+
+/**
+ * Work passes of several pages interleaved run by run (a, b, c, a, b, c, ...), so a slow moment of
+ * the shared machine does not land on one page only; each page's median run stands for it.
+ */
+export async function measureWorkInterleaved<P extends StreamPage>(
+  browser: Browser,
+  pages: readonly P[],
+  fixtureJson: string,
+  feedScript: string,
+  runs = WORK_RUNS,
+): Promise<Record<P, StreamingResult['work']>> {
+  const servers = await Promise.all(
+    pages.map((page) => variantServer(page, fixtureJson, feedScript)),
+  );
+  try {
+    const passes = pages.map((): Array<StreamingResult['work']> => []);
+    for (let run = 0; run < runs; run++)
+      for (const [index, server] of servers.entries())
+        passes[index]!.push(await workPass(browser, server));
+    return Object.fromEntries(
+      pages.map((page, index) => [page, medianWork(passes[index]!)]),
+    ) as Record<P, StreamingResult['work']>;
+  } finally {
+    await Promise.all(servers.map((server) => server.close()));
+  }
+}
+
+function medianWork(runs: Array<StreamingResult['work']>): StreamingResult['work'] {
   const byTotal = [...runs].sort((a, b) => a.metrics.task - b.metrics.task);
   return { ...byTotal[Math.floor(byTotal.length / 2)]!, runsMs: runs.map((r) => r.metrics.task) };
 }
 
-/**
- * Only the work passes, for a variant that is a baseline rather than a renderer under test (the
- * app with plain-text blocks).
- */
-export async function measureWork(
-  browser: Browser,
-  variant: RendererVariant,
-  fixtureJson: string,
-  feedScript: string,
-): Promise<StreamingResult['work']> {
-  const server = await variantServer(variant, fixtureJson, feedScript);
-  try {
-    return await workPasses(browser, server);
-  } finally {
-    await server.close();
-  }
-}
-
 function variantServer(
-  variant: RendererVariant,
+  variant: StreamPage,
   fixtureJson: string,
   feedScript: string,
 ): Promise<StaticServer> {
@@ -289,13 +305,14 @@ export async function measureStreaming(
   }
 }
 
-/** CPU profile of one real-renderer stream: self time by function, the top 25 printed. */
+/** CPU profile of one stream of a renderer build: self time by function, the top 25 printed. */
 export async function profileStreaming(
   browser: Browser,
   fixtureJson: string,
   feedScript: string,
+  variant: RendererVariant = 'real',
 ): Promise<void> {
-  const server = await variantServer('real', fixtureJson, feedScript);
+  const server = await variantServer(variant, fixtureJson, feedScript);
   const context = await freshContext(browser);
   try {
     const page = await context.newPage();
@@ -304,7 +321,7 @@ export async function profileStreaming(
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
-    await streamAndSettle(page);
+    await streamAndSettle(page, false);
     const { profile } = await cdp.send('Profiler.stop');
     const self = new Map<string, number>();
     const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
