@@ -15,7 +15,13 @@ import { appendUploadReport } from './upload';
 import { measureOpenConversation } from './open-conversation';
 import { renderReport, type BenchFigures, type StreamSetup } from './report';
 import { startStaticServer } from './static-server';
-import { measureStreaming, measureWorkInterleaved, profileStreaming } from './streaming';
+import {
+  measureStreaming,
+  measureWorkInterleaved,
+  profileStreaming,
+  traceWork,
+  type StreamPage,
+} from './streaming';
 import {
   BENCH_OUT,
   bareBuild,
@@ -166,14 +172,39 @@ async function streamCostOnly(): Promise<void> {
   const { fixture } = streamFixture();
   const browser = await launchChromium();
   try {
-    const pages = withReal ? (['plain', 'bare', 'real'] as const) : (['plain', 'bare'] as const);
+    // BENCH_COST_EXTRA: more prebuilt folders under bench/out (e.g. an earlier build) in the rotation.
+    const extra = (process.env.BENCH_COST_EXTRA ?? '').split(',').filter(Boolean) as StreamPage[];
+    const pages: StreamPage[] = [
+      ...(withReal ? ['plain', 'bare', 'real'] : ['plain', 'bare']),
+      ...extra,
+    ] as StreamPage[];
+    if (process.env.BENCH_COST_TRACE) {
+      // What each page spends its main thread on, by kind of event (one traced stream each).
+      const only = process.env.BENCH_COST_TRACE.split(',');
+      const tracedPages = only.includes('1') ? pages : pages.filter((page) => only.includes(page));
+      const traced = await traceWork(
+        browser,
+        tracedPages,
+        JSON.stringify(fixture),
+        await feedScript(),
+      );
+      for (const [page, work] of Object.entries(traced))
+        log(
+          `${page} traced: ${work.tasks} tasks, ${work.totalMs.toFixed(0)} ms wall, ` +
+            `${work.cpuMs.toFixed(0)} ms CPU; ` +
+            Object.entries(work.byKind)
+              .map(([kind, ms]) => `${kind} ${ms.toFixed(0)}`)
+              .join(', '),
+        );
+      return;
+    }
     const work = await measureWorkInterleaved(
       browser,
       pages,
       JSON.stringify(fixture),
       await feedScript(),
     );
-    const bare = work.bare.metrics.task;
+    const bare = work['bare'].metrics.task;
     for (const [page, result] of Object.entries(work)) {
       const m = result.metrics;
       log(

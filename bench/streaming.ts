@@ -10,7 +10,13 @@ import {
 import { freshContext } from './browser';
 import { cpuShare, cpuSnapshot, waitForQuietMachine, type CpuShare } from './cpu-usage';
 import { startStaticServer, type StaticServer } from './static-server';
-import { mainThreadWork, parseTrace, TRACE_CATEGORIES, type MainThreadWork } from './trace';
+import {
+  mainThreadWork,
+  parseTrace,
+  TRACE_CATEGORIES,
+  type MainThreadWork,
+  type TraceEvent,
+} from './trace';
 import { BENCH_OUT, type RendererVariant } from './vite.config';
 
 /** How long the page may keep working after 'done' (final render, code colouring) inside the window. */
@@ -153,6 +159,65 @@ export async function measureWorkInterleaved<P extends StreamPage>(
   } finally {
     await Promise.all(servers.map((server) => server.close()));
   }
+}
+
+/**
+ * One traced, uninstrumented stream of each page, one after the other: what each spends its main
+ * thread on (RunTask count and time, time inside each kind of event), to compare them by kind.
+ */
+export async function traceWork<P extends StreamPage>(
+  browser: Browser,
+  pages: readonly P[],
+  fixtureJson: string,
+  feedScript: string,
+): Promise<Record<P, MainThreadWork>> {
+  const traced = {} as Record<P, MainThreadWork>;
+  for (const name of pages) {
+    const server = await variantServer(name, fixtureJson, feedScript);
+    const context = await freshContext(browser);
+    try {
+      const page = await context.newPage();
+      await openConversation(page, server);
+      await waitForQuietMachine(QUIET_WAIT_MS);
+      await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+      await streamAndSettle(page, false);
+      const trace = await browser.stopTracing();
+      await writeFile(`${BENCH_OUT}/trace-cost-${name}.json`, trace);
+      const events = parseTrace(trace);
+      traced[name] = mainThreadWork(events, 'bench:stream-start', 'bench:settled');
+      traced[name].byKind = outermostKinds(events);
+    } finally {
+      await context.close();
+      await server.close();
+    }
+  }
+  return traced;
+}
+
+/**
+ * Main-thread time split by the outermost event inside each task (a forced layout inside a timer
+ * counts as the timer), every kind the trace holds, between the stream's marks.
+ */
+function outermostKinds(events: TraceEvent[]): Record<string, number> {
+  const start = events.find((e) => e.name === 'bench:stream-start');
+  const end = events.find((e) => e.name === 'bench:settled');
+  if (!start || !end) return {};
+  const onThread = events
+    .filter((e) => e.pid === start.pid && e.tid === start.tid && e.ph === 'X')
+    .filter((e) => e.ts >= start.ts && e.ts <= end.ts && e.name !== 'RunTask')
+    .sort((a, b) => a.ts - b.ts);
+  const byKind: Record<string, number> = {};
+  let until = -1;
+  for (const event of onThread) {
+    if (event.ts < until) continue;
+    until = event.ts + (event.dur ?? 0);
+    byKind[event.name] = (byKind[event.name] ?? 0) + (event.dur ?? 0) / 1000;
+  }
+  return Object.fromEntries(
+    Object.entries(byKind)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 14),
+  );
 }
 
 function medianWork(runs: Array<StreamingResult['work']>): StreamingResult['work'] {

@@ -5,6 +5,7 @@ import type { ChatMessage, Conversation } from '../../../shared/types';
 import { useAppStore } from '../store';
 import { useT } from '../i18n/use-t';
 import { MessageRow } from './MessageRow';
+import { TailFollower } from './TailFollower';
 
 /** Within this many pixels of the end, the list counts as "at the bottom" and keeps following. */
 const BOTTOM_SLACK = 48;
@@ -110,6 +111,12 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
     [tailObserver],
   );
 
+  // The streamed answer grew (in the task that applied it): keep the end in view if following.
+  const followEnd = useCallback(() => {
+    const element = scroller.current;
+    if (element && following.current) element.scrollTop = element.scrollHeight;
+  }, []);
+
   // Only a person scrolling up stops the following (the list itself also moves scrollTop when it
   // measures rows); reaching the bottom again resumes it.
   function stopFollowing() {
@@ -190,6 +197,7 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
               className="message-slot streaming-tail"
             >
               <MessageRow conversationId={conversationId} message={tail} busy={busy} />
+              <TailFollower conversationId={conversationId} onGrow={followEnd} />
             </div>
           ),
         ]}
