@@ -85,8 +85,8 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
     if (element && following.current) element.scrollTop = element.scrollHeight;
   }, [totalSize, rows.length]);
 
-  // While the end is in view, the browser keeps it there as the streamed answer grows (scroll
-  // anchoring on the sentinel after the canvas), inside the same layout and with no script. This
+  // Streamed updates are followed by TailFollower (below). Other growth of the tail is kept in view
+  // by the browser (scroll anchoring on the sentinel after the canvas), with no script. This
   // observer only steps in where anchoring does not: a list still scrolled to its very top.
   const tailElement = useRef<HTMLDivElement | null>(null);
   const tailObserver = useMemo(
