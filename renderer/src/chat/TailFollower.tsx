@@ -5,9 +5,9 @@ import { useAppStore } from '../store';
 /**
  * Renders nothing; after each commit that grew the running answer, calls `onGrow` (the list then
  * scrolls to its end if it is following). Scrolling here, in the task that applied the update,
- * lets the browser deliver the scroll event in the frame that paints the update; a scroll made
- * during that frame's layout (scroll anchoring) is delivered in a frame of its own, which costs a
- * second style, paint and commit per update.
+ * lets the next frame deliver the scroll event before its layout and paint; a scroll made during
+ * a frame's layout (scroll anchoring) is delivered by the frame after it, whose handlers can dirty
+ * style and layout for another pass.
  */
 export function TailFollower({
   conversationId,

@@ -61,8 +61,8 @@ export interface UpdateClock {
 /**
  * A batcher's `schedule`: runs each flush at most every `intervalMs` after the previous one, in a
  * timer task of its own, never inside an animation frame. React then commits the update and the
- * list scrolls to its end in that task, so the browser delivers the scroll event in the frame that
- * paints the update; a scroll made inside a frame is delivered by one more frame, every update.
+ * list scrolls to its end in that task, so the next frame delivers the scroll event before its
+ * layout and paint; a scroll made inside a frame is delivered by the frame after it.
  * In a hidden window (timers throttled) it waits at least `hiddenMinMs`.
  */
 export function createUpdateScheduler(
