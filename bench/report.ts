@@ -154,7 +154,7 @@ function costTable(figures: BenchFigures): string[] {
   ];
 }
 
-function costGoal(figures: BenchFigures): string {
+export function costGoal(figures: Pick<BenchFigures, 'streaming'>): string {
   const { plain, bare, real } = figures.streaming.cost;
   const ratio = plain.metrics.task / Math.max(bare.metrics.task, 1e-9);
   const realRatio = real.metrics.task / Math.max(bare.metrics.task, 1e-9);
@@ -328,6 +328,8 @@ function checksSection(figures: BenchFigures): string {
       checks.push(delivered(`${r.variant}, ${pass} pass`, outcome));
   }
   checks.push(delivered('plain-text baseline, work pass', figures.streaming.plainText.outcome));
+  checks.push(delivered('bare page, work pass', figures.streaming.cost.bare.outcome));
+  checks.push(delivered('real, interleaved work pass', figures.streaming.cost.real.outcome));
   const structure = (r: StreamingResult) => r.plain.rendered;
   for (const r of [real, naive]) {
     const s = structure(r);
