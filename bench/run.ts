@@ -210,6 +210,7 @@ async function streamCostOnly(): Promise<void> {
       log(
         `${page}: ${m.task.toFixed(0)} ms (runs ${result.runsMs.map((r) => r.toFixed(0)).join(', ')}; ` +
           `script ${m.script.toFixed(0)}, layout ${m.layout.toFixed(0)}, style ${m.recalcStyle.toFixed(0)}), ` +
+          `main-thread CPU ${m.threadCpu.toFixed(0)} ms, renderer process CPU ${m.processCpu.toFixed(0)} ms, ` +
           `${(m.task / bare).toFixed(2)}x bare, ${result.outcome.deltasSent} deltas, ` +
           `other processes ${(result.cpu.others * 100).toFixed(0)}%`,
       );

@@ -48,6 +48,13 @@ export interface MetricDeltas {
   script: number;
   layout: number;
   recalcStyle: number;
+  /**
+   * CPU time of the page's main thread (ThreadTime) and of its whole renderer process
+   * (ProcessTime), when this Chromium reports them (else 0): unlike the task durations above, not
+   * inflated by waiting for a core on a busy machine.
+   */
+  threadCpu: number;
+  processCpu: number;
 }
 
 export interface StreamingResult {
@@ -94,6 +101,8 @@ function deltas(before: Metrics, after: Metrics): MetricDeltas {
     script: ms('ScriptDuration'),
     layout: ms('LayoutDuration'),
     recalcStyle: ms('RecalcStyleDuration'),
+    threadCpu: ms('ThreadTime'),
+    processCpu: ms('ProcessTime'),
   };
 }
 

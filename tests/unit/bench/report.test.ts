@@ -17,7 +17,7 @@ function work(task: number): Work {
       longFrameGaps: 0,
       longestFrameGapMs: 0,
     },
-    metrics: { task, script: 0, layout: 0, recalcStyle: 0 },
+    metrics: { task, script: 0, layout: 0, recalcStyle: 0, threadCpu: 0, processCpu: 0 },
     windowMs: 22_000,
     cpu: { busy: 0.5, others: 0.1 },
     runsMs: [task],
