@@ -1,5 +1,5 @@
 // Connects the store to core: first loads, event subscriptions, and batched chat events.
-import { createChatEventBatcher, createUpdateScheduler } from './chat/event-batcher';
+import { createChatEventBatcher } from './chat/event-batcher';
 import { preloadMarkdown } from './chat/MessageMarkdown';
 import { invoke, subscribe } from './platform';
 import { useAppStore } from './store';
@@ -10,23 +10,25 @@ import { useAppStore } from './store';
  * main-thread work for no visible gain (bench/REPORT.md).
  */
 const STREAM_UPDATE_MS = 80;
-/** Timers in a hidden window are throttled; waiting at least this long keeps them from piling up. */
-const HIDDEN_UPDATE_MS = 50;
+let lastFlushAt = 0;
+
+function nextUpdate(flush: () => void): void {
+  const run = () => {
+    lastFlushAt = performance.now();
+    flush();
+  };
+  const wait = Math.max(0, lastFlushAt + STREAM_UPDATE_MS - performance.now());
+  // Frames stop in a hidden window; a timer alone keeps the answer (and its end) arriving there.
+  if (document.visibilityState === 'hidden') setTimeout(run, Math.max(wait, 50));
+  else setTimeout(() => requestAnimationFrame(run), wait);
+}
 
 /** Starts everything once; returns the function that unsubscribes (used by tests and hot reload). */
 export function startApp(): () => void {
   const store = useAppStore.getState();
   const batcher = createChatEventBatcher(
     (events) => useAppStore.getState().applyChatEvents(events),
-    createUpdateScheduler(
-      {
-        now: () => performance.now(),
-        setTimeout: (run, ms) => void setTimeout(run, ms),
-        hidden: () => document.visibilityState === 'hidden',
-      },
-      STREAM_UPDATE_MS,
-      HIDDEN_UPDATE_MS,
-    ),
+    nextUpdate,
   );
 
   const unsubscribers = [

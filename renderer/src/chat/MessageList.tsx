@@ -5,7 +5,6 @@ import type { ChatMessage, Conversation } from '../../../shared/types';
 import { useAppStore } from '../store';
 import { useT } from '../i18n/use-t';
 import { MessageRow } from './MessageRow';
-import { TailFollower } from './TailFollower';
 
 /** Within this many pixels of the end, the list counts as "at the bottom" and keeps following. */
 const BOTTOM_SLACK = 48;
@@ -85,8 +84,8 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
     if (element && following.current) element.scrollTop = element.scrollHeight;
   }, [totalSize, rows.length]);
 
-  // Streamed updates are followed by TailFollower (below). Other growth of the tail is kept in view
-  // by the browser (scroll anchoring on the sentinel after the canvas), with no script. This
+  // While the end is in view, the browser keeps it there as the streamed answer grows (scroll
+  // anchoring on the sentinel after the canvas), inside the same layout and with no script. This
   // observer only steps in where anchoring does not: a list still scrolled to its very top.
   const tailElement = useRef<HTMLDivElement | null>(null);
   const tailObserver = useMemo(
@@ -110,12 +109,6 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
     },
     [tailObserver],
   );
-
-  // The streamed answer grew (in the task that applied it): keep the end in view if following.
-  const followEnd = useCallback(() => {
-    const element = scroller.current;
-    if (element && following.current) element.scrollTop = element.scrollHeight;
-  }, []);
 
   // Only a person scrolling up stops the following (the list itself also moves scrollTop when it
   // measures rows); reaching the bottom again resumes it.
@@ -197,7 +190,6 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
               className="message-slot streaming-tail"
             >
               <MessageRow conversationId={conversationId} message={tail} busy={busy} />
-              <TailFollower conversationId={conversationId} onGrow={followEnd} />
             </div>
           ),
         ]}

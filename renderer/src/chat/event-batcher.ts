@@ -1,4 +1,4 @@
-// Collects chat events and hands them over at most every 80 ms, in a task of their own, deltas merged.
+// Collects chat events between frames and hands them over once per frame, deltas merged.
 import type { ChatEvent } from '../../../shared/types';
 
 export interface ChatEventBatcher {
@@ -49,36 +49,4 @@ export function createChatEventBatcher(
   }
 
   return { push, flush };
-}
-
-/** What the update scheduler needs from the page (the window's own in the app; fakes in tests). */
-export interface UpdateClock {
-  now(): number;
-  setTimeout(run: () => void, ms: number): void;
-  hidden(): boolean;
-}
-
-/**
- * A batcher's `schedule`: runs each flush at most every `intervalMs` after the previous one, in a
- * timer task of its own, never inside an animation frame. React then commits the update and the
- * list scrolls to its end in that task, so the next frame delivers the scroll event before its
- * layout and paint; a scroll made inside a frame is delivered by the frame after it.
- * In a hidden window (timers throttled) it waits at least `hiddenMinMs`.
- */
-export function createUpdateScheduler(
-  clock: UpdateClock,
-  intervalMs: number,
-  hiddenMinMs: number,
-): (flush: () => void) => void {
-  let lastFlushAt = Number.NEGATIVE_INFINITY;
-  return (flush) => {
-    const wait = Math.max(0, lastFlushAt + intervalMs - clock.now());
-    clock.setTimeout(
-      () => {
-        lastFlushAt = clock.now();
-        flush();
-      },
-      clock.hidden() ? Math.max(wait, hiddenMinMs) : wait,
-    );
-  };
 }

@@ -1,9 +1,6 @@
 // Unit tests of the per-frame chat event batcher (renderer/src/chat/event-batcher.ts).
 import { describe, expect, it } from 'vitest';
-import {
-  createChatEventBatcher,
-  createUpdateScheduler,
-} from '../../../../renderer/src/chat/event-batcher';
+import { createChatEventBatcher } from '../../../../renderer/src/chat/event-batcher';
 import type { ChatEvent } from '../../../../shared/types';
 
 function delta(messageId: string, content: string, reasoning = ''): ChatEvent {
@@ -78,80 +75,5 @@ describe('createChatEventBatcher', () => {
     expect(applied).toEqual([[delta('m1', 'a')], [delta('m1', 'b')]]);
     runFrame();
     expect(applied).toHaveLength(2);
-  });
-});
-
-describe('createUpdateScheduler', () => {
-  function clock(hidden = false) {
-    let now = 1000;
-    const timers: Array<{ at: number; run: () => void }> = [];
-    const fake = {
-      now: () => now,
-      setTimeout: (run: () => void, ms: number) => void timers.push({ at: now + ms, run }),
-      hidden: () => hidden,
-    };
-    /** Moves the clock to `to`, running the timers due by then in order. */
-    const advance = (to: number) => {
-      for (;;) {
-        timers.sort((a, b) => a.at - b.at);
-        const next = timers[0];
-        if (!next || next.at > to) break;
-        timers.shift();
-        now = next.at;
-        next.run();
-      }
-      now = to;
-    };
-    return { fake, timers, advance };
-  }
-
-  it('runs the first flush in a timer task at once, then at most every interval', () => {
-    const { fake, timers, advance } = clock();
-    const schedule = createUpdateScheduler(fake, 80, 50);
-    const ranAt: number[] = [];
-    schedule(() => ranAt.push(fake.now()));
-    expect(timers).toHaveLength(1);
-    expect(timers[0]?.at).toBe(1000);
-    advance(1000);
-    expect(ranAt).toEqual([1000]);
-    advance(1010);
-    schedule(() => ranAt.push(fake.now()));
-    advance(1079);
-    expect(ranAt).toEqual([1000]);
-    advance(1080);
-    expect(ranAt).toEqual([1000, 1080]);
-    // Long after the last flush, the next one does not wait.
-    advance(2000);
-    schedule(() => ranAt.push(fake.now()));
-    advance(2000);
-    expect(ranAt).toEqual([1000, 1080, 2000]);
-  });
-
-  it('waits at least the hidden minimum in a hidden window', () => {
-    const { fake, advance } = clock(true);
-    const schedule = createUpdateScheduler(fake, 80, 50);
-    const ranAt: number[] = [];
-    schedule(() => ranAt.push(fake.now()));
-    advance(1049);
-    expect(ranAt).toEqual([]);
-    advance(1050);
-    expect(ranAt).toEqual([1050]);
-  });
-
-  it('feeds a batcher: deltas pushed before the timer fires arrive as one update', () => {
-    const { fake, advance } = clock();
-    const applied: ChatEvent[][] = [];
-    const batcher = createChatEventBatcher(
-      (events) => applied.push(events),
-      createUpdateScheduler(fake, 80, 50),
-    );
-    batcher.push(delta('m1', 'a'));
-    batcher.push(delta('m1', 'b'));
-    advance(1000);
-    batcher.push(delta('m1', 'c'));
-    advance(1040);
-    batcher.push(delta('m1', 'd'));
-    advance(1080);
-    expect(applied).toEqual([[delta('m1', 'ab')], [delta('m1', 'cd')]]);
   });
 });
