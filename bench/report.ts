@@ -122,7 +122,7 @@ function verdict(ok: boolean): string {
 const COST_GOAL_RATIO = 1.5;
 
 /** The plain-text build and the real one beside the bare page, from the interleaved work passes. */
-function costTable(figures: BenchFigures): string[] {
+export function costTable(figures: Pick<BenchFigures, 'streaming' | 'setup'>): string[] {
   const { cost } = figures.streaming;
   const { setup } = figures;
   const pages = [cost.plain, cost.bare, cost.real];

@@ -1,6 +1,6 @@
 // Unit tests of the bench report's goal for the app's own cost per streamed update (bench/report.ts).
 import { describe, expect, it } from 'vitest';
-import { costGoal, type BenchFigures } from '../../../bench/report';
+import { costGoal, costTable, type BenchFigures } from '../../../bench/report';
 
 type Work = BenchFigures['streaming']['plainText'];
 
@@ -42,5 +42,19 @@ describe('costGoal', () => {
     expect(line).toContain('**not met**');
     expect(line).toContain('1800 ms');
     expect(line).toContain('1.80x');
+  });
+});
+
+describe('costTable', () => {
+  it('shows the plain-text build, the bare page and the real renderer side by side, with the ratio', () => {
+    const setup = { chunks: 2000 } as BenchFigures['setup'];
+    const rows = costTable({ ...figures(1500, 1000, 3000), setup });
+    expect(rows).toContain(
+      '| Work pass, interleaved | Plain-text blocks | Bare page | Real renderer |',
+    );
+    expect(rows).toContain('| Against the bare page | 1.50x | 1.00x | 3.00x |');
+    expect(rows.find((row) => row.startsWith('| Total main-thread work'))).toContain(
+      '| 1500 ms | 1000 ms | 3000 ms |',
+    );
   });
 });
