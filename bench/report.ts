@@ -30,7 +30,13 @@ export interface BenchFigures {
   machine: Machine;
   setup: StreamSetup;
   /** plainText: the app as shipped with every markdown block shown as its source (work passes). */
-  streaming: { real: StreamingResult; naive: StreamingResult; plainText: StreamingResult['work'] };
+  streaming: {
+    real: StreamingResult;
+    naive: StreamingResult;
+    plainText: StreamingResult['work'];
+    /** Work passes of the plain-text build, the bare page and the real build, interleaved. */
+    cost: Record<'plain' | 'bare' | 'real', StreamingResult['work']>;
+  };
   open: OpenConversationResult;
   firstScreen: { app: FirstScreenRun[]; blank: FirstScreenRun[] };
   durationS: number;
@@ -66,7 +72,11 @@ a fresh browser context (empty cache) for every page load.
    the Long Tasks API, and a MutationObserver counting the answer's updates on screen) and a traced
    pass (CDP Tracing with devtools.timeline and disabled-by-default-devtools.timeline: top-level
    RunTask events on the page's renderer main thread). The window runs from the first delta until
-   2 s after \`done\` is shown, so the final render and code colouring count.
+   2 s after \`done\` is shown, so the final render and code colouring count. The app's own cost
+   per update is the plain-text build's work beside a bare page (bench/bare/, built by Vite, no
+   framework) fed by the same stand-in, which appends each delta's text to the answer element and
+   sets the scroller to its end, nothing else; their work passes (and the real build's) run
+   interleaved, plain, bare, real, plain, ..., the median run of each standing for it.
 2. **Opening a long conversation.** A 2,000-message conversation is written into a fresh data dir
    through core's own conversation library (one JSON file plus index.json), the real web host
    (\`startWebHost\`) is started on it, the page loads, and the bench clicks the conversation. A
@@ -106,6 +116,62 @@ function mean(values: number[]): number {
 
 function verdict(ok: boolean): string {
   return ok ? 'met' : '**not met**';
+}
+
+/** The issue-14 goal for the app's own cost per streamed update, against the bare page. */
+const COST_GOAL_RATIO = 1.5;
+
+/** The plain-text build and the real one beside the bare page, from the interleaved work passes. */
+export function costTable(figures: Pick<BenchFigures, 'streaming' | 'setup'>): string[] {
+  const { cost } = figures.streaming;
+  const { setup } = figures;
+  const pages = [cost.plain, cost.bare, cost.real];
+  const row = (label: string, pick: (w: StreamingResult['work']) => string) =>
+    `| ${label} | ${pages.map(pick).join(' | ')} |`;
+  const bare = Math.max(cost.bare.metrics.task, 1e-9);
+  return [
+    '',
+    "The app's own cost per streamed update: the plain-text build beside the bare page that only " +
+      'appends each delta and scrolls (bench/bare/), and the real build, work passes interleaved run by run.',
+    '',
+    '| Work pass, interleaved | Plain-text blocks | Bare page | Real renderer |',
+    '| --- | ---: | ---: | ---: |',
+    row(`Total main-thread work (TaskDuration), median of ${cost.bare.runsMs.length} runs`, (w) =>
+      ms(w.metrics.task),
+    ),
+    row('Each run', (w) => w.runsMs.map((run) => run.toFixed(0)).join(', ') + ' ms'),
+    row('of which script (ScriptDuration), median run', (w) => ms(w.metrics.script)),
+    row('of which layout (LayoutDuration)', (w) => ms(w.metrics.layout)),
+    row('of which style (RecalcStyleDuration)', (w) => ms(w.metrics.recalcStyle)),
+    row('Main-thread CPU time (ThreadTime), median run', (w) => ms(w.metrics.threadCpu)),
+    row('Renderer process CPU time (ProcessTime), median run', (w) => ms(w.metrics.processCpu)),
+    row('Delta events', (w) => String(w.outcome.deltasSent)),
+    row('Main-thread time per delta', (w) =>
+      ms(w.metrics.task / Math.max(w.outcome.deltasSent, 1)),
+    ),
+    row('Main-thread time per chunk', (w) => ms(w.metrics.task / setup.chunks)),
+    row('Against the bare page', (w) => `${(w.metrics.task / bare).toFixed(2)}x`),
+    row('Cores used by other processes meanwhile', (w) => percent(w.cpu.others)),
+    '',
+  ];
+}
+
+export function costGoal(figures: Pick<BenchFigures, 'streaming'>): string {
+  const { plain, bare, real } = figures.streaming.cost;
+  const ratio = plain.metrics.task / Math.max(bare.metrics.task, 1e-9);
+  const realRatio = real.metrics.task / Math.max(bare.metrics.task, 1e-9);
+  return (
+    `- The app's own cost per streamed update within ${COST_GOAL_RATIO}x of a bare page that appends ` +
+    `and scrolls: ${verdict(ratio <= COST_GOAL_RATIO)} (plain-text build ${ms(plain.metrics.task)} ` +
+    `against the bare page's ${ms(bare.metrics.task)}, ${ratio.toFixed(2)}x, medians of the ` +
+    `interleaved runs; the real renderer, markdown included, ${ms(real.metrics.task)}, ` +
+    `${realRatio.toFixed(2)}x)` +
+    (bare.metrics.threadCpu > 0
+      ? `; counted in main-thread CPU time, which waiting for a core does not inflate: ` +
+        `${(plain.metrics.threadCpu / bare.metrics.threadCpu).toFixed(2)}x, real ` +
+        `${(real.metrics.threadCpu / bare.metrics.threadCpu).toFixed(2)}x.`
+      : '.')
+  );
 }
 
 function streamingSection(figures: BenchFigures): string {
@@ -161,6 +227,7 @@ function streamingSection(figures: BenchFigures): string {
     `| of which layout (LayoutDuration) | ${ms(plainText.metrics.layout)} |`,
     `| of which style (RecalcStyleDuration) | ${ms(plainText.metrics.recalcStyle)} |`,
     '',
+    ...costTable(figures),
     '| Markdown rendering on top of the baseline (work pass total minus the plain-text total) | Real renderer | Naive renderer |',
     '| --- | ---: | ---: |',
     row('Rendering work', (r) => ms(renderWork(r))),
@@ -235,6 +302,7 @@ function streamingSection(figures: BenchFigures): string {
       (plainText.metrics.task > budget
         ? ', so on this machine, at this update rate, no renderer can meet the goal counted this way.'
         : '.'),
+    costGoal(figures),
     `- Total render work at least 10x below naive, counted as the rendering's own work (total minus ` +
       `the plain-text baseline): ${verdict(renderRatio >= 10)} (${renderRatio.toFixed(1)}x: ` +
       `${ms(renderWork(real))} against ${ms(renderWork(naive))}). The naive page showed fewer updates ` +
@@ -267,6 +335,8 @@ function checksSection(figures: BenchFigures): string {
       checks.push(delivered(`${r.variant}, ${pass} pass`, outcome));
   }
   checks.push(delivered('plain-text baseline, work pass', figures.streaming.plainText.outcome));
+  checks.push(delivered('bare page, work pass', figures.streaming.cost.bare.outcome));
+  checks.push(delivered('real, interleaved work pass', figures.streaming.cost.real.outcome));
   const structure = (r: StreamingResult) => r.plain.rendered;
   for (const r of [real, naive]) {
     const s = structure(r);

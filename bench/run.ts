@@ -19,8 +19,20 @@ import { appendMemoryReport, memoryOnly } from './memory';
 import { measureOpenConversation } from './open-conversation';
 import { renderReport, type BenchFigures, type StreamSetup } from './report';
 import { startStaticServer } from './static-server';
-import { measureStreaming, measureWork, profileStreaming } from './streaming';
-import { BENCH_OUT, blankBuild, rendererBuild } from './vite.config';
+import {
+  measureStreaming,
+  measureWorkInterleaved,
+  profileStreaming,
+  traceWork,
+  type StreamPage,
+} from './streaming';
+import {
+  BENCH_OUT,
+  bareBuild,
+  blankBuild,
+  rendererBuild,
+  type RendererVariant,
+} from './vite.config';
 
 const REPORT = fileURLToPath(new URL('./REPORT.md', import.meta.url));
 const FEED_ENTRY = fileURLToPath(new URL('./feed/fake-atelier.ts', import.meta.url));
@@ -43,6 +55,7 @@ async function buildPages(): Promise<void> {
   await build(rendererBuild('naive'));
   await build(rendererBuild('plain'));
   await build(blankBuild());
+  await build(bareBuild());
   // The swap must have happened in one build and only there.
   const holdsNaive = async (variant: string) => {
     const dir = `${BENCH_OUT}/${variant}/assets`;
@@ -121,12 +134,13 @@ async function feedScript(): Promise<string> {
  */
 async function streamingOnly(): Promise<void> {
   await mkdir(BENCH_OUT, { recursive: true });
-  await build(rendererBuild('real'));
+  const profiled = (process.env.BENCH_VARIANT ?? 'real') as RendererVariant;
+  await build(rendererBuild(process.env.BENCH_PROFILE ? profiled : 'real'));
   const { fixture } = streamFixture();
   const browser = await launchChromium();
   try {
     if (process.env.BENCH_PROFILE) {
-      await profileStreaming(browser, JSON.stringify(fixture), await feedScript());
+      await profileStreaming(browser, JSON.stringify(fixture), await feedScript(), profiled);
       return;
     }
     const real = await measureStreaming(
@@ -174,6 +188,67 @@ async function galleryOnly(): Promise<void> {
   }
 }
 
+/**
+ * `BENCH_ONLY=stream-cost`: the app's own cost per streamed update alone, printed: the plain-text
+ * build beside the bare page (and the real renderer with `BENCH_COST_REAL=1`), interleaved.
+ */
+async function streamCostOnly(): Promise<void> {
+  await mkdir(BENCH_OUT, { recursive: true });
+  const withReal = Boolean(process.env.BENCH_COST_REAL);
+  await build(rendererBuild('plain'));
+  await build(bareBuild());
+  if (withReal) await build(rendererBuild('real'));
+  const { fixture } = streamFixture();
+  const browser = await launchChromium();
+  try {
+    // BENCH_COST_EXTRA: more prebuilt folders under bench/out (e.g. an earlier build) in the rotation.
+    const extra = (process.env.BENCH_COST_EXTRA ?? '').split(',').filter(Boolean) as StreamPage[];
+    const pages: StreamPage[] = [
+      ...(withReal ? ['plain', 'bare', 'real'] : ['plain', 'bare']),
+      ...extra,
+    ] as StreamPage[];
+    if (process.env.BENCH_COST_TRACE) {
+      // What each page spends its main thread on, by kind of event (one traced stream each).
+      const only = process.env.BENCH_COST_TRACE.split(',');
+      const tracedPages = only.includes('1') ? pages : pages.filter((page) => only.includes(page));
+      const traced = await traceWork(
+        browser,
+        tracedPages,
+        JSON.stringify(fixture),
+        await feedScript(),
+      );
+      for (const [page, work] of Object.entries(traced))
+        log(
+          `${page} traced: ${work.tasks} tasks, ${work.totalMs.toFixed(0)} ms wall, ` +
+            `${work.cpuMs.toFixed(0)} ms CPU; ` +
+            Object.entries(work.byKind)
+              .map(([kind, ms]) => `${kind} ${ms.toFixed(0)}`)
+              .join(', '),
+        );
+      return;
+    }
+    const work = await measureWorkInterleaved(
+      browser,
+      pages,
+      JSON.stringify(fixture),
+      await feedScript(),
+    );
+    const bare = work['bare'].metrics.task;
+    for (const [page, result] of Object.entries(work)) {
+      const m = result.metrics;
+      log(
+        `${page}: ${m.task.toFixed(0)} ms (runs ${result.runsMs.map((r) => r.toFixed(0)).join(', ')}; ` +
+          `script ${m.script.toFixed(0)}, layout ${m.layout.toFixed(0)}, style ${m.recalcStyle.toFixed(0)}), ` +
+          `main-thread CPU ${m.threadCpu.toFixed(0)} ms, renderer process CPU ${m.processCpu.toFixed(0)} ms, ` +
+          `${(m.task / bare).toFixed(2)}x bare, ${result.outcome.deltasSent} deltas, ` +
+          `other processes ${(result.cpu.others * 100).toFixed(0)}%`,
+      );
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
 async function main(): Promise<void> {
   if (process.env.BENCH_ONLY === 'streaming') return streamingOnly();
   if (process.env.BENCH_ONLY === 'search') {
@@ -196,6 +271,7 @@ async function main(): Promise<void> {
   if (process.env.BENCH_ONLY === 'gallery') return galleryOnly();
   if (process.env.BENCH_ONLY === 'load') return loadOnly();
   if (process.env.BENCH_ONLY === 'memory') return memoryOnly(BENCH_OUT);
+  if (process.env.BENCH_ONLY === 'stream-cost') return streamCostOnly();
   const started = Date.now();
   await mkdir(BENCH_OUT, { recursive: true });
   log('building the real, naive, plain-text and blank pages');
@@ -210,8 +286,16 @@ async function main(): Promise<void> {
     const real = await measureStreaming(browser, 'real', fixtureJson, feed);
     log('streaming: naive renderer');
     const naive = await measureStreaming(browser, 'naive', fixtureJson, feed);
-    log('streaming: the app with plain-text blocks (no markdown)');
-    const plainText = await measureWork(browser, 'plain', fixtureJson, feed);
+    log(
+      'streaming: the app with plain-text blocks (no markdown) beside the bare page, interleaved',
+    );
+    const cost = await measureWorkInterleaved(
+      browser,
+      ['plain', 'bare', 'real'] as const,
+      fixtureJson,
+      feed,
+    );
+    const plainText = cost.plain;
 
     log(`opening a ${LONG_CONVERSATION}-message conversation, ${RUNS} runs`);
     const open = await measureOpenConversation(
@@ -250,7 +334,7 @@ async function main(): Promise<void> {
         date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
       },
       setup,
-      streaming: { real, naive, plainText },
+      streaming: { real, naive, plainText, cost },
       open,
       firstScreen,
       durationS: (Date.now() - started) / 1000,

@@ -10,7 +10,13 @@ import {
 import { freshContext } from './browser';
 import { cpuShare, cpuSnapshot, waitForQuietMachine, type CpuShare } from './cpu-usage';
 import { startStaticServer, type StaticServer } from './static-server';
-import { mainThreadWork, parseTrace, TRACE_CATEGORIES, type MainThreadWork } from './trace';
+import {
+  mainThreadWork,
+  parseTrace,
+  TRACE_CATEGORIES,
+  type MainThreadWork,
+  type TraceEvent,
+} from './trace';
 import { BENCH_OUT, type RendererVariant } from './vite.config';
 
 /** How long the page may keep working after 'done' (final render, code colouring) inside the window. */
@@ -42,6 +48,13 @@ export interface MetricDeltas {
   script: number;
   layout: number;
   recalcStyle: number;
+  /**
+   * CPU time of the page's main thread (ThreadTime) and of its whole renderer process
+   * (ProcessTime), when this Chromium reports them (else 0): unlike the task durations above, not
+   * inflated by waiting for a core on a busy machine.
+   */
+  threadCpu: number;
+  processCpu: number;
 }
 
 export interface StreamingResult {
@@ -88,6 +101,8 @@ function deltas(before: Metrics, after: Metrics): MetricDeltas {
     script: ms('ScriptDuration'),
     layout: ms('LayoutDuration'),
     recalcStyle: ms('RecalcStyleDuration'),
+    threadCpu: ms('ThreadTime'),
+    processCpu: ms('ProcessTime'),
   };
 }
 
@@ -122,30 +137,105 @@ async function workPasses(
 ): Promise<StreamingResult['work']> {
   const runs: Array<StreamingResult['work']> = [];
   for (let run = 0; run < WORK_RUNS; run++) runs.push(await workPass(browser, server));
+  return medianWork(runs);
+}
+
+/** A page the streaming bench serves: a build of the renderer, or the bare reference page. */
+export type StreamPage = RendererVariant | 'bare';
+
+/**
+ * Work passes of several pages interleaved run by run (a, b, c, a, b, c, ...), so a slow moment of
+ * the shared machine does not land on one page only; each page's median run stands for it.
+ */
+export async function measureWorkInterleaved<P extends StreamPage>(
+  browser: Browser,
+  pages: readonly P[],
+  fixtureJson: string,
+  feedScript: string,
+  runs = WORK_RUNS,
+): Promise<Record<P, StreamingResult['work']>> {
+  const servers = await Promise.all(
+    pages.map((page) => variantServer(page, fixtureJson, feedScript)),
+  );
+  try {
+    const passes = pages.map((): Array<StreamingResult['work']> => []);
+    for (let run = 0; run < runs; run++)
+      for (const [index, server] of servers.entries())
+        passes[index]!.push(await workPass(browser, server));
+    return Object.fromEntries(
+      pages.map((page, index) => [page, medianWork(passes[index]!)]),
+    ) as Record<P, StreamingResult['work']>;
+  } finally {
+    await Promise.all(servers.map((server) => server.close()));
+  }
+}
+
+/**
+ * One traced, uninstrumented stream of each page, one after the other: what each spends its main
+ * thread on (RunTask count and time, time inside each kind of event), to compare them by kind.
+ */
+export async function traceWork<P extends StreamPage>(
+  browser: Browser,
+  pages: readonly P[],
+  fixtureJson: string,
+  feedScript: string,
+): Promise<Record<P, MainThreadWork>> {
+  const traced = {} as Record<P, MainThreadWork>;
+  for (const name of pages) {
+    const server = await variantServer(name, fixtureJson, feedScript);
+    const context = await freshContext(browser);
+    try {
+      const page = await context.newPage();
+      await openConversation(page, server);
+      await waitForQuietMachine(QUIET_WAIT_MS);
+      await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+      await streamAndSettle(page, false);
+      const trace = await browser.stopTracing();
+      await writeFile(`${BENCH_OUT}/trace-cost-${name}.json`, trace);
+      const events = parseTrace(trace);
+      traced[name] = mainThreadWork(events, 'bench:stream-start', 'bench:settled');
+      traced[name].byKind = outermostKinds(events);
+    } finally {
+      await context.close();
+      await server.close();
+    }
+  }
+  return traced;
+}
+
+/**
+ * Main-thread time split by the outermost event inside each task (a forced layout inside a timer
+ * counts as the timer), every kind the trace holds, between the stream's marks.
+ */
+function outermostKinds(events: TraceEvent[]): Record<string, number> {
+  const start = events.find((e) => e.name === 'bench:stream-start');
+  const end = events.find((e) => e.name === 'bench:settled');
+  if (!start || !end) return {};
+  const onThread = events
+    .filter((e) => e.pid === start.pid && e.tid === start.tid && e.ph === 'X')
+    .filter((e) => e.ts >= start.ts && e.ts <= end.ts && e.name !== 'RunTask')
+    .sort((a, b) => a.ts - b.ts);
+  const byKind: Record<string, number> = {};
+  let until = -1;
+  for (const event of onThread) {
+    if (event.ts < until) continue;
+    until = event.ts + (event.dur ?? 0);
+    byKind[event.name] = (byKind[event.name] ?? 0) + (event.dur ?? 0) / 1000;
+  }
+  return Object.fromEntries(
+    Object.entries(byKind)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 14),
+  );
+}
+
+function medianWork(runs: Array<StreamingResult['work']>): StreamingResult['work'] {
   const byTotal = [...runs].sort((a, b) => a.metrics.task - b.metrics.task);
   return { ...byTotal[Math.floor(byTotal.length / 2)]!, runsMs: runs.map((r) => r.metrics.task) };
 }
 
-/**
- * Only the work passes, for a variant that is a baseline rather than a renderer under test (the
- * app with plain-text blocks).
- */
-export async function measureWork(
-  browser: Browser,
-  variant: RendererVariant,
-  fixtureJson: string,
-  feedScript: string,
-): Promise<StreamingResult['work']> {
-  const server = await variantServer(variant, fixtureJson, feedScript);
-  try {
-    return await workPasses(browser, server);
-  } finally {
-    await server.close();
-  }
-}
-
 function variantServer(
-  variant: RendererVariant,
+  variant: StreamPage,
   fixtureJson: string,
   feedScript: string,
 ): Promise<StaticServer> {
@@ -289,13 +379,14 @@ export async function measureStreaming(
   }
 }
 
-/** CPU profile of one real-renderer stream: self time by function, the top 25 printed. */
+/** CPU profile of one stream of a renderer build: self time by function, the top 25 printed. */
 export async function profileStreaming(
   browser: Browser,
   fixtureJson: string,
   feedScript: string,
+  variant: RendererVariant = 'real',
 ): Promise<void> {
-  const server = await variantServer('real', fixtureJson, feedScript);
+  const server = await variantServer(variant, fixtureJson, feedScript);
   const context = await freshContext(browser);
   try {
     const page = await context.newPage();
@@ -304,7 +395,7 @@ export async function profileStreaming(
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
-    await streamAndSettle(page);
+    await streamAndSettle(page, false);
     const { profile } = await cdp.send('Profiler.stop');
     const self = new Map<string, number>();
     const nodes = new Map(profile.nodes.map((node) => [node.id, node]));

@@ -50,6 +50,20 @@ export function rendererBuild(variant: RendererVariant): InlineConfig {
   } satisfies InlineConfig);
 }
 
+/**
+ * The reference for the app's cost per streamed update: a page that appends each delta's text and
+ * keeps the end in view, nothing else (no framework), fed by the same in-page stand-in.
+ */
+export function bareBuild(): InlineConfig {
+  return {
+    configFile: false,
+    logLevel: 'warn',
+    root: here('./bare'),
+    base: './',
+    build: { outDir: `${BENCH_OUT}/bare`, emptyOutDir: true, target: 'es2022' },
+  };
+}
+
 /** A default Vite React build: what a page with nothing but React costs. */
 export function blankBuild(): InlineConfig {
   return {

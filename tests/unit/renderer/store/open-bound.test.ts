@@ -6,7 +6,7 @@ import {
   conversationsToDrop,
   touchRecent,
 } from '../../../../renderer/src/store/open-bound';
-import { conversation, message } from './conversation-data';
+import { conversation, message } from '../../conversation-data';
 
 interface State {
   open: Record<string, Conversation>;
