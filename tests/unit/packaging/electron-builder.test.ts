@@ -36,8 +36,13 @@ describe('electron-builder.yml', () => {
 
   it('packs the app into an asar archive, which the integrity fuse checks', () => {
     expect(config.asar).toBe(true);
-    // Except the picture worker: a worker thread cannot start from inside the archive.
-    expect(config.asarUnpack).toEqual(['dist/electron/picture-worker.cjs']);
+    // Except the two workers (a worker thread cannot start from inside the archive) and the
+    // search worker's SQLite, which it reads from beside itself.
+    expect(config.asarUnpack).toEqual([
+      'dist/electron/picture-worker.cjs',
+      'dist/electron/search-worker.cjs',
+      'dist/electron/node-sqlite3-wasm.wasm',
+    ]);
   });
 
   it('would refuse a misspelled fuse, so the names above are the ones the builder applies', async () => {
