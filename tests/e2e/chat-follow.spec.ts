@@ -68,6 +68,8 @@ test('a long answer opened from disk scrolls evenly, down from the top and up fr
   page,
   atelier,
 }) => {
+  // Twenty wheel steps, each waited out and measured: a long scenario when two tests share the CPUs.
+  test.slow();
   await startChatting(page, atelier);
   await sendMessage(page, 'A very long one [[long:8000]]');
   await waitForTurnEnd(page);

@@ -249,3 +249,42 @@ for (const look of LOOKS) {
     await expect(menu.getByRole('menuitem', { name: 'Captain' })).toHaveCount(0);
   });
 }
+
+for (const look of LOOKS) {
+  test(`a long list draws its first hundred rows, then more as it scrolls, and the open conversation always (${look.name})`, async ({
+    page,
+    atelier,
+  }) => {
+    await openInLook(page, atelier, look, 'chat');
+    const titles = Array.from({ length: 260 }, (_, i) => `Chat ${String(i + 1).padStart(3, '0')}`);
+    await makeConversations(page, titles);
+    await page.reload();
+    const list = sidebar(page, look);
+    const rows = list.getByRole('link', { name: /^Chat \d{3}$/ });
+    // The newest first: the first hundred are drawn at once, the oldest not yet.
+    await expect(list.getByRole('link', { name: 'Chat 260', exact: true })).toBeVisible();
+    await expect(rows).toHaveCount(100);
+    await expect(list.getByRole('link', { name: 'Chat 001', exact: true })).toHaveCount(0);
+    // Scrolling to the end draws the rest, step by step.
+    await expect(async () => {
+      await rows.last().scrollIntoViewIfNeeded();
+      await expect(list.getByRole('link', { name: 'Chat 001', exact: true })).toBeVisible({
+        timeout: 1_000,
+      });
+    }).toPass({ timeout: 30_000 });
+    await expect(rows).toHaveCount(260);
+
+    // Opened from search, a conversation beyond the first hundred is drawn in the list too.
+    await page.reload();
+    await expect(rows).toHaveCount(100);
+    const search = page.getByRole('searchbox', { name: look.t('chat.searchLabel') });
+    await search.fill('Chat 007');
+    await list
+      .getByRole('link', { name: /Chat 007/ })
+      .first()
+      .click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Chat 007');
+    await search.fill('');
+    await expect(list.getByRole('link', { name: 'Chat 007', exact: true })).toBeVisible();
+  });
+}

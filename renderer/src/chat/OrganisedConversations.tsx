@@ -4,6 +4,7 @@ import type { ConversationSummary, Folder, UserError } from '../../../shared/typ
 import { ErrorNotice } from '../common/ErrorNotice';
 import { InlineConfirm } from '../common/InlineConfirm';
 import { Icon } from '../common/Icon';
+import { useGrowingList } from '../common/growing-list';
 import { useT } from '../i18n/use-t';
 import { useAppStore } from '../store';
 import './organise.css';
@@ -88,20 +89,27 @@ function RowList({
   activeId: string | null;
   selection: Selection | null;
 }) {
+  const { count, endRef } = useGrowingList(
+    items.length,
+    activeId ? items.findIndex((s) => s.id === activeId) : -1,
+  );
   return (
     <ul className="stack conversation-list" onDragStart={onRowDragStart}>
-      {items.map((summary) =>
-        selection ? (
-          <SelectableRow
-            key={summary.id}
-            summary={summary}
-            checked={selection.selected.has(summary.id)}
-            onToggle={selection.toggle}
-          />
-        ) : (
-          <Row key={summary.id} summary={summary} active={summary.id === activeId} />
-        ),
-      )}
+      {items
+        .slice(0, count)
+        .map((summary) =>
+          selection ? (
+            <SelectableRow
+              key={summary.id}
+              summary={summary}
+              checked={selection.selected.has(summary.id)}
+              onToggle={selection.toggle}
+            />
+          ) : (
+            <Row key={summary.id} summary={summary} active={summary.id === activeId} />
+          ),
+        )}
+      {count < items.length && <li className="conversation-more" ref={endRef} aria-hidden />}
     </ul>
   );
 }
