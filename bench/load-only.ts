@@ -1,11 +1,12 @@
 // `BENCH_ONLY=load` (after `npm run build:renderer`): the first screen beside a blank page and the
 // opening of a long conversation, printed, for quick iteration on the load path.
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { build } from 'vite';
 import { startWebHost } from '../dev/web';
 import { launchChromium } from './browser';
 import { measureFirstScreen, type FirstScreenRun } from './first-screen';
 import { measureOpenConversation } from './open-conversation';
+import { primeDemo } from './start';
 import { startStaticServer } from './static-server';
 import { BENCH_OUT, blankBuild } from './vite.config';
 
@@ -37,7 +38,8 @@ export async function loadOnly(runs = Number(process.env.BENCH_RUNS ?? 5)): Prom
     }
     if (process.env.BENCH_PART === 'open') return;
     const dataDir = `${BENCH_OUT}/first-screen-alone-data`;
-    await rm(dataDir, { recursive: true, force: true });
+    // A keyless folder opens on the welcome screen: the demo service is chosen once first.
+    await primeDemo(browser, dataDir);
     const host = await startWebHost({ port: 0, dataDir, log: () => undefined });
     const blank = await startStaticServer({ root: `${BENCH_OUT}/blank` });
     const app: FirstScreenRun[] = [];

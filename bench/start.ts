@@ -115,7 +115,7 @@ export interface StartBenchResult {
  * so the app opens on the chat with its list rather than the welcome screen; copied into each
  * folder before its runs, library and empty alike.
  */
-async function primeDemo(browser: Browser, dir: string): Promise<string> {
+export async function primeDemo(browser: Browser, dir: string): Promise<string> {
   await rm(dir, { recursive: true, force: true });
   const host = await startWebHost({ port: 0, dataDir: dir, log: () => undefined });
   const context = await freshContext(browser);
