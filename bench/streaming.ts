@@ -271,7 +271,16 @@ async function streamAndSettle(
   return { outcome, longTasks, cpu: cpuShare(cpuBefore, await cpuSnapshot()) };
 }
 
-function renderedAnswer(page: Page): Promise<RenderedAnswer> {
+/**
+ * What the finished answer shows, opened whole: a very long answer is shown cut once it has ended
+ * (MessageRow's "Show all"), so the bench opens it, as a person would, and lets it settle first.
+ */
+async function renderedAnswer(page: Page): Promise<RenderedAnswer> {
+  const showAll = page.locator('article.message').last().getByRole('button', { name: 'Show all' });
+  if ((await showAll.count()) > 0) {
+    await showAll.click();
+    await page.waitForTimeout(SETTLE_MS);
+  }
   return page.evaluate((): RenderedAnswer => {
     const articles = document.querySelectorAll('article.message');
     const markdown = articles[articles.length - 1]?.querySelector('.markdown');
