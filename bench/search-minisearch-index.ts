@@ -1,21 +1,19 @@
 // The bench's reference only: the word index of the previous version (MiniSearch over titles and
 // messages, held whole in memory, saved whole), kept to measure the SQLite index beside it.
 import MiniSearch, { type Options, type SearchResult } from 'minisearch';
-import type { Conversation, HitRange, SearchHit } from '../shared/types';
+import {
+  type FileStamp,
+  normalizeWord,
+  snippetOf,
+  wordsOf,
+} from '../electron/core/library/search-index';
+import type { Conversation, SearchHit } from '../shared/types';
 
 /** Bumped whenever the words, the documents or the file change shape: an older file is rebuilt. */
 export const SEARCH_INDEX_VERSION = 1;
 
-const SNIPPET_BEFORE = 40;
-const SNIPPET_AFTER = 80;
 const HITS_PER_CONVERSATION = 3;
 const MAX_HITS = 200;
-
-/** What the index knows of a conversation file when it read it: a changed file is read again. */
-export interface FileStamp {
-  size: number;
-  mtimeMs: number;
-}
 
 interface WordDoc {
   /** `<conversation>/<message>`, or `<conversation>/` for its title. */
@@ -26,50 +24,11 @@ interface WordDoc {
   text: string;
 }
 
-interface Word {
-  start: number;
-  end: number;
-  text: string;
-}
-
-// A word: letters and digits with their combining marks (a decomposed é or й stays one word).
-const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu;
-const MARKS = /\p{M}/gu;
-const ASCII = /^[\x20-\x7e]*$/;
-const FOLDED_MAX = 100_000;
-const folded = new Map<string, string>();
-
-/**
- * One word as the index keeps it: compatibility-decomposed (NFKD), lower-cased, accents and
- * other combining marks dropped, so é = e and ё = е. Only й keeps its breve: in Russian it is a
- * letter of its own (мой is not мои), and people type it as such.
- */
-export function normalizeWord(word: string): string {
-  // Plain ASCII needs only lower-casing; other words are few and repeat, so they are remembered.
-  if (ASCII.test(word)) return word.toLowerCase();
-  const known = folded.get(word);
-  if (known !== undefined) return known;
-  const result = word
-    .normalize('NFKD')
-    .replace(/([иИ])\u0306/g, (_, i: string) => (i === 'и' ? 'й' : 'Й'))
-    .replace(MARKS, '')
-    .toLowerCase();
-  if (folded.size >= FOLDED_MAX) folded.clear();
-  folded.set(word, result);
-  return result;
-}
-
-export function wordsOf(text: string): Word[] {
-  const words: Word[] = [];
-  for (const match of text.matchAll(WORD))
-    words.push({ start: match.index, end: match.index + match[0].length, text: match[0] });
-  return words;
-}
-
 const OPTIONS: Options<WordDoc> = {
   fields: ['text'],
   storeFields: ['conversationId', 'messageId', 'role', 'text'],
-  tokenize: (text) => text.match(WORD) ?? [],
+  // The words as the live index finds and folds them, so both indexes count the same hits.
+  tokenize: (text) => wordsOf(text).map((word) => word.text),
   processTerm: (term) => normalizeWord(term) || null,
   searchOptions: {
     combineWith: 'AND',
@@ -81,38 +40,6 @@ const OPTIONS: Options<WordDoc> = {
 
 function docId(conversationId: string, messageId: string): string {
   return `${conversationId}/${messageId}`;
-}
-
-/** Plain text around the first matched word, whitespace collapsed, with the matched words' ranges. */
-export function snippetOf(
-  text: string,
-  matched: ReadonlySet<string>,
-  whole = false,
-): { snippet: string; ranges: HitRange[] } {
-  const isMatch = (w: Word) => matched.has(normalizeWord(w.text));
-  let snippet = text.replace(/\s+/g, ' ').trim();
-  if (!whole) {
-    const first = wordsOf(text).find(isMatch);
-    const at = first?.start ?? 0;
-    const atEnd = first?.end ?? 0;
-    let start = Math.max(0, at - SNIPPET_BEFORE);
-    let end = Math.min(text.length, atEnd + SNIPPET_AFTER);
-    // Never start or stop inside a word.
-    if (start > 0 && /\S/.test(text[start - 1] ?? '')) {
-      const space = text.slice(start, at).search(/\s/);
-      start = space < 0 ? at : start + space + 1;
-    }
-    if (end < text.length && /\S/.test(text[end] ?? '')) {
-      const space = text.slice(atEnd, end).search(/\s\S*$/);
-      end = space < 0 ? atEnd : atEnd + space;
-    }
-    const body = text.slice(start, end).replace(/\s+/g, ' ').trim();
-    snippet = (start > 0 ? '…' : '') + body + (end < text.length ? '…' : '');
-  }
-  const ranges = wordsOf(snippet)
-    .filter(isMatch)
-    .map((w) => ({ start: w.start, end: w.end }));
-  return { snippet, ranges };
 }
 
 export interface WordIndex {

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import type { Language } from '../../shared/types';
 import { addLanguage, translatorFor, type Translate } from '../../renderer/src/i18n/translate';
 import { ru } from '../../renderer/src/i18n/ru';
-import { section, startChatting, type Atelier } from './fixtures';
+import { expect, section, startChatting, type Atelier } from './fixtures';
 
 // The app fetches Russian strings when chosen; the tests read them here at once.
 addLanguage('ru', ru);
@@ -62,4 +62,19 @@ export async function openInLook(
   await startChatting(page, atelier);
   await applyLook(page, chosen);
   if (tab) await section(page, chosen.t(`nav.${tab}`)).click();
+}
+
+/** Types `text` into the Message box and presses Send, in the look's language. */
+export async function sendIn(page: Page, chosen: Look, text: string): Promise<void> {
+  await page.getByRole('textbox', { name: chosen.t('chat.message'), exact: true }).fill(text);
+  await page.getByRole('button', { name: chosen.t('chat.send'), exact: true }).click();
+}
+
+/** Waits until the turn is over: no Stop button and no answer still busy. */
+export async function turnEndIn(page: Page, chosen: Look): Promise<void> {
+  await expect(page.getByRole('button', { name: chosen.t('chat.stop'), exact: true })).toHaveCount(
+    0,
+    { timeout: 30_000 },
+  );
+  await expect(page.locator('article[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
 }

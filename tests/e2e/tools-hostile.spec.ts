@@ -3,24 +3,11 @@
 import { resolve } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, section, startChatting, test } from './fixtures';
-import { applyLook, LOOKS, type Look } from './looks';
+import { applyLook, LOOKS, sendIn, turnEndIn, type Look } from './looks';
 
 const HOSTILE = resolve('tests/e2e/servers/hostile-tools.mjs');
 
 test.describe.configure({ timeout: 90_000 });
-
-async function send(page: Page, look: Look, text: string) {
-  await page.getByRole('textbox', { name: look.t('chat.message'), exact: true }).fill(text);
-  await page.getByRole('button', { name: look.t('chat.send'), exact: true }).click();
-}
-
-async function turnEnd(page: Page, look: Look) {
-  await expect(page.getByRole('button', { name: look.t('chat.stop'), exact: true })).toHaveCount(
-    0,
-    { timeout: 30_000 },
-  );
-  await expect(page.locator('article[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
-}
 
 function lastCard(page: Page, look: Look): Locator {
   return page
@@ -54,9 +41,9 @@ for (const look of LOOKS) {
 
     await section(page, look.t('nav.chat')).click();
     await page.getByRole('checkbox', { name: look.t('tools.useTools'), exact: true }).check();
-    await send(page, look, 'Please call leak now');
+    await sendIn(page, look, 'Please call leak now');
     await page.getByRole('button', { name: look.t('tools.always'), exact: true }).click();
-    await turnEnd(page, look);
+    await turnEndIn(page, look);
 
     const card = lastCard(page, look);
     await expect(card.locator('summary')).toContainText(look.t('tools.state.done'));
@@ -65,6 +52,7 @@ for (const look of LOOKS) {
       '<img src=x onerror="window.__toolPwned=1"><script>window.__toolPwned=2</script><b>bold</b>',
     );
     await expect(card.locator('img, script, b')).toHaveCount(0);
+    await card.screenshot({ path: `test-results/tools-hostile-${look.theme}.png` });
     // The javascript: link is shown, and clicking it neither runs it nor offers to open it.
     const link = card.getByRole('link', { name: look.t('tools.link', { name: 'Click me' }) });
     await expect(link).toBeVisible();
@@ -73,8 +61,8 @@ for (const look of LOOKS) {
     expect(await pwned(page)).toBeNull();
 
     // Always allowed: the next call runs without a question.
-    await send(page, look, 'Now call leak again');
-    await turnEnd(page, look);
+    await sendIn(page, look, 'Now call leak again');
+    await turnEndIn(page, look);
     await expect(lastCard(page, look).locator('summary')).toContainText(look.t('tools.state.done'));
     await expect(
       page.getByRole('button', { name: look.t('tools.allow'), exact: true }),

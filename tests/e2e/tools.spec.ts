@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, section, simRequests, startChatting, test } from './fixtures';
-import { applyLook, LOOKS, type Look } from './looks';
+import { applyLook, LOOKS, sendIn, turnEndIn, type Look } from './looks';
 
 const EVERYTHING = resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 const DECLINED = 'The person declined this call.';
@@ -26,19 +26,6 @@ test.describe.configure({ timeout: 150_000 });
 
 function answers(page: Page, look: Look): Locator {
   return page.getByRole('article', { name: look.t('chat.assistantMessage') });
-}
-
-async function send(page: Page, look: Look, text: string) {
-  await page.getByRole('textbox', { name: look.t('chat.message'), exact: true }).fill(text);
-  await page.getByRole('button', { name: look.t('chat.send'), exact: true }).click();
-}
-
-async function turnEnd(page: Page, look: Look) {
-  await expect(page.getByRole('button', { name: look.t('chat.stop'), exact: true })).toHaveCount(
-    0,
-    { timeout: 30_000 },
-  );
-  await expect(page.locator('article[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
 }
 
 /** The card of the answer's only call (the last answer). */
@@ -77,7 +64,7 @@ for (const look of LOOKS) {
     await expect(useTools).toBeChecked();
 
     // 1. Allow: echo runs on the real server and the answer quotes its result.
-    await send(page, look, 'Please echo hello there');
+    await sendIn(page, look, 'Please echo hello there');
     const allow = page.getByRole('button', { name: look.t('tools.allow'), exact: true });
     await expect(allow).toBeVisible({ timeout: 30_000 });
     await expect(card(page, look)).toContainText('echo');
@@ -93,7 +80,7 @@ for (const look of LOOKS) {
     ).toBeVisible();
     await page.screenshot({ path: `test-results/tools-asking-${look.theme}.png` });
     await allow.click();
-    await turnEnd(page, look);
+    await turnEndIn(page, look);
     const allowed = card(page, look);
     await expect(allowed.locator('summary')).toContainText(look.t('tools.state.done'));
     await expect(allowed.locator('.tool-text')).toHaveText('Echo: please echo hello');
@@ -107,9 +94,9 @@ for (const look of LOOKS) {
     await page.screenshot({ path: `test-results/tools-done-${look.theme}.png` });
 
     // 2. Deny: the call never runs; the model is told and says so.
-    await send(page, look, 'Now echo goodbye');
+    await sendIn(page, look, 'Now echo goodbye');
     await page.getByRole('button', { name: look.t('tools.deny'), exact: true }).click();
-    await turnEnd(page, look);
+    await turnEndIn(page, look);
     const denied = card(page, look);
     await expect(denied.locator('summary')).toContainText(look.t('tools.state.denied'));
     await expect(denied).toContainText(look.t('tools.deniedNote'));
@@ -117,11 +104,11 @@ for (const look of LOOKS) {
     await expect(answers(page, look).last()).toContainText(DECLINED);
 
     // 3. The server dies in the middle of a long call: the card says so in words, the turn ends.
-    await send(page, look, LONG_CALL);
+    await sendIn(page, look, LONG_CALL);
     await page.getByRole('button', { name: look.t('tools.allow'), exact: true }).click();
     await expect(card(page, look).locator('summary')).toContainText(look.t('tools.state.running'));
     process.kill(await serverIn(folder), 'SIGKILL');
-    await turnEnd(page, look);
+    await turnEndIn(page, look);
     const failed = card(page, look);
     await expect(failed.locator('summary')).toContainText(look.t('tools.state.failed'));
     await expect(failed.getByRole('alert')).toHaveText(

@@ -1,36 +1,8 @@
 // Core's side of the picture worker: one worker thread, started on first use, that takes pixel tasks in turn.
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { sep } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { DamagedPictureError, type PictureTask, type PictureTaskResult } from './picture-decode';
+import { startWorker } from './start-worker';
 import type { PictureReply, PictureRequest } from './picture-worker';
-
-/**
- * In the app, esbuild bundles the worker as picture-worker.cjs beside main.cjs (whose URL
- * import.meta.url then is). From source (tsx, vitest) that file is absent: a small CommonJS
- * bootstrap registers tsx in the new thread and imports the TypeScript entry.
- */
-function startWorker(): Worker {
-  const bundled = new URL('./picture-worker.cjs', import.meta.url);
-  if (bundled.protocol === 'file:') {
-    // Packaged, a worker thread cannot start from inside app.asar: electron-builder unpacks the
-    // worker (asarUnpack) to app.asar.unpacked beside it.
-    const path = fileURLToPath(bundled);
-    const unpacked = path.replace(`app.asar${sep}`, `app.asar.unpacked${sep}`);
-    if (unpacked !== path && existsSync(unpacked)) return new Worker(unpacked);
-    if (existsSync(path)) return new Worker(path);
-  }
-  // tsx's ESM API registers its loader in this thread. Its CommonJS build (what require
-  // resolves) cannot be imported from here; the ESM build sits beside it.
-  const tsxApi = createRequire(import.meta.url)
-    .resolve('tsx/esm/api')
-    .replace(/\.cjs$/, '.mjs');
-  const entry = new URL('./picture-worker.ts', import.meta.url).href;
-  const bootstrap = `import(${JSON.stringify(pathToFileURL(tsxApi).href)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
-  return new Worker(bootstrap, { eval: true });
-}
 
 interface Pending {
   resolve(result: PictureTaskResult): void;
@@ -49,7 +21,7 @@ function failAll(error: Error): void {
 
 function workerForTask(): Worker {
   if (worker) return worker;
-  const started = startWorker();
+  const started = startWorker('picture-worker');
   started.on('message', (reply: PictureReply) => {
     const job = pending.get(reply.id);
     if (!job) return;

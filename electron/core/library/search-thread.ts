@@ -1,33 +1,8 @@
 // Core's side of the search worker: one worker thread per library, started on first use, stopped
 // when idle; requests are answered in the order they were sent.
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { sep } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from './start-worker';
 import type { SearchReply, SearchRequest } from './search-worker';
-
-/**
- * In the app, esbuild bundles the worker as search-worker.cjs beside main.cjs (with SQLite's
- * .wasm beside it). From source (tsx, vitest) that file is absent: a small bootstrap registers
- * tsx in the new thread and imports the TypeScript entry.
- */
-function startWorker(): Worker {
-  const bundled = new URL('./search-worker.cjs', import.meta.url);
-  if (bundled.protocol === 'file:') {
-    // Packaged, a worker thread cannot start from inside app.asar: it is unpacked beside it.
-    const path = fileURLToPath(bundled);
-    const unpacked = path.replace(`app.asar${sep}`, `app.asar.unpacked${sep}`);
-    if (unpacked !== path && existsSync(unpacked)) return new Worker(unpacked);
-    if (existsSync(path)) return new Worker(path);
-  }
-  const tsxApi = createRequire(import.meta.url)
-    .resolve('tsx/esm/api')
-    .replace(/\.cjs$/, '.mjs');
-  const entry = new URL('./search-worker.ts', import.meta.url).href;
-  const bootstrap = `import(${JSON.stringify(pathToFileURL(tsxApi).href)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
-  return new Worker(bootstrap, { eval: true });
-}
 
 type Request = SearchRequest extends infer R
   ? R extends { id: number }
@@ -72,7 +47,7 @@ export function openSearchThread(file: string, idleMs = 15_000): SearchThread {
 
   function running(): Worker {
     if (worker) return worker;
-    const started = startWorker();
+    const started = startWorker('search-worker');
     started.on('message', (reply: SearchReply) => {
       if ('progress' in reply) {
         progress(reply.progress.indexed, reply.progress.total);

@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  applyStreamEvent,
-  type StreamProgress,
-} from '../../../../electron/core/service/chat-stream';
+import { applyStreamEvent, newStreamProgress } from '../../../../electron/core/service/chat-stream';
 import { ToolCallAssembler, readToolCalls } from '../../../../electron/core/service/tool-calls';
 import { readChatCompletion } from '../../../../electron/core/service/wire';
 
-function progress(): StreamProgress {
-  return {
-    content: '',
-    reasoning: '',
-    finishReason: null,
-    usage: null,
-    skippedChunks: 0,
-    done: false,
-  };
-}
+const progress = newStreamProgress;
 
 function chunk(toolCalls: unknown[], extra: Record<string, unknown> = {}) {
   return {
