@@ -12,6 +12,7 @@ import type {
   Balance,
   ChatEvent,
   Conversation,
+  OpenedConversation,
   ConversationList,
   ConversationSummary,
   Folder,
@@ -173,7 +174,13 @@ export const invokeSchemas = {
   'models.list': z.object({ refresh: z.boolean().optional() }).strict(),
   'balance.get': z.object({ refresh: z.boolean().optional() }).strict(),
   'conversations.list': z.object({}).strict(),
-  'conversations.get': z.object({ id }).strict(),
+  'conversations.get': z
+    .object({
+      id,
+      /** Only the last messages (a long conversation opening shows these first). */
+      lastMessages: z.number().int().min(1).max(1000).optional(),
+    })
+    .strict(),
   'conversations.create': z
     .object({
       model: z.string().max(200).optional(),
@@ -444,7 +451,7 @@ export interface InvokeOutputs {
   'models.list': ModelInfo[];
   'balance.get': Balance;
   'conversations.list': ConversationList;
-  'conversations.get': Conversation;
+  'conversations.get': OpenedConversation;
   'conversations.create': Conversation;
   'conversations.update': Conversation;
   'conversations.delete': { id: string };

@@ -246,6 +246,12 @@ export interface Conversation extends ConversationSummary {
   answerFormat?: AnswerFormat;
 }
 
+/** A conversation as `conversations.get` answers it: with `lastMessages`, maybe only its end. */
+export interface OpenedConversation extends Conversation {
+  /** Messages left out before `messages` (only when `lastMessages` asked for fewer than it has). */
+  earlierMessages?: number;
+}
+
 export interface StorageProblem {
   file: string;
   reason: string;

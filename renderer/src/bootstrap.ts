@@ -2,7 +2,8 @@
 import { createChatEventBatcher } from './chat/event-batcher';
 import { preloadChatParts } from './chat/deferred-parts';
 import { preloadMarkdown } from './chat/MessageMarkdown';
-import { loadLanguage } from './i18n/translate';
+import { whenIdle } from './common/idle';
+import { formatCount, loadLanguage, localeOf } from './i18n/translate';
 import { invoke, subscribe } from './platform';
 import { useAppStore } from './store';
 import { boundOpenConversations } from './store/open-bound';
@@ -52,13 +53,12 @@ export function startApp(): () => void {
   const preloadRest = () => {
     preloadMarkdown();
     void preloadChatParts();
+    // The first number format made loads the locale's data: not while a conversation opens.
+    formatCount(0, localeOf(useAppStore.getState().settings?.language ?? 'en'));
   };
   let preload = 0;
   const firstFrame = requestAnimationFrame(() => {
-    preload = window.setTimeout(() => {
-      if ('requestIdleCallback' in window) requestIdleCallback(preloadRest, { timeout: 1000 });
-      else preloadRest();
-    }, 0);
+    preload = window.setTimeout(() => whenIdle(preloadRest, 1000), 0);
   });
   // A conversation opened sooner than that asks for them at once.
   unsubscribers.push(

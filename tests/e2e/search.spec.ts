@@ -1,5 +1,6 @@
 // Search: every word in any order with accents folded and the matched words highlighted, a hit
-// opening at its message far up a long conversation; semantic search: the cost estimate first,
+// opening at its message far up a long conversation, a long one opened from the list holding all
+// its messages; semantic search: the cost estimate first,
 // background embedding once turned on, hits by meaning labelled after word hits.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -106,6 +107,30 @@ for (const look of LOOKS) {
     await expect(page.getByText('Filler message 499 about')).not.toBeInViewport();
   });
 }
+
+test('a long conversation clicked in the list opens at its end, and holds all its messages', async ({
+  page,
+  atelier,
+}) => {
+  // 300 messages to seed, read and lay out.
+  test.slow();
+  await startChatting(page, atelier);
+  const texts = Array.from({ length: 300 }, (_, i) => `Numbered message ${i} of the long one.`);
+  await seedConversation(atelier.dataDir, 'long', 'Long talk', texts);
+  await page.goto(await atelier.restartHost());
+  await page.getByRole('link', { name: 'Long talk', exact: true }).click();
+  const list = page.getByRole('log', { name: 'Messages' });
+  // Its end shows first (core sends the last messages before the whole conversation).
+  await expect(list.getByText('Numbered message 299 of')).toBeInViewport();
+  // The whole one took its place: the very first message is there to scroll to.
+  // Home, again if rows measured on the way moved the list (as a person presses it again).
+  await list.focus();
+  await expect(async () => {
+    await page.keyboard.press('Home');
+    await expect(list.getByText('Numbered message 0 of')).toBeInViewport({ timeout: 1000 });
+  }).toPass();
+  await expect(list.getByText('Numbered message 299 of')).not.toBeInViewport();
+});
 
 test('after turning it on with the estimate shown, search finds messages by meaning', async ({
   page,

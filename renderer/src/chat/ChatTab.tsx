@@ -102,7 +102,12 @@ function EmptyChat() {
 
 export default function ChatTab() {
   const activeId = useAppStore((s) => s.activeId);
-  const conversation = useAppStore((s) => (s.activeId ? s.open[s.activeId] : undefined));
+  // Until it is loaded in full, a long conversation opening for the first time shows its end.
+  const conversation = useAppStore((s) =>
+    s.activeId
+      ? (s.open[s.activeId] ?? (s.openingTail?.id === s.activeId ? s.openingTail : undefined))
+      : undefined,
+  );
   const conversationError = useAppStore((s) => s.conversationError);
   const hasMessages = (conversation?.messages.length ?? 0) > 0;
   const streaming = useAppStore((s) => (s.activeId ? s.streams[s.activeId] !== undefined : false));
@@ -114,7 +119,12 @@ export default function ChatTab() {
         <ChatHeader />
         {conversationError && <ErrorNotice error={conversationError} />}
         {conversation && (hasMessages || streaming) ? (
-          <MessageList conversation={conversation} />
+          // The whole conversation replaces its end as a new list that opens at its end, rather
+          // than the end's list growing upward (drawing, then leaving, rows where it was).
+          <MessageList
+            key={'earlierMessages' in conversation ? 'end' : 'whole'}
+            conversation={conversation}
+          />
         ) : (
           <EmptyChat />
         )}

@@ -1,13 +1,18 @@
 // The conversation's messages, virtualized with measured heights, following the answer as it grows.
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { observeElementOffset, useVirtualizer } from '@tanstack/react-virtual';
 import type { ChatMessage, Conversation } from '../../../shared/types';
 import { useAppStore } from '../store';
 import { useT } from '../i18n/use-t';
 import { MessageRow } from './MessageRow';
+import { estimateRowHeight } from './row-height';
+import { whenIdle } from '../common/idle';
 
 /** Within this many pixels of the end, the list counts as "at the bottom" and keeps following. */
 const BOTTOM_SLACK = 48;
+
+/** Rows drawn beyond each edge of the view, so a scroll shows drawn rows. */
+const OVERSCAN = 4;
 
 export function MessageList({ conversation }: { conversation: Conversation }) {
   const t = useT();
@@ -41,14 +46,26 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
   const tail = last && last.id === streamMessageId ? last : undefined;
   const virtualCount = tail ? rows.length - 1 : rows.length;
 
+  // Rows beyond the view are drawn only once the opened conversation is painted: its first frame
+  // parses and lays out what is seen, not the rows kept ready for scrolling.
+  const [overscan, setOverscan] = useState(0);
+  useEffect(() => {
+    setOverscan(0);
+    return whenIdle(() => setOverscan(OVERSCAN), 500);
+  }, [conversationId]);
+
   const virtualizer = useVirtualizer({
     count: virtualCount,
     getScrollElement: () => scroller.current,
-    estimateSize: () => 160,
+    estimateSize: (index) => estimateRowHeight(rows[index]),
     // A conversation opens at its end: its first render lays out the last rows only, instead of
     // the first ones (rendered, measured, then scrolled away from).
-    initialOffset: () => virtualCount * 160,
-    overscan: 4,
+    initialOffset: () => {
+      let end = 0;
+      for (let index = 0; index < virtualCount; index++) end += estimateRowHeight(rows[index]);
+      return end;
+    },
+    overscan,
     getItemKey: (index) => rows[index]?.id || `pending-${index}`,
     useFlushSync: false,
     // Only the range matters here: reporting "scrolling" would re-render the list twice for every

@@ -10,6 +10,8 @@ import {
   type ComponentProps,
   type ComponentType,
 } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
 import {
   advanceBlockSplit,
   emptyBlockSplit,
@@ -19,6 +21,7 @@ import {
   type MarkdownBlock as Block,
 } from './markdown-blocks';
 import './markdown/markdown.css';
+import { whenIdle } from '../common/idle';
 
 // react-markdown, KaTeX and highlight.js stay out of the first screen.
 type BlockComponent = typeof import('./markdown/MarkdownBlock').default;
@@ -43,9 +46,47 @@ function MarkdownBlock(props: ComponentProps<BlockComponent>) {
   return <Block {...props} />;
 }
 
-/** Fetches the markdown chunk ahead of need, so an opened conversation paints formatted at once. */
+/** Small answers that between them take each path a real one can: GFM, code, a table, math. */
+const WARM_UP_SAMPLES = [
+  '## A heading\n\nA paragraph with **bold**, *emphasis*, `code`, ~~struck~~ and a ' +
+    '[link](https://example.com).\n\n- one\n- two\n  - nested\n\n1. first\n2. second\n\n> quoted',
+  '```ts\nconst answer: number = 42;\n```\n\n| name | value |\n| --- | ---: |\n| a | 1 |\n\n- [x] done',
+  'Inline $e^{i\\pi} + 1 = 0$ and a formula:\n\n$$\n\\sum_{k=1}^{n} k = \\frac{n(n+1)}{2}\n$$',
+];
+
+/** Each sample is rendered this many times: once compiles the code, a few runs make it quick. */
+const WARM_UP_ROUNDS = 4;
+
+let warmedUp = false;
+
+/**
+ * The first answer rendered after a start cost several times a later one: the browser compiles the
+ * markdown parser, its GFM and math extensions, KaTeX and the rows' components on first use. A few
+ * small samples rendered off screen while the browser is idle, one per idle moment, take that cost
+ * out of the first opening of a conversation.
+ */
+function warmUp(Block: BlockComponent): void {
+  if (warmedUp) return;
+  warmedUp = true;
+  const renderSample = (index: number) => {
+    const sample = WARM_UP_SAMPLES[index % WARM_UP_SAMPLES.length];
+    if (sample === undefined || index >= WARM_UP_SAMPLES.length * WARM_UP_ROUNDS) return;
+    whenIdle(() => {
+      const root = createRoot(document.createElement('div'));
+      flushSync(() => root.render(<Block text={sample} />));
+      root.unmount();
+      renderSample(index + 1);
+    }, 3000);
+  };
+  renderSample(0);
+}
+
+/**
+ * Fetches the markdown chunk ahead of need, so an opened conversation paints formatted at once,
+ * and warms it up.
+ */
 export function preloadMarkdown(): void {
-  void loadMarkdownBlock();
+  void loadMarkdownBlock().then((module) => warmUp(module.default));
 }
 
 interface SplitView {

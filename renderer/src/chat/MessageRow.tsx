@@ -4,7 +4,7 @@ import type { ChatMessage } from '../../../shared/types';
 import { versionInfo } from '../../../shared/versions';
 import { useAppStore } from '../store';
 import { useLanguage, useT } from '../i18n/use-t';
-import { localeOf } from '../i18n/translate';
+import { formatCount, localeOf } from '../i18n/translate';
 import { CopyButton } from '../common/CopyButton';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { MessageMarkdown } from './MessageMarkdown';
@@ -91,7 +91,7 @@ function UsageLine({ message }: { message: ChatMessage }) {
   const locale = localeOf(useLanguage());
   const usage = message.usage;
   if (!usage) return null;
-  const count = (n: number | null) => (n == null ? '—' : n.toLocaleString(locale));
+  const count = (n: number | null) => (n == null ? '—' : formatCount(n, locale));
   const hasTokens = usage.promptTokens != null || usage.completionTokens != null;
   return (
     <p className="usage">

@@ -7,7 +7,7 @@ import {
   estimateTokens,
 } from '../../../shared/tokens';
 import { useTokenizerLoaded } from '../common/useTokenizer';
-import { localeOf } from '../i18n/translate';
+import { formatCount, localeOf } from '../i18n/translate';
 import { useLanguage, useT } from '../i18n/use-t';
 import { useAppStore } from '../store';
 import './turn-cost.css';
@@ -28,14 +28,22 @@ export function TurnCost({ conversationId, draft, model }: TurnCostProps) {
   const tokenizer = useTokenizerLoaded(wanted);
   // Typing stays quick in a long draft: the count follows a moment later.
   const text = useDeferredValue(draft);
+  const typing = text.trim() !== '';
+  // Nothing is shown for an empty draft, so a long conversation is not counted as it opens.
   const history = useMemo(
-    () => (conversation ? estimatePromptTokens(conversation) : 0),
+    () => (conversation && typing ? estimatePromptTokens(conversation) : 0),
     // Counted again once the tokenizer replaces the guess.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [conversation?.systemPrompt, conversation?.contextStart, conversation?.messages, tokenizer],
+    [
+      conversation?.systemPrompt,
+      conversation?.contextStart,
+      conversation?.messages,
+      tokenizer,
+      typing,
+    ],
   );
   const own = useMemo(
-    () => (text.trim() === '' ? 0 : estimateTokens(text) + MESSAGE_OVERHEAD_TOKENS),
+    () => (typing ? estimateTokens(text) + MESSAGE_OVERHEAD_TOKENS : 0),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [text, tokenizer],
   );
@@ -46,7 +54,7 @@ export function TurnCost({ conversationId, draft, model }: TurnCostProps) {
   }, [near]);
   if (own === 0 || tokens <= LONG_TURN_TOKENS) return null;
   const cost = promptCost(info, tokens);
-  const count = tokens.toLocaleString(localeOf(language));
+  const count = formatCount(tokens, localeOf(language));
   return (
     <span className="turn-cost" role="status" aria-label={t('prices.estimate')}>
       {cost === null

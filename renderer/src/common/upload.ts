@@ -1,4 +1,4 @@
-// Sends a file to core in 1 MiB binary chunks over files.*: progress, cancel on abort, the app's size limit checked first.
+// Sends a file to core in 256 KiB binary chunks over files.*: progress, cancel on abort, the app's size limit checked first.
 import type { Envelope, StoredFile, UserError } from '../../../shared/types';
 import { MAX_UPLOAD_BYTES, UPLOAD_CHUNK_BYTES } from '../../../shared/upload-limits';
 import { invoke } from '../platform';

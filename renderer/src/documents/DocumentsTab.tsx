@@ -5,7 +5,7 @@ import type { UserError } from '../../../shared/types';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { CopyButton } from '../common/CopyButton';
 import { useLanguage, useT } from '../i18n/use-t';
-import { localeOf } from '../i18n/translate';
+import { formatCount, localeOf } from '../i18n/translate';
 import { useAppStore } from '../store';
 import { documentFileProblem } from '../store/documents-slice';
 import { formatBytes } from '../../../shared/format';
@@ -75,7 +75,7 @@ function summaryLine(
       d.pageCount === null
         ? t('documents.pagesUnknown')
         : t('attach.pages', { count: d.pageCount }),
-    tokens: d.tokens.toLocaleString(locale),
+    tokens: formatCount(d.tokens, locale),
   });
 }
 

@@ -85,6 +85,22 @@ export function localeOf(language: Language): string {
   return language === 'ru' ? 'ru-RU' : 'en-US';
 }
 
+const countFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A count (tokens, pictures) in the language's digits grouping. One formatter per locale: a
+ * `toLocaleString(locale)` builds a new one on every call, which a long conversation's usage lines
+ * paid dozens of times as it opened.
+ */
+export function formatCount(count: number, locale: string): string {
+  let format = countFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale);
+    countFormats.set(locale, format);
+  }
+  return format.format(count);
+}
+
 /** For keys chosen at run time (error codes, model kinds) whose strings have no placeholders. */
 export function translateDynamic(t: Translate, key: MessageKey): string {
   return (t as (key: MessageKey) => string)(key);

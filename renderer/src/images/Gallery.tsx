@@ -13,7 +13,7 @@ import {
 import type { MediaItem } from '../../../shared/types';
 import { mediaUrl } from '../common/media';
 import { useLanguage, useT } from '../i18n/use-t';
-import { localeOf } from '../i18n/translate';
+import { formatCount, localeOf } from '../i18n/translate';
 import { useAppStore } from '../store';
 import { GALLERY_PAGE } from '../store/images-gallery-slice';
 
@@ -194,7 +194,7 @@ export function Gallery({ onOpen }: { onOpen(index: number): void }) {
     virtualizer.scrollToIndex(Math.floor(next / columns));
   }
 
-  const count = total.toLocaleString(localeOf(language));
+  const count = formatCount(total, localeOf(language));
   return (
     <section className="gallery" aria-label={t('images.gallery')}>
       <div className="gallery-head">

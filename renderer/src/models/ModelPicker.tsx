@@ -3,7 +3,7 @@ import { useId, useMemo, useState } from 'react';
 import type { ModelInfo } from '../../../shared/types';
 import { useAppStore } from '../store';
 import { useLanguage, useT } from '../i18n/use-t';
-import { localeOf } from '../i18n/translate';
+import { formatCount, localeOf } from '../i18n/translate';
 import { ModelSelect } from '../common/ModelSelect';
 import { enterChoice, groupModels, type PreferredModels } from './model-groups';
 import { priceWords } from './price-words';
@@ -34,7 +34,7 @@ export function ModelDetails({ model }: { model: ModelInfo }) {
       {model.contextLength != null && (
         <span>
           {t('models.context', {
-            tokens: model.contextLength.toLocaleString(localeOf(language)),
+            tokens: formatCount(model.contextLength, localeOf(language)),
           })}
         </span>
       )}

@@ -6,7 +6,7 @@ import type { SemanticEstimate, SemanticStatus } from '../../../shared/semantic'
 import type { UserError } from '../../../shared/types';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { useLanguage, useT } from '../i18n/use-t';
-import { localeOf } from '../i18n/translate';
+import { formatCount, localeOf } from '../i18n/translate';
 import { invoke } from '../platform';
 import { useAppStore } from '../store';
 import { Field } from '../common/Field';
@@ -103,8 +103,8 @@ export function SemanticSearchCard() {
       {!status?.enabled && estimate && (
         <p className="semantic-estimate">
           {t('semantic.estimated', {
-            texts: estimate.texts.toLocaleString(locale),
-            tokens: estimate.tokens.toLocaleString(locale),
+            texts: formatCount(estimate.texts, locale),
+            tokens: formatCount(estimate.tokens, locale),
             time: formatDuration(estimate.seconds, locale),
             cost:
               estimate.cost === null

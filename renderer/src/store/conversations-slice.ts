@@ -2,6 +2,7 @@
 import type {
   Conversation,
   ConversationSummary,
+  OpenedConversation,
   SearchHit,
   StorageProblem,
   UserError,
@@ -21,6 +22,11 @@ export interface ConversationsSlice {
   activeId: string | null;
   /** Conversations loaded in full, by id. */
   open: Record<string, Conversation>;
+  /**
+   * The last messages of a conversation opening for the first time, shown (read only) until it is
+   * loaded in full. Only the message list uses it; everything else waits for `open`.
+   */
+  openingTail: OpenedConversation | null;
   /** The model picked for a new chat before it exists. */
   newChatModel: string | null;
   searchQuery: string;
@@ -56,6 +62,13 @@ export interface FoundMessage {
   seq: number;
 }
 
+/**
+ * A conversation opening for the first time asks for this many last messages first: more than a
+ * screen holds, and a small message to carry, read and draw, where a long conversation in full is
+ * megabytes. The whole one follows at once.
+ */
+export const OPENING_TAIL_MESSAGES = 40;
+
 /** While the word index builds, a search is asked again this often, so the hits fill in. */
 const INDEXING_RETRY_MS = 1000;
 
@@ -83,6 +96,7 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice, UiSlice 
     listError: null,
     activeId: null,
     open: {},
+    openingTail: null,
     newChatModel: null,
     searchQuery: '',
     searchHits: null,
@@ -115,15 +129,35 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice, UiSlice 
     reloadConversation: async (id) => {
       const ticket = (loadTickets.get(id) ?? 0) + 1;
       loadTickets.set(id, ticket);
+      const withoutTail = (s: ConversationsSlice) =>
+        s.openingTail?.id === id ? null : s.openingTail;
+      if (!get().open[id]) {
+        // Its end first; a failure here is left for the full read to report.
+        const tail = await invoke('conversations.get', { id, lastMessages: OPENING_TAIL_MESSAGES });
+        if (loadTickets.get(id) !== ticket) return;
+        if (tail.ok && tail.data.earlierMessages === undefined) {
+          // It was short enough to come whole.
+          const whole = tail.data;
+          set((s) => ({
+            open: { ...s.open, [id]: whole },
+            openingTail: withoutTail(s),
+            summaries: withSummary(s.summaries, summaryOf(whole)),
+          }));
+          return;
+        }
+        if (tail.ok && !get().open[id]) set({ openingTail: tail.data });
+      }
       const envelope = await invoke('conversations.get', { id });
       if (loadTickets.get(id) !== ticket) return;
       if (envelope.ok) {
         set((s) => ({
           open: { ...s.open, [id]: envelope.data },
+          openingTail: withoutTail(s),
           summaries: withSummary(s.summaries, summaryOf(envelope.data)),
         }));
-      } else if (get().activeId === id) {
-        set({ conversationError: envelope.error });
+      } else {
+        set((s) => ({ openingTail: withoutTail(s) }));
+        if (get().activeId === id) set({ conversationError: envelope.error });
       }
     },
 
@@ -147,6 +181,7 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice, UiSlice 
         delete open[id];
         return {
           open,
+          openingTail: s.openingTail?.id === id ? null : s.openingTail,
           summaries: s.summaries.filter((item) => item.id !== id),
           activeId: s.activeId === id ? null : s.activeId,
         };
@@ -193,6 +228,7 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice, UiSlice 
         delete open[id];
         return {
           open,
+          openingTail: s.openingTail?.id === id ? null : s.openingTail,
           summaries: s.summaries.filter((item) => item.id !== id),
           searchHits: s.searchHits?.filter((hit) => hit.conversationId !== id) ?? null,
           activeId: s.activeId === id ? null : s.activeId,

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
 import type { EventChannel, EventPayloads } from '../../../shared/channels';
 import type { ChatEvent, Envelope, StoredFile } from '../../../shared/types';
+import { UPLOAD_CHUNK_BYTES } from '../../../shared/upload-limits';
 import { type Core, createCore } from '../../../electron/core/app';
 import { createWebHost } from '../../../dev/web-host';
 import { createJsonSettingsStore } from '../../../electron/core/features/settings/store';
@@ -81,8 +82,8 @@ export async function openCore(
       mime,
       size: bytes.length,
     });
-    for (let offset = 0; offset < bytes.length; offset += 1024 * 1024) {
-      const part = bytes.subarray(offset, offset + 1024 * 1024);
+    for (let offset = 0; offset < bytes.length; offset += UPLOAD_CHUNK_BYTES) {
+      const part = bytes.subarray(offset, offset + UPLOAD_CHUNK_BYTES);
       await call('files.chunk', { uploadId, offset, bytes: part });
     }
     return call<StoredFile>('files.finish', { uploadId });

@@ -74,7 +74,16 @@ export async function openChatFeature(
 
       'conversations.list': () => conversations.list(),
 
-      'conversations.get': ({ id }) => conversations.get(id),
+      'conversations.get': async ({ id, lastMessages }) => {
+        const conversation = await conversations.get(id);
+        const earlierMessages = conversation.messages.length - (lastMessages ?? Infinity);
+        if (earlierMessages <= 0) return conversation;
+        return {
+          ...conversation,
+          messages: conversation.messages.slice(earlierMessages),
+          earlierMessages,
+        };
+      },
 
       'conversations.create': async ({ model, ...preset }) => {
         const conversation = await conversations.create({

@@ -4,7 +4,7 @@ import { type MessageAttachment, typeLabel } from '../../../../shared/attachment
 import { visionVariant } from '../../../../shared/models';
 import type { ModelInfo } from '../../../../shared/types';
 import { useLanguage, useT } from '../../i18n/use-t';
-import { localeOf } from '../../i18n/translate';
+import { formatCount, localeOf } from '../../i18n/translate';
 import { mediaUrl } from '../../common/media';
 import { useAppStore } from '../../store';
 import type { PendingAttachment } from '../../store/attachments-slice';
@@ -50,7 +50,7 @@ export function AttachmentFacts({ attachment }: { attachment: MessageAttachment 
             attachment.pages !== undefined
               ? t('attach.pages', { count: attachment.pages })
               : t('documents.pagesUnknown'),
-          tokens: attachment.tokens.toLocaleString(locale),
+          tokens: formatCount(attachment.tokens, locale),
         })}
       </span>
     );
@@ -60,7 +60,7 @@ export function AttachmentFacts({ attachment }: { attachment: MessageAttachment 
         {t('attach.textChip', {
           type: typeLabel(attachment.name, attachment.mime),
           size: formatBytes(attachment.size, locale),
-          tokens: attachment.tokens.toLocaleString(locale),
+          tokens: formatCount(attachment.tokens, locale),
         })}
       </span>
     );
@@ -252,9 +252,9 @@ export function AttachmentAdvice({
       notes.push(
         <p key="context" className="hint warning" role="note">
           {t('attach.contextWarning', {
-            tokens: tokens.toLocaleString(locale),
+            tokens: formatCount(tokens, locale),
             model,
-            limit: context.toLocaleString(locale),
+            limit: formatCount(context, locale),
           })}
         </p>,
       );

@@ -1,7 +1,9 @@
-// Search in the store: the hits with whether the word index is still building (asked again until it is done), and a hit opening at its message.
+// Search in the store, and opening: the hits with whether the word index is still building (asked again until it is done), a hit opening at its message, and a long conversation's end shown before the whole of it.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { answers, calls, openStore, resetBridge, type Store } from './fake-bridge';
 import type { Conversation, SearchHit } from '../../../../shared/types';
+import { OPENING_TAIL_MESSAGES } from '../../../../renderer/src/store/conversations-slice';
+import { conversation, message } from '../../conversation-data';
 
 let store: Store;
 
@@ -74,5 +76,72 @@ describe('search in the store', () => {
     // A title hit just opens the conversation.
     await store.getState().openSearchHit({ ...hit, messageId: null });
     expect(store.getState().foundMessage).toBeNull();
+  });
+});
+
+describe('opening a long conversation', () => {
+  const messages = Array.from({ length: 100 }, (_, i) =>
+    message(`m${i}`, i % 2 ? 'assistant' : 'user', `text ${i}`),
+  );
+  const whole = conversation('long', messages);
+
+  /** Core's answer: the last `lastMessages` with how many came before, or all of it. */
+  function answerLikeCore() {
+    answers.set('conversations.get', (input) => {
+      const { lastMessages } = input as { lastMessages?: number };
+      if (lastMessages === undefined) return { ok: true, data: whole };
+      const earlierMessages = whole.messages.length - lastMessages;
+      return {
+        ok: true,
+        data: { ...whole, messages: whole.messages.slice(earlierMessages), earlierMessages },
+      };
+    });
+  }
+
+  it('shows its end first, then holds it in full and forgets the end', async () => {
+    answerLikeCore();
+    const seen: Array<number | undefined> = [];
+    const unsubscribe = store.subscribe((state) => seen.push(state.openingTail?.messages.length));
+    await store.getState().openConversation('long');
+    unsubscribe();
+    expect(calls.filter((c) => c.channel === 'conversations.get').map((c) => c.input)).toEqual([
+      { id: 'long', lastMessages: OPENING_TAIL_MESSAGES },
+      { id: 'long' },
+    ]);
+    // The end was shown (its last messages, with the count of those before), then put away.
+    expect(seen).toContain(OPENING_TAIL_MESSAGES);
+    expect(store.getState().openingTail).toBeNull();
+    expect(store.getState().open.long!.messages).toHaveLength(100);
+    // Opened again while held: read once, in full.
+    calls.length = 0;
+    await store.getState().reloadConversation('long');
+    expect(calls.map((c) => c.input)).toEqual([{ id: 'long' }]);
+  });
+
+  it('reads a short conversation once: its end is all of it', async () => {
+    const short = conversation('short', messages.slice(0, 3));
+    answers.set('conversations.get', () => ({ ok: true, data: short }));
+    await store.getState().openConversation('short');
+    expect(calls.filter((c) => c.channel === 'conversations.get')).toHaveLength(1);
+    expect(store.getState().open.short!.messages).toHaveLength(3);
+    expect(store.getState().openingTail).toBeNull();
+  });
+
+  it('puts the end away when the full read fails, and says why', async () => {
+    answers.set('conversations.get', (input) =>
+      (input as { lastMessages?: number }).lastMessages
+        ? {
+            ok: true,
+            data: { ...conversation('broken', messages.slice(60)), earlierMessages: 60 },
+          }
+        : {
+            ok: false,
+            error: { code: 'unknown', message: 'unreadable', status: null, retryable: false },
+          },
+    );
+    await store.getState().openConversation('broken');
+    expect(store.getState().openingTail).toBeNull();
+    expect(store.getState().open.broken).toBeUndefined();
+    expect(store.getState().conversationError).toMatchObject({ message: 'unreadable' });
   });
 });

@@ -1,4 +1,4 @@
-// The chat feature's history channels through createCore against the simulator: versions, delete and undo, continue, old files.
+// The chat feature's history channels through createCore against the simulator: reading a conversation's end, versions, delete and undo, continue, old files.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -75,6 +75,29 @@ describe('conversation history', () => {
     expect(sent.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user']);
     expect(sent[0]!.content).toBe('Teapot');
     expect(sent[2]!.content).toBe('Lid');
+  });
+
+  it('answers only the last messages when asked, with how many came before; all when they fit', async () => {
+    const opened = await openCore();
+    const { call } = opened;
+    const c = await call<Conversation>('conversations.create', {});
+    for (const [nth, text] of ['One', 'Two', 'Three'].entries()) {
+      await call('chat.send', { conversationId: c.id, text });
+      await nthEnd(opened, c.id, nth + 1);
+    }
+    const whole = await call<Conversation>('conversations.get', { id: c.id });
+    expect(whole.messages).toHaveLength(6);
+    expect(whole).not.toHaveProperty('earlierMessages');
+    const end = await call<Conversation & { earlierMessages?: number }>('conversations.get', {
+      id: c.id,
+      lastMessages: 2,
+    });
+    expect(end.earlierMessages).toBe(4);
+    expect(end.messages.map((m) => m.id)).toEqual(whole.messages.slice(4).map((m) => m.id));
+    const all = await call<Conversation>('conversations.get', { id: c.id, lastMessages: 6 });
+    expect(all).toEqual(whole);
+    const refused = await opened.attempt('conversations.get', { id: c.id, lastMessages: 0 });
+    expect(refused.ok).toBe(false);
   });
 
   it('deletes one message and puts it back exactly, even after the list was read again', async () => {

@@ -11,6 +11,7 @@ import {
   maxSourceImagesOf,
 } from '../../../../../shared/images';
 import type { ModelInfo } from '../../../../../shared/types';
+import { UPLOAD_CHUNK_BYTES } from '../../../../../shared/upload-limits';
 import type { Feature, FeatureContext } from '../../../../../electron/core/features/context';
 import {
   checkImageBytes,
@@ -101,11 +102,11 @@ async function makeHarness(key: string): Promise<Harness> {
 
 async function upload(files: FileStore, name: string, bytes: Buffer): Promise<string> {
   const { uploadId } = files.begin({ name, mime: 'image/png', size: bytes.length });
-  for (let offset = 0; offset < bytes.length; offset += 1024 * 1024)
+  for (let offset = 0; offset < bytes.length; offset += UPLOAD_CHUNK_BYTES)
     await files.chunk({
       uploadId,
       offset,
-      bytes: bytes.subarray(offset, offset + 1024 * 1024),
+      bytes: bytes.subarray(offset, offset + UPLOAD_CHUNK_BYTES),
     });
   return (await files.finish(uploadId)).fileId;
 }

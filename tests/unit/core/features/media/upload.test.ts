@@ -1,4 +1,4 @@
-// uploadFile: a Blob reaches core's file store whole in 1 MiB chunks, with progress; abort and the size limit stop it.
+// uploadFile: a Blob reaches core's file store whole in UPLOAD_CHUNK_BYTES chunks, with progress; abort and the size limit stop it.
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import type { FeatureContext } from '../../../../../electron/core/features/conte
 import type { AtelierApi } from '../../../../../shared/channels';
 import { connectPlatform } from '../../../../../renderer/src/platform';
 import { uploadFile } from '../../../../../renderer/src/common/upload';
+import { UPLOAD_CHUNK_BYTES } from '../../../../../shared/upload-limits';
 
 let dir: string;
 let files: FileStore;
@@ -40,8 +41,9 @@ afterEach(async () => {
 });
 
 describe('uploadFile', () => {
-  it('sends a 2.5 MiB blob in three ordered chunks and reports progress', async () => {
-    const bytes = Buffer.alloc(2.5 * 1024 * 1024);
+  it('sends a blob of two and a half chunks in three ordered chunks and reports progress', async () => {
+    const chunk = UPLOAD_CHUNK_BYTES;
+    const bytes = Buffer.alloc(2.5 * chunk);
     for (let i = 0; i < bytes.length; i += 1) bytes[i] = (i * 7) % 256;
     const progress: number[] = [];
     const stored = await uploadFile(new Blob([bytes], { type: 'application/octet-stream' }), {
@@ -53,10 +55,10 @@ describe('uploadFile', () => {
     expect(Buffer.compare(await files.read(stored.data.fileId), bytes)).toBe(0);
     expect(calls.filter((c) => c.channel === 'files.chunk').map((c) => c.offset)).toEqual([
       0,
-      1024 * 1024,
-      2 * 1024 * 1024,
+      chunk,
+      2 * chunk,
     ]);
-    expect(progress).toEqual([0, 1024 * 1024, 2 * 1024 * 1024, bytes.length]);
+    expect(progress).toEqual([0, chunk, 2 * chunk, bytes.length]);
   });
 
   it('cancels in core when aborted, leaving no partial file', async () => {
