@@ -61,9 +61,10 @@ let warmedUp = false;
 
 /**
  * The first answer rendered after a start cost several times a later one: the browser compiles the
- * markdown parser, its GFM and math extensions, KaTeX and the rows' components on first use. A few
- * small samples rendered off screen while the browser is idle, one per idle moment, take that cost
- * out of the first opening of a conversation.
+ * markdown parser, its GFM and math extensions, KaTeX and the rows' components on first use, and
+ * fetches the formula fonts at the first layout. A few small samples rendered and laid out off
+ * screen while the browser is idle, one per idle moment, take that cost out of the first opening
+ * of a conversation.
  */
 function warmUp(Block: BlockComponent): void {
   if (warmedUp) return;
@@ -72,9 +73,16 @@ function warmUp(Block: BlockComponent): void {
     const sample = WARM_UP_SAMPLES[index % WARM_UP_SAMPLES.length];
     if (sample === undefined || index >= WARM_UP_SAMPLES.length * WARM_UP_ROUNDS) return;
     whenIdle(() => {
-      const root = createRoot(document.createElement('div'));
+      // Laid out too, out of sight: the first layout of a formula or a table loads its fonts.
+      const host = document.createElement('div');
+      host.className = 'markdown warm-up';
+      host.setAttribute('aria-hidden', 'true');
+      document.body.append(host);
+      const root = createRoot(host);
       flushSync(() => root.render(<Block text={sample} />));
+      void host.offsetHeight;
       root.unmount();
+      host.remove();
       renderSample(index + 1);
     }, 3000);
   };
