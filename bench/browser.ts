@@ -1,5 +1,5 @@
 // The browser every figure uses: Debian's Chromium, headless, as the team brief asks.
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -22,4 +22,17 @@ export async function freshContext(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.addInitScript('globalThis.__name ??= (target) => target;');
   return context;
+}
+
+/**
+ * Resolves when the page logs `signal` (with console.debug, from a bench's init script). Unlike
+ * waitForFunction, this puts no Playwright script in the page: that script, evaluated while a
+ * figure was being taken, was a 20 to 120 ms task of the harness counted as the app's. Call it
+ * before the action that leads to the signal.
+ */
+export async function pageSignal(page: Page, signal: string, timeoutMs: number): Promise<void> {
+  await page.waitForEvent('console', {
+    predicate: (message) => message.text() === signal,
+    timeout: timeoutMs,
+  });
 }

@@ -1,7 +1,7 @@
 // Figure 3: navigation to a usable "Message" box, and the JavaScript fetched before it, against a blank page.
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
-import { freshContext } from './browser';
+import { freshContext, pageSignal } from './browser';
 import { cpuShare, cpuSnapshot, waitForQuietMachine } from './cpu-usage';
 
 export interface ScriptLoad {
@@ -41,7 +41,10 @@ export function watchMessageBox(): void {
     }
     // Queued from the frame callback, this runs once the frame with the box is painted.
     const channel = new MessageChannel();
-    channel.port1.onmessage = () => (state.interactiveAt = performance.now());
+    channel.port1.onmessage = () => {
+      state.interactiveAt = performance.now();
+      console.debug('bench:first-screen');
+    };
     channel.port2.postMessage(null);
   };
   requestAnimationFrame(check);
@@ -76,10 +79,9 @@ export async function measureFirstScreen(browser: Browser, url: string): Promise
 
     await waitForQuietMachine(3000);
     const cpuBefore = await cpuSnapshot();
+    const interactive = pageSignal(page, 'bench:first-screen', 30_000);
     await page.goto(url);
-    await page.waitForFunction(() => (window.benchFirst?.interactiveAt ?? null) !== null, null, {
-      timeout: 30_000,
-    });
+    await interactive;
     const { others } = cpuShare(cpuBefore, await cpuSnapshot());
     const interactiveMs = await page.evaluate(() => window.benchFirst!.interactiveAt ?? 0);
     // Which scripts had arrived by then, on the page's own clock.

@@ -3,7 +3,7 @@ import { rm, stat } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { startWebHost } from '../dev/web';
 import { openConversationLibrary } from '../electron/core/library/conversations';
-import { freshContext } from './browser';
+import { freshContext, pageSignal } from './browser';
 import { cpuShare, cpuSnapshot, waitForQuietMachine } from './cpu-usage';
 import { chatHistory } from './corpus';
 
@@ -76,7 +76,10 @@ export function watchLastMessage(mark: string): void {
     }
     if (article?.querySelector('.markdown p') && state.markdownPaintAt === null) {
       state.markdownPaintAt = -1;
-      afterPaint((at) => (state.markdownPaintAt = at));
+      afterPaint((at) => {
+        state.markdownPaintAt = at;
+        console.debug('bench:open');
+      });
     }
     if (state.markdownPaintAt === null) requestAnimationFrame(check);
   };
@@ -110,11 +113,10 @@ async function openOnce(browser: Browser, dataDir: string, title: string): Promi
     await page.waitForTimeout(500);
     await waitForQuietMachine(3000);
     const cpuBefore = await cpuSnapshot();
+    const opened = pageSignal(page, 'bench:open', 30_000);
     await link.click();
     try {
-      await page.waitForFunction(() => (window.benchOpen?.markdownPaintAt ?? -1) > 0, null, {
-        timeout: 30_000,
-      });
+      await opened;
     } catch (error) {
       const state = await page.evaluate(() => JSON.stringify(window.benchOpen));
       throw new Error(

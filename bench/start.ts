@@ -4,7 +4,7 @@ import { appendFile, cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { startWebHost } from '../dev/web';
-import { freshContext } from './browser';
+import { freshContext, pageSignal } from './browser';
 import { cpuShare, cpuSnapshot, waitForQuietMachine } from './cpu-usage';
 import { LIBRARY_CONVERSATIONS, writeLibrary } from './search-data';
 
@@ -31,18 +31,27 @@ function watchStart(): void {
     channel.port1.onmessage = () => note(performance.now());
     channel.port2.postMessage(null);
   };
+  const signalWhenBoth = () => {
+    if ((state.listAt ?? -1) > 0 && (state.boxAt ?? -1) > 0) console.debug('bench:start');
+  };
   const check = () => {
     const row = document.querySelector('.sidebar .conversation-link');
     const empty = document.querySelector('.sidebar .sidebar-empty');
     const ready = (window as unknown as { benchListAnswered?: boolean }).benchListAnswered === true;
     if (state.listAt === null && ((row && row.getClientRects().length > 0) || (empty && ready))) {
       state.listAt = -1;
-      afterPaint((at) => (state.listAt = at));
+      afterPaint((at) => {
+        state.listAt = at;
+        signalWhenBoth();
+      });
     }
     const box = document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Message"]');
     if (state.boxAt === null && box && !box.disabled && box.getClientRects().length > 0) {
       state.boxAt = -1;
-      afterPaint((at) => (state.boxAt = at));
+      afterPaint((at) => {
+        state.boxAt = at;
+        signalWhenBoth();
+      });
     }
     if (state.listAt === null || state.boxAt === null) requestAnimationFrame(check);
   };
@@ -79,12 +88,9 @@ async function startOnce(browser: Browser, dataDir: string): Promise<StartRun> {
   try {
     const page = await context.newPage();
     await page.addInitScript(watchStart);
+    const started = pageSignal(page, 'bench:start', 60_000);
     await page.goto(host.url);
-    await page.waitForFunction(
-      () => (window.benchStart?.listAt ?? -1) > 0 && (window.benchStart?.boxAt ?? -1) > 0,
-      null,
-      { timeout: 60_000 },
-    );
+    await started;
     const { others } = cpuShare(cpuBefore, await cpuSnapshot());
     const state = await page.evaluate(() => ({
       ...window.benchStart!,

@@ -123,12 +123,14 @@ const BLOCKS_PER_GROUP = 8;
 /**
  * A group may be skipped by the browser only once it has been laid out: until then its size is a
  * guess, and a guess corrected while the group scrolls into view would shift what is on screen.
+ * Not while its answer streams: the groups scrolled out of view then each cost a frame of layout
+ * and paint as they turned skipped, for no saving (a growing answer re-lays out only its tail).
  */
-function useLaidOutOnce(): [boolean, (element: HTMLDivElement | null) => void] {
+function useLaidOutOnce(streaming: boolean): [boolean, (element: HTMLDivElement | null) => void] {
   const [laidOut, setLaidOut] = useState(false);
   const observe = useCallback(
     (element: HTMLDivElement | null) => {
-      if (!element || laidOut || typeof ResizeObserver === 'undefined') return;
+      if (!element || laidOut || streaming || typeof ResizeObserver === 'undefined') return;
       let frame = 0;
       const observer = new ResizeObserver(() => {
         observer.disconnect();
@@ -141,14 +143,14 @@ function useLaidOutOnce(): [boolean, (element: HTMLDivElement | null) => void] {
         cancelAnimationFrame(frame);
       };
     },
-    [laidOut],
+    [laidOut, streaming],
   );
-  return [laidOut, observe];
+  return [laidOut && !streaming, observe];
 }
 
 const BlockGroup = memo(
-  function BlockGroup({ blocks }: { blocks: readonly Block[] }) {
-    const [laidOut, observe] = useLaidOutOnce();
+  function BlockGroup({ blocks, streaming }: { blocks: readonly Block[]; streaming: boolean }) {
+    const [laidOut, observe] = useLaidOutOnce(streaming);
     return (
       <div ref={observe} className={laidOut ? 'block-group skippable' : 'block-group'}>
         {blocks.map((block) => (
@@ -159,6 +161,7 @@ const BlockGroup = memo(
   },
   // The slices are new arrays on every render; a group changes only when its blocks do.
   (before, after) =>
+    before.streaming === after.streaming &&
     before.blocks.length === after.blocks.length &&
     before.blocks.every((block, i) => block.key === after.blocks[i]?.key),
 );
@@ -167,11 +170,19 @@ const BlockGroup = memo(
  * The finished blocks. The splitter hands back the same array until a block completes, so while
  * the tail grows this renders nothing at all instead of walking hundreds of memoized blocks.
  */
-const FinishedBlocks = memo(function FinishedBlocks({ blocks }: { blocks: readonly Block[] }) {
+const FinishedBlocks = memo(function FinishedBlocks({
+  blocks,
+  streaming,
+}: {
+  blocks: readonly Block[];
+  streaming: boolean;
+}) {
   const groups: Block[][] = [];
   for (let i = 0; i < blocks.length; i += BLOCKS_PER_GROUP)
     groups.push(blocks.slice(i, i + BLOCKS_PER_GROUP));
-  return groups.map((group, index) => <BlockGroup key={index} blocks={group} />);
+  return groups.map((group, index) => (
+    <BlockGroup key={index} blocks={group} streaming={streaming} />
+  ));
 });
 
 export function MessageMarkdown({ text, streaming }: { text: string; streaming: boolean }) {
@@ -179,7 +190,7 @@ export function MessageMarkdown({ text, streaming }: { text: string; streaming: 
   return (
     <div className="markdown">
       <Suspense fallback={<div className="plain-text">{text}</div>}>
-        <FinishedBlocks blocks={blocks} />
+        <FinishedBlocks blocks={blocks} streaming={streaming} />
         {tail !== '' && <MarkdownBlock key="tail" text={tail} streaming={streaming} />}
       </Suspense>
     </div>
