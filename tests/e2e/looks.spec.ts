@@ -76,7 +76,8 @@ for (const look of LOOKS) {
 
     for (const tab of ['nav.images', 'nav.audio', 'nav.video', 'nav.documents'] as const) {
       await section(page, look.t(tab)).click();
-      await expect(page.getByRole('tabpanel')).toBeVisible();
+      // The section's own panel (Audio holds a panel of its own modes inside).
+      await expect(page.getByRole('tabpanel', { name: look.t(tab), exact: true })).toBeVisible();
       expect(await cutPlaceholders(page), look.t(tab)).toEqual([]);
     }
 

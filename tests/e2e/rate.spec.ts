@@ -6,6 +6,7 @@ import {
   section,
   sendMessage,
   simRequests,
+  turnRequests,
   startChatting,
   test,
   waitForTurnEnd,
@@ -39,7 +40,7 @@ test('a long Retry-After holds every request, counts down, and "Retry now" lifts
   await notice.getByRole('button', { name: 'Retry now' }).click();
   await expect(notice).toHaveCount(0);
   await expect(assistantMessages(page).last()).toContainText('And now?', { timeout: 20_000 });
-  expect((await simRequests(atelier, '/chat/completions')).length).toBe(2);
+  expect((await turnRequests(atelier)).length).toBe(2);
 });
 
 test('the hold notice speaks Russian too', async ({ page, atelier }) => {

@@ -122,6 +122,7 @@ test('a long conversation clicked in the list opens at its end, and holds all it
   const list = page.getByRole('log', { name: 'Messages' });
   // Its end shows first (core sends the last messages before the whole conversation).
   await expect(list.getByText('Numbered message 299 of')).toBeInViewport();
+  await expect(page.getByRole('heading', { name: 'Long talk' })).toBeVisible();
   // The whole one took its place: the very first message is there to scroll to.
   // Home, again if rows measured on the way moved the list (as a person presses it again).
   await list.focus();

@@ -18,6 +18,10 @@ function ChatHeader() {
   const t = useT();
   const activeId = useAppStore((s) => s.activeId);
   const conversation = useAppStore((s) => (s.activeId ? s.open[s.activeId] : undefined));
+  // A long conversation still loading in full is named from its end already shown.
+  const openingTitle = useAppStore((s) =>
+    s.activeId && s.openingTail?.id === s.activeId ? s.openingTail.title : undefined,
+  );
   const newChatModel = useAppStore((s) => s.newChatModel);
   const defaultModel = useAppStore((s) => s.settings?.defaultModel ?? '');
   const setNewChatModel = useAppStore((s) => s.setNewChatModel);
@@ -42,7 +46,7 @@ function ChatHeader() {
   return (
     <div className="chat-header">
       <div className="chat-header-row">
-        <h1 className="chat-title">{conversation?.title || t('chat.newChat')}</h1>
+        <h1 className="chat-title">{(conversation?.title ?? openingTitle) || t('chat.newChat')}</h1>
         <button
           type="button"
           className="button ghost"
