@@ -2,7 +2,7 @@
 import { createChatEventBatcher } from './chat/event-batcher';
 import { preloadChatParts } from './chat/deferred-parts';
 import { preloadMarkdown } from './chat/MessageMarkdown';
-import { whenIdle } from './common/idle';
+import { whenIdle, whenIdleEach } from './common/idle';
 import { formatCount, loadLanguage, localeOf } from './i18n/translate';
 import { invoke, subscribe } from './platform';
 import { useAppStore } from './store';
@@ -49,21 +49,40 @@ export function startApp(): () => void {
   document.addEventListener('visibilitychange', flushWhenHidden);
 
   // Once the first screen is painted and the browser is idle, fetch what it left out: the markdown
-  // renderer and the message list, so a conversation opened next paints formatted at once.
+  // renderer and the message list, so a conversation opened next paints formatted at once. Until
+  // one is opened, warm them up one idle moment at a time; opening one stops that, as it does the
+  // same work for real.
+  let opened = false;
+  let stopWarmUp = () => {};
   const preloadRest = () => {
-    preloadMarkdown();
     void preloadChatParts();
-    // The first number format made loads the locale's data: not while a conversation opens.
-    formatCount(0, localeOf(useAppStore.getState().settings?.language ?? 'en'));
+    void preloadMarkdown().then((markdownSteps) => {
+      if (opened) return;
+      stopWarmUp = whenIdleEach(
+        [
+          // The first number format made loads the locale's data.
+          () => formatCount(0, localeOf(useAppStore.getState().settings?.language ?? 'en')),
+          ...markdownSteps,
+        ],
+        3000,
+      );
+    });
   };
   let preload = 0;
+  let cancelPreload = () => {};
   const firstFrame = requestAnimationFrame(() => {
-    preload = window.setTimeout(() => whenIdle(preloadRest, 1000), 0);
+    preload = window.setTimeout(() => {
+      cancelPreload = whenIdle(preloadRest, 1000);
+    }, 0);
   });
   // A conversation opened sooner than that asks for them at once.
   unsubscribers.push(
     useAppStore.subscribe((state, previous) => {
-      if (state.activeId !== null && state.activeId !== previous.activeId) preloadRest();
+      if (opened || state.activeId === null || state.activeId === previous.activeId) return;
+      opened = true;
+      stopWarmUp();
+      cancelPreload();
+      preloadRest();
     }),
   );
 
@@ -85,6 +104,9 @@ export function startApp(): () => void {
   return () => {
     cancelAnimationFrame(firstFrame);
     clearTimeout(preload);
+    cancelPreload();
+    opened = true;
+    stopWarmUp();
     document.removeEventListener('visibilitychange', flushWhenHidden);
     for (const unsubscribe of unsubscribers) unsubscribe();
   };

@@ -112,6 +112,8 @@ export default function ChatTab() {
       ? (s.open[s.activeId] ?? (s.openingTail?.id === s.activeId ? s.openingTail : undefined))
       : undefined,
   );
+  const openingTail = useAppStore((s) => s.openingTail);
+  const showingEnd = conversation !== undefined && conversation === openingTail;
   const conversationError = useAppStore((s) => s.conversationError);
   const hasMessages = (conversation?.messages.length ?? 0) > 0;
   const streaming = useAppStore((s) => (s.activeId ? s.streams[s.activeId] !== undefined : false));
@@ -125,10 +127,7 @@ export default function ChatTab() {
         {conversation && (hasMessages || streaming) ? (
           // The whole conversation replaces its end as a new list that opens at its end, rather
           // than the end's list growing upward (drawing, then leaving, rows where it was).
-          <MessageList
-            key={'earlierMessages' in conversation ? 'end' : 'whole'}
-            conversation={conversation}
-          />
+          <MessageList key={showingEnd ? 'end' : 'whole'} conversation={conversation} />
         ) : (
           <EmptyChat />
         )}

@@ -21,7 +21,6 @@ import {
   type MarkdownBlock as Block,
 } from './markdown-blocks';
 import './markdown/markdown.css';
-import { whenIdle } from '../common/idle';
 
 // react-markdown, KaTeX and highlight.js stay out of the first screen.
 type BlockComponent = typeof import('./markdown/MarkdownBlock').default;
@@ -57,44 +56,35 @@ const WARM_UP_SAMPLES = [
 /** Each sample is rendered this many times: once compiles the code, a few runs make it quick. */
 const WARM_UP_ROUNDS = 4;
 
-let warmedUp = false;
-
 /**
  * The first answer rendered after a start cost several times a later one: the browser compiles the
  * markdown parser, its GFM and math extensions, KaTeX and the rows' components on first use, and
- * fetches the formula fonts at the first layout. A few small samples rendered and laid out off
- * screen while the browser is idle, one per idle moment, take that cost out of the first opening
- * of a conversation.
+ * fetches the formula fonts at the first layout. Each step renders one small sample and lays it out
+ * off screen, to be run one per idle moment (`whenIdleEach`) before a conversation is opened.
  */
-function warmUp(Block: BlockComponent): void {
-  if (warmedUp) return;
-  warmedUp = true;
-  const renderSample = (index: number) => {
-    const sample = WARM_UP_SAMPLES[index % WARM_UP_SAMPLES.length];
-    if (sample === undefined || index >= WARM_UP_SAMPLES.length * WARM_UP_ROUNDS) return;
-    whenIdle(() => {
-      // Laid out too, out of sight: the first layout of a formula or a table loads its fonts.
-      const host = document.createElement('div');
-      host.className = 'markdown warm-up';
-      host.setAttribute('aria-hidden', 'true');
-      document.body.append(host);
-      const root = createRoot(host);
-      flushSync(() => root.render(<Block text={sample} />));
-      void host.offsetHeight;
-      root.unmount();
-      host.remove();
-      renderSample(index + 1);
-    }, 3000);
-  };
-  renderSample(0);
+function warmUpSteps(Block: BlockComponent): (() => void)[] {
+  const samples = Array.from({ length: WARM_UP_ROUNDS }, () => WARM_UP_SAMPLES).flat();
+  return samples.map((sample) => () => {
+    // Laid out too, out of sight: the first layout of a formula or a table loads its fonts.
+    const host = document.createElement('div');
+    host.className = 'markdown warm-up';
+    host.setAttribute('aria-hidden', 'true');
+    document.body.append(host);
+    const root = createRoot(host);
+    flushSync(() => root.render(<Block text={sample} />));
+    void host.offsetHeight;
+    root.unmount();
+    host.remove();
+  });
 }
 
 /**
- * Fetches the markdown chunk ahead of need, so an opened conversation paints formatted at once,
- * and warms it up.
+ * Fetches the markdown chunk ahead of need, so an opened conversation paints formatted at once;
+ * resolves to the steps that warm it up.
  */
-export function preloadMarkdown(): void {
-  void loadMarkdownBlock().then((module) => warmUp(module.default));
+export async function preloadMarkdown(): Promise<(() => void)[]> {
+  const module = await loadMarkdownBlock();
+  return warmUpSteps(module.default);
 }
 
 interface SplitView {
@@ -123,14 +113,12 @@ const BLOCKS_PER_GROUP = 8;
 /**
  * A group may be skipped by the browser only once it has been laid out: until then its size is a
  * guess, and a guess corrected while the group scrolls into view would shift what is on screen.
- * Not while its answer streams: the groups scrolled out of view then each cost a frame of layout
- * and paint as they turned skipped, for no saving (a growing answer re-lays out only its tail).
  */
-function useLaidOutOnce(streaming: boolean): [boolean, (element: HTMLDivElement | null) => void] {
+function useLaidOutOnce(): [boolean, (element: HTMLDivElement | null) => void] {
   const [laidOut, setLaidOut] = useState(false);
   const observe = useCallback(
     (element: HTMLDivElement | null) => {
-      if (!element || laidOut || streaming || typeof ResizeObserver === 'undefined') return;
+      if (!element || laidOut || typeof ResizeObserver === 'undefined') return;
       let frame = 0;
       const observer = new ResizeObserver(() => {
         observer.disconnect();
@@ -143,14 +131,14 @@ function useLaidOutOnce(streaming: boolean): [boolean, (element: HTMLDivElement 
         cancelAnimationFrame(frame);
       };
     },
-    [laidOut, streaming],
+    [laidOut],
   );
-  return [laidOut && !streaming, observe];
+  return [laidOut, observe];
 }
 
 const BlockGroup = memo(
-  function BlockGroup({ blocks, streaming }: { blocks: readonly Block[]; streaming: boolean }) {
-    const [laidOut, observe] = useLaidOutOnce(streaming);
+  function BlockGroup({ blocks }: { blocks: readonly Block[] }) {
+    const [laidOut, observe] = useLaidOutOnce();
     return (
       <div ref={observe} className={laidOut ? 'block-group skippable' : 'block-group'}>
         {blocks.map((block) => (
@@ -161,7 +149,6 @@ const BlockGroup = memo(
   },
   // The slices are new arrays on every render; a group changes only when its blocks do.
   (before, after) =>
-    before.streaming === after.streaming &&
     before.blocks.length === after.blocks.length &&
     before.blocks.every((block, i) => block.key === after.blocks[i]?.key),
 );
@@ -170,19 +157,11 @@ const BlockGroup = memo(
  * The finished blocks. The splitter hands back the same array until a block completes, so while
  * the tail grows this renders nothing at all instead of walking hundreds of memoized blocks.
  */
-const FinishedBlocks = memo(function FinishedBlocks({
-  blocks,
-  streaming,
-}: {
-  blocks: readonly Block[];
-  streaming: boolean;
-}) {
+const FinishedBlocks = memo(function FinishedBlocks({ blocks }: { blocks: readonly Block[] }) {
   const groups: Block[][] = [];
   for (let i = 0; i < blocks.length; i += BLOCKS_PER_GROUP)
     groups.push(blocks.slice(i, i + BLOCKS_PER_GROUP));
-  return groups.map((group, index) => (
-    <BlockGroup key={index} blocks={group} streaming={streaming} />
-  ));
+  return groups.map((group, index) => <BlockGroup key={index} blocks={group} />);
 });
 
 export function MessageMarkdown({ text, streaming }: { text: string; streaming: boolean }) {
@@ -190,7 +169,7 @@ export function MessageMarkdown({ text, streaming }: { text: string; streaming: 
   return (
     <div className="markdown">
       <Suspense fallback={<div className="plain-text">{text}</div>}>
-        <FinishedBlocks blocks={blocks} streaming={streaming} />
+        <FinishedBlocks blocks={blocks} />
         {tail !== '' && <MarkdownBlock key="tail" text={tail} streaming={streaming} />}
       </Suspense>
     </div>
