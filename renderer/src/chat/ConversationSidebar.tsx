@@ -134,6 +134,7 @@ function ConversationRow({ summary, active }: { summary: ConversationSummary; ac
 export function ConversationSidebar() {
   const t = useT();
   const summaries = useAppStore((s) => s.summaries);
+  const listLoaded = useAppStore((s) => s.listLoaded);
   const problems = useAppStore((s) => s.listProblems);
   const activeId = useAppStore((s) => s.activeId);
   const hits = useAppStore((s) => s.searchHits);
@@ -183,7 +184,9 @@ export function ConversationSidebar() {
           <SearchResults hits={hits} />
         ) : (
           <>
-            {summaries.length === 0 && <p className="sidebar-empty">{t('chat.noConversations')}</p>}
+            {listLoaded && summaries.length === 0 && (
+              <p className="sidebar-empty">{t('chat.noConversations')}</p>
+            )}
             <OrganisedConversations Row={ConversationRow} activeId={activeId} />
           </>
         )}

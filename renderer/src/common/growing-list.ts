@@ -1,9 +1,18 @@
 // A long list drawn in steps: the first rows at once, more each time its end scrolls near. A
-// sidebar of thousands of conversations then costs its first screen a hundred rows, not all.
+// sidebar of thousands of conversations then costs its first screen the rows a tall window shows,
+// not all.
 import { useEffect, useRef, useState } from 'react';
+import { whenIdle } from './idle';
 
-export const FIRST_ROWS = 100;
-export const MORE_ROWS = 200;
+/** A tall window's sidebar (1,400 px of rows about 35 px high): drawn with the first screen. */
+export const FIRST_ROWS = 40;
+/** Each step after: about a tenth of a second of rendering on a slow machine. */
+export const MORE_ROWS = 100;
+/**
+ * A step waits for an idle moment (at most this long), so it is not drawn in the frame right after
+ * the first screen or between a click and its answer. The end is a screen ahead when it asks.
+ */
+const MORE_ROWS_WAIT_MS = 200;
 
 /**
  * How many of `total` rows to draw: at least `shown` (never fewer once drawn), at least the first
@@ -32,7 +41,14 @@ export function useGrowingList(
   const totalRef = useRef(total);
   totalRef.current = total;
 
-  useEffect(() => () => observer.current?.disconnect(), []);
+  const cancelStep = useRef(() => {});
+  useEffect(
+    () => () => {
+      observer.current?.disconnect();
+      cancelStep.current();
+    },
+    [],
+  );
 
   function endRef(element: HTMLElement | null) {
     observer.current?.disconnect();
@@ -40,8 +56,12 @@ export function useGrowingList(
     if (!element || typeof IntersectionObserver === 'undefined') return;
     observer.current = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting))
-          setShown((now) => moreRows(totalRef.current, Math.max(now, count)));
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        cancelStep.current();
+        cancelStep.current = whenIdle(
+          () => setShown((now) => moreRows(totalRef.current, Math.max(now, count))),
+          MORE_ROWS_WAIT_MS,
+        );
       },
       { rootMargin: '100% 0px' },
     );

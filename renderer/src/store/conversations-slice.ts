@@ -16,6 +16,8 @@ import type { UiSlice } from './ui-slice';
 
 export interface ConversationsSlice {
   summaries: ConversationSummary[];
+  /** Core has answered the list once (until then an empty list says nothing). */
+  listLoaded: boolean;
   listProblems: StorageProblem[];
   listError: UserError | null;
   /** null: a new chat not yet created (it is created by its first message). */
@@ -92,6 +94,7 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice, UiSlice 
 
   return {
     summaries: [],
+    listLoaded: false,
     listProblems: [],
     listError: null,
     activeId: null,
@@ -115,10 +118,11 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice, UiSlice 
       if (envelope.ok)
         set({
           summaries: envelope.data.items,
+          listLoaded: true,
           listProblems: envelope.data.problems,
           listError: null,
         });
-      else set({ listError: envelope.error });
+      else set({ listLoaded: true, listError: envelope.error });
     },
 
     openConversation: async (id) => {

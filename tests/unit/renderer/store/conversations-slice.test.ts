@@ -1,4 +1,4 @@
-// Search in the store, and opening: the hits with whether the word index is still building (asked again until it is done), a hit opening at its message, and a long conversation's end shown before the whole of it.
+// The list loaded once (an empty list says nothing before that), search in the store, and opening: the hits with whether the word index is still building (asked again until it is done), a hit opening at its message, and a long conversation's end shown before the whole of it.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { answers, calls, openStore, resetBridge, type Store } from './fake-bridge';
 import type { Conversation, SearchHit } from '../../../../shared/types';
@@ -25,6 +25,28 @@ const hit: SearchHit = {
 };
 
 const searches = () => calls.filter((c) => c.channel === 'semantic.search').length;
+
+describe('the conversation list', () => {
+  it('is loaded only once core has answered, with its items or its error', async () => {
+    store.setState({ listLoaded: false, summaries: [] });
+    answers.set('conversations.list', () => ({
+      ok: true,
+      data: { items: [conversation('c1', [])], problems: [] },
+    }));
+    const loading = store.getState().loadConversations();
+    expect(store.getState().listLoaded).toBe(false);
+    await loading;
+    expect(store.getState()).toMatchObject({ listLoaded: true, summaries: [{ id: 'c1' }] });
+
+    store.setState({ listLoaded: false });
+    answers.set('conversations.list', () => ({
+      ok: false,
+      error: { code: 'unknown', message: 'disk', status: null, retryable: false },
+    }));
+    await store.getState().loadConversations();
+    expect(store.getState()).toMatchObject({ listLoaded: true, listError: { message: 'disk' } });
+  });
+});
 
 describe('search in the store', () => {
   it('says the index is still building, asks again until it is done, then stops', async () => {
