@@ -104,6 +104,25 @@ describe('word index', () => {
     expect(index.search('!!!')).toEqual([]);
   });
 
+  it("cuts each hit's snippet from its own message, all read at once", () => {
+    const many = indexOf(
+      ...Array.from({ length: 30 }, (_, c) =>
+        conversation(
+          `c${c}`,
+          `Notes ${c}`,
+          Array.from({ length: 3 }, (_, m) => `walrus number ${c * 10 + m} swims`),
+        ),
+      ),
+    );
+    const hits = many.search('walrus');
+    expect(hits).toHaveLength(90);
+    for (const hit of hits) {
+      const [, c, m] = /^c(\d+)-m(\d)$/.exec(hit.messageId ?? '') ?? [];
+      expect(hit.snippet).toBe(`walrus number ${Number(c) * 10 + Number(m)} swims`);
+      expect(marked(hit)).toEqual(['walrus']);
+    }
+  });
+
   it('follows edits, new and deleted messages, and removed conversations', () => {
     const c = conversation('live', 'Live', ['first draft about otters', 'a reply']);
     const live = indexOf(c);
