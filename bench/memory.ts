@@ -88,6 +88,15 @@ export async function measureMemory(browser: Browser, dataDir: string): Promise<
     await page
       .getByRole('link', { name: titleOf(MEMORY_CONVERSATIONS - 1), exact: true })
       .waitFor();
+    // The sidebar draws its rows in steps as it scrolls: scrolled to its end until the oldest is
+    // drawn, as a person would, so every conversation can be clicked.
+    const sidebar = page.locator('.sidebar-scroll');
+    const oldest = page.getByRole('link', { name: titleOf(0), exact: true });
+    while ((await oldest.count()) === 0) {
+      await sidebar.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+      await page.waitForTimeout(250);
+    }
+    await sidebar.evaluate((element) => element.scrollTo(0, 0));
     await page.waitForTimeout(1000);
     const start = await settle();
     const cpuBefore = await cpuSnapshot();
