@@ -52,12 +52,13 @@ export function startApp(): () => void {
   // renderer and the message list, so a conversation opened next paints formatted at once. Until
   // one is opened, warm them up one idle moment at a time; opening one stops that, as it does the
   // same work for real.
-  let opened = false;
+  // Set once a conversation opens (or the app stops): no warm-up starts after that.
+  let warmUpOver = false;
   let stopWarmUp = () => {};
   const preloadRest = () => {
     void preloadChatParts();
     void preloadMarkdown().then((markdownSteps) => {
-      if (opened) return;
+      if (warmUpOver) return;
       stopWarmUp = whenIdleEach(
         [
           // The first number format made loads the locale's data.
@@ -78,8 +79,8 @@ export function startApp(): () => void {
   // A conversation opened sooner than that asks for them at once.
   unsubscribers.push(
     useAppStore.subscribe((state, previous) => {
-      if (opened || state.activeId === null || state.activeId === previous.activeId) return;
-      opened = true;
+      if (warmUpOver || state.activeId === null || state.activeId === previous.activeId) return;
+      warmUpOver = true;
       stopWarmUp();
       cancelPreload();
       preloadRest();
@@ -105,7 +106,7 @@ export function startApp(): () => void {
     cancelAnimationFrame(firstFrame);
     clearTimeout(preload);
     cancelPreload();
-    opened = true;
+    warmUpOver = true;
     stopWarmUp();
     document.removeEventListener('visibilitychange', flushWhenHidden);
     for (const unsubscribe of unsubscribers) unsubscribe();

@@ -53,10 +53,6 @@ function kindRank(kind: ModelKind): number {
 }
 
 /**
- * The models matching `query`, grouped by kind in display order and sorted by name. The model in
- * `keep` stays listed even when the query hides it, so a picker never loses its current value.
- */
-/**
  * Model names and ids are Latin letters, digits and punctuation: compared case-blind by code
  * point (ties by case), so punctuation sorts before digits and letters. `localeCompare` loaded
  * the collation data on its first call, some 30 ms of the first screen on a slow machine.
@@ -67,6 +63,10 @@ function compareText(a: string, b: string): number {
   return x < y ? -1 : x > y ? 1 : a < b ? -1 : a > b ? 1 : 0;
 }
 
+/**
+ * The models matching `query`, grouped by kind in display order and sorted by name. The model in
+ * `keep` stays listed even when the query hides it, so a picker never loses its current value.
+ */
 export function groupModels(
   models: readonly ModelInfo[],
   query: string,

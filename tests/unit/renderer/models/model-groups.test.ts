@@ -54,6 +54,21 @@ describe('groupModels', () => {
     expect(groupModels(models, '')[0]?.models.map((m) => m.name)).toEqual(['Claude', 'GPT-4o']);
   });
 
+  it('sorts names case-blind, and the same name by id', () => {
+    const chats = [
+      model('z/mini', 'mistral', 'chat'),
+      model('b/large', 'Llama', 'chat'),
+      model('a/large', 'Llama', 'chat'),
+      model('c/alpha', 'alpha', 'chat'),
+    ];
+    expect(groupModels(chats, '')[0]?.models.map((m) => m.id)).toEqual([
+      'c/alpha',
+      'a/large',
+      'b/large',
+      'z/mini',
+    ]);
+  });
+
   it('searches names and ids, every word must match', () => {
     expect(groupModels(models, 'gpt').flatMap((g) => g.models.map((m) => m.id))).toEqual([
       'openai/gpt-4o',

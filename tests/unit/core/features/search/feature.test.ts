@@ -20,12 +20,15 @@ describe('semantic search', () => {
     expect((await first.call<SearchHit[]>('semantic.search', { query: 'sleepy fox' })).length).toBe(
       0,
     );
-    // The word index behind it has been built (one conversation: at once).
-    expect(await first.call('semantic.wordsStatus', {})).toEqual({
-      indexing: false,
-      indexed: 1,
-      total: 1,
-    });
+    // The word index behind it is built (one conversation: at once, in its worker thread, which a
+    // busy machine may not have scheduled yet).
+    await expect
+      .poll(() => first.call('semantic.wordsStatus', {}))
+      .toEqual({
+        indexing: false,
+        indexed: 1,
+        total: 1,
+      });
     const estimate = await first.call<SemanticEstimate>('semantic.estimate', {});
     // The question and its short answer make one passage: one request, timed at the account's
     // current rate (this core runs at 9 requests per second: under a second).
