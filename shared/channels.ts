@@ -173,7 +173,8 @@ export const invokeSchemas = {
   'rate.retryNow': z.object({}).strict(),
   'models.list': z.object({ refresh: z.boolean().optional() }).strict(),
   'balance.get': z.object({ refresh: z.boolean().optional() }).strict(),
-  'conversations.list': z.object({}).strict(),
+  // `limit`: only the list's first page (the start paints it before the rest arrives).
+  'conversations.list': z.object({ limit: z.number().int().positive().optional() }).strict(),
   'conversations.get': z
     .object({
       id,

@@ -258,7 +258,10 @@ export interface StorageProblem {
 }
 
 export interface ConversationList {
+  /** In the list's order (compareSummaries); only the first `limit` when the call asked for a page. */
   items: ConversationSummary[];
+  /** How many conversations there are: more than `items` holds when a page was asked for. */
+  total: number;
   /** Files that could not be read; the rest still loads. */
   problems: StorageProblem[];
 }

@@ -266,9 +266,28 @@ for (const look of LOOKS) {
     await openInLook(page, atelier, look, 'chat');
     const titles = Array.from({ length: 260 }, (_, i) => `Chat ${String(i + 1).padStart(3, '0')}`);
     await makeConversations(page, titles);
+    // One of the oldest, far beyond the list's first page, filed in a folder.
+    await page.evaluate(async () => {
+      type Answer = { ok: boolean; data: { id: string; items: { id: string; title: string }[] } };
+      const api = (
+        window as unknown as { atelier: { invoke(c: string, i: unknown): Promise<Answer> } }
+      ).atelier;
+      const folder = await api.invoke('folders.create', { name: 'Old things' });
+      const list = await api.invoke('conversations.list', {});
+      const old = list.data.items.find((item) => item.title === 'Chat 002')!;
+      await api.invoke('conversations.update', { id: old.id, folderId: folder.data.id });
+    });
     await page.reload();
     const list = sidebar(page, look);
     const rows = list.getByRole('link', { name: /^Chat \d{3}$/ });
+    // The start paints the list's first page, then the rest comes: the folder holds its
+    // conversation, and its count says so, once the whole list is in.
+    const folder = list.getByRole('listitem').filter({
+      has: page.getByRole('button', { name: /Old things/ }),
+    });
+    await expect(folder.getByRole('link', { name: 'Chat 002', exact: true })).toBeVisible();
+    await expect(folder.getByRole('button', { name: /Old things/ })).toContainText('1');
+    await expect(folder).not.toContainText(look.t('organise.emptyFolder'));
     // The newest first: the first screen's rows are drawn at once (a step more may follow while
     // the end is within a screen), the oldest not yet.
     await expect(list.getByRole('link', { name: 'Chat 260', exact: true })).toBeVisible();

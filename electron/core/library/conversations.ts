@@ -349,6 +349,7 @@ export async function openConversationLibrary(
     list() {
       startBuildSoon();
       return {
+        total: entries.size,
         items: [...entries.values()]
           .map(
             ({

@@ -134,6 +134,8 @@ function FolderSection({
 }) {
   const t = useT();
   const collapsed = useAppStore((s) => s.collapsedFolders.includes(folder.id));
+  // Until the whole list is in, the count and the empty note would speak of the first page only.
+  const listComplete = useAppStore((s) => s.listComplete);
   const toggleFolder = useAppStore((s) => s.toggleFolder);
   const renameFolder = useAppStore((s) => s.renameFolder);
   const deleteFolder = useAppStore((s) => s.deleteFolder);
@@ -180,7 +182,7 @@ function FolderSection({
             </span>
             <Icon name="folder" size={15} />
             <span className="folder-name">{folder.name}</span>
-            <span className="folder-count">{items.length}</span>
+            {listComplete && <span className="folder-count">{items.length}</span>}
           </button>
           <div
             className="folder-actions"
@@ -226,7 +228,7 @@ function FolderSection({
         (items.length > 0 ? (
           <RowList items={items} Row={Row} activeId={activeId} selection={selection} />
         ) : (
-          <p className="folder-empty">{t('organise.emptyFolder')}</p>
+          listComplete && <p className="folder-empty">{t('organise.emptyFolder')}</p>
         ))}
       {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
     </li>

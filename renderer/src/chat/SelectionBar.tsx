@@ -15,6 +15,7 @@ export function SelectionBar() {
   const setSelecting = useAppStore((s) => s.setSelecting);
   const selectedIds = useAppStore((s) => s.selectedIds);
   const summaries = useAppStore((s) => s.summaries);
+  const listComplete = useAppStore((s) => s.listComplete);
   const folders = useAppStore((s) => s.folders);
   const showArchived = useAppStore((s) => s.showArchived);
   const selectConversations = useAppStore((s) => s.selectConversations);
@@ -30,7 +31,8 @@ export function SelectionBar() {
         <button
           type="button"
           className="button ghost small"
-          disabled={summaries.length === 0}
+          // Selecting starts once every conversation is known (the start shows the first page first).
+          disabled={summaries.length === 0 || !listComplete}
           onClick={() => setSelecting(true)}
         >
           {t('organise.select')}

@@ -9,6 +9,7 @@ import type {
 } from '../../../shared/types';
 import type { ConversationPatch, EventPayloads } from '../../../shared/channels';
 import { compareSummaries, summaryOf } from '../../../shared/conversations';
+import { whenIdle } from '../common/idle';
 import { invoke } from '../platform';
 import type { SettingsSlice } from './settings-slice';
 import type { SliceCreator } from './slice';
@@ -18,6 +19,8 @@ export interface ConversationsSlice {
   summaries: ConversationSummary[];
   /** Core has answered the list once (until then an empty list says nothing). */
   listLoaded: boolean;
+  /** `summaries` holds every conversation, not only the first page the start paints first. */
+  listComplete: boolean;
   listProblems: StorageProblem[];
   listError: UserError | null;
   /** null: a new chat not yet created (it is created by its first message). */
@@ -71,6 +74,15 @@ export interface FoundMessage {
  */
 export const OPENING_TAIL_MESSAGES = 40;
 
+/**
+ * The start asks for the list's first this many conversations (pinned first, then the most recent):
+ * more than the sidebar's first rows, folders and all. The rest follows once they are painted.
+ */
+export const FIRST_LIST_PAGE = 100;
+
+/** The rest of the list is asked for in the first idle moment after the first page, or by then. */
+const REST_OF_LIST_WAIT_MS = 200;
+
 /** While the word index builds, a search is asked again this often, so the hits fill in. */
 const INDEXING_RETRY_MS = 1000;
 
@@ -95,6 +107,7 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice, UiSlice 
   return {
     summaries: [],
     listLoaded: false,
+    listComplete: false,
     listProblems: [],
     listError: null,
     activeId: null,
@@ -113,16 +126,37 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice, UiSlice 
 
     loadConversations: async () => {
       const ticket = ++listTicket;
-      const envelope = await invoke('conversations.list', {});
+      // Only the start shows a first page; a reload (after a restore) replaces the list whole.
+      const paged = !get().listLoaded;
+      const first = await invoke('conversations.list', paged ? { limit: FIRST_LIST_PAGE } : {});
       if (ticket !== listTicket) return;
-      if (envelope.ok)
+      if (!first.ok) {
+        set({ listLoaded: true, listError: first.error });
+        return;
+      }
+      const complete = first.data.items.length >= first.data.total;
+      set({
+        summaries: first.data.items,
+        listLoaded: true,
+        listComplete: complete,
+        listProblems: first.data.problems,
+        listError: null,
+      });
+      if (complete) return;
+      // The rest once the first page is on screen: a long list's message costs the page about
+      // 0.2 ms per conversation to receive, which the first paint no longer waits for.
+      await new Promise<void>((resolve) => whenIdle(resolve, REST_OF_LIST_WAIT_MS));
+      if (ticket !== listTicket) return;
+      const whole = await invoke('conversations.list', {});
+      if (ticket !== listTicket) return;
+      if (whole.ok)
         set({
-          summaries: envelope.data.items,
-          listLoaded: true,
-          listProblems: envelope.data.problems,
+          summaries: whole.data.items,
+          listComplete: true,
+          listProblems: whole.data.problems,
           listError: null,
         });
-      else set({ listLoaded: true, listError: envelope.error });
+      else set({ listError: whole.error });
     },
 
     openConversation: async (id) => {

@@ -72,7 +72,10 @@ export async function openChatFeature(
     handlers: {
       ...attachments.handlers,
 
-      'conversations.list': () => conversations.list(),
+      'conversations.list': ({ limit }) => {
+        const list = conversations.list();
+        return limit === undefined ? list : { ...list, items: list.items.slice(0, limit) };
+      },
 
       'conversations.get': async ({ id, lastMessages }) => {
         const conversation = await conversations.get(id);

@@ -236,7 +236,7 @@ describe('conversations.changed in the store', () => {
 
     answers.set('conversations.list', () => ({
       ok: true,
-      data: { items: [summaryOf(older)], problems: [] },
+      data: { items: [summaryOf(older)], total: 1, problems: [] },
     }));
     store.getState().applyConversationChange({ id: null });
     await new Promise((resolve) => setTimeout(resolve, 0));

@@ -2,7 +2,11 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { answers, calls, openStore, resetBridge, type Store } from './fake-bridge';
 import type { Conversation, SearchHit } from '../../../../shared/types';
-import { OPENING_TAIL_MESSAGES } from '../../../../renderer/src/store/conversations-slice';
+import {
+  FIRST_LIST_PAGE,
+  OPENING_TAIL_MESSAGES,
+} from '../../../../renderer/src/store/conversations-slice';
+import { summaryOf } from '../../../../shared/conversations';
 import { conversation, message } from '../../conversation-data';
 
 let store: Store;
@@ -31,7 +35,7 @@ describe('the conversation list', () => {
     store.setState({ listLoaded: false, summaries: [] });
     answers.set('conversations.list', () => ({
       ok: true,
-      data: { items: [conversation('c1', [])], problems: [] },
+      data: { items: [conversation('c1', [])], total: 1, problems: [] },
     }));
     const loading = store.getState().loadConversations();
     expect(store.getState().listLoaded).toBe(false);
@@ -45,6 +49,45 @@ describe('the conversation list', () => {
     }));
     await store.getState().loadConversations();
     expect(store.getState()).toMatchObject({ listLoaded: true, listError: { message: 'disk' } });
+  });
+
+  it('comes as a first page at the start, then whole once that is shown; a reload comes whole', async () => {
+    store.setState({ listLoaded: false, listComplete: false, summaries: [] });
+    const all = Array.from({ length: FIRST_LIST_PAGE + 5 }, (_, i) =>
+      summaryOf(conversation(`c${i}`, [])),
+    );
+    answers.set('conversations.list', (input) => {
+      const { limit } = input as { limit?: number };
+      return { ok: true, data: { items: all.slice(0, limit), total: all.length, problems: [] } };
+    });
+    // What the sidebar is given first: the page, not yet complete.
+    let firstShown: { count: number; complete: boolean } | null = null;
+    const stop = store.subscribe((state) => {
+      if (state.listLoaded && !firstShown)
+        firstShown = { count: state.summaries.length, complete: state.listComplete };
+    });
+    await store.getState().loadConversations();
+    stop();
+    expect(firstShown).toEqual({ count: FIRST_LIST_PAGE, complete: false });
+    expect(store.getState().summaries).toHaveLength(all.length);
+    expect(store.getState().listComplete).toBe(true);
+    expect(calls.map((c) => c.input)).toEqual([{ limit: FIRST_LIST_PAGE }, {}]);
+
+    calls.length = 0;
+    await store.getState().loadConversations();
+    expect(calls.map((c) => c.input)).toEqual([{}]);
+    expect(store.getState()).toMatchObject({ listComplete: true });
+  });
+
+  it('is complete at once when the first page holds every conversation', async () => {
+    store.setState({ listLoaded: false, listComplete: false, summaries: [] });
+    answers.set('conversations.list', () => ({
+      ok: true,
+      data: { items: [summaryOf(conversation('c1', []))], total: 1, problems: [] },
+    }));
+    await store.getState().loadConversations();
+    expect(store.getState()).toMatchObject({ listComplete: true, summaries: [{ id: 'c1' }] });
+    expect(calls).toHaveLength(1);
   });
 });
 

@@ -2,7 +2,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ChatEvent, Conversation } from '../../../../../shared/types';
+import type { ChatEvent, Conversation, ConversationList } from '../../../../../shared/types';
 import { CONTINUE_INSTRUCTION } from '../../../../../electron/core/features/chat/engine';
 import { env, openCore } from '../../simulated-core';
 
@@ -199,5 +199,25 @@ describe('conversation history', () => {
       messageId: 'a1',
     });
     expect(deleted.conversation.version).toBe(2);
+  });
+});
+
+describe('the conversation list', () => {
+  it('answers its first page in the list order, with how many there are in all', async () => {
+    const { call } = await openCore();
+    const made: Conversation[] = [];
+    for (let i = 0; i < 5; i += 1) made.push(await call<Conversation>('conversations.create', {}));
+    await call('conversations.update', { id: made[1]!.id, pinned: true });
+    const whole = await call<ConversationList>('conversations.list');
+    expect(whole.total).toBe(5);
+    expect(whole.items).toHaveLength(5);
+    expect(whole.items[0]!.id).toBe(made[1]!.id);
+    const page = await call<ConversationList>('conversations.list', { limit: 3 });
+    expect(page.total).toBe(5);
+    expect(page.items).toEqual(whole.items.slice(0, 3));
+    const roomy = await call<ConversationList>('conversations.list', { limit: 50 });
+    expect(roomy.items).toEqual(whole.items);
+    const refused = await (await openCore()).attempt('conversations.list', { limit: 0 });
+    expect(refused.ok).toBe(false);
   });
 });
