@@ -1,4 +1,5 @@
-// Settings, MCP servers: the real server-everything imported through the textbox, its tools and log; a broken command; removing asks first.
+// Settings, MCP servers: the real server-everything imported through the textbox, its tools and log; a broken command; removing asks first; a server added and edited through its form.
+import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, openApp, section, test } from './fixtures';
@@ -29,12 +30,29 @@ async function serversInCore(page: Page) {
           invoke(
             c: string,
             i: unknown,
-          ): Promise<{ data: Array<{ name: string; disabledTools: string[] }> }>;
+          ): Promise<{
+            data: Array<{
+              name: string;
+              disabledTools: string[];
+              transport: { type: string; command?: string; args?: string[]; url?: string } & {
+                env?: Record<string, string>;
+              };
+            }>;
+          }>;
         };
       }
     ).atelier;
     return (await api.invoke('mcp.list', {})).data;
   });
+}
+
+/** A local port nothing listens on: one the system just handed out and took back. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as { port: number };
+  await new Promise((done) => server.close(done));
+  return port;
 }
 
 test.describe.configure({ timeout: 120_000 });
@@ -135,5 +153,76 @@ for (const look of LOOKS) {
       'Server "old": its type "sse" is not supported; use "stdio" or "streamableHttp".',
     );
     await expect(mcp.getByRole('listitem')).toHaveCount(0);
+  });
+
+  test(`a server added and edited through its form: a bad line is named, the saved one connects, an edit changes it (${look.name})`, async ({
+    page,
+    atelier,
+  }) => {
+    await openApp(page, atelier);
+    await applyLook(page, look);
+    await section(page, look.t('nav.settings')).click();
+    const mcp = region(page, look);
+    await mcp.getByRole('button', { name: look.t('mcp.add'), exact: true }).click();
+    const form = mcp.getByRole('form', { name: look.t('mcp.addTitle') });
+    await form.getByRole('textbox', { name: look.t('mcp.name'), exact: true }).fill('tools');
+    await form
+      .getByRole('textbox', { name: look.t('mcp.command'), exact: true })
+      .fill(process.execPath);
+    await form.getByRole('textbox', { name: look.t('mcp.args'), exact: true }).fill(EVERYTHING);
+    await form
+      .getByRole('textbox', { name: look.t('mcp.env'), exact: true })
+      .fill('GREETING=hello\nnot a pair');
+
+    // A line that is not NAME=value is named, and nothing is saved.
+    await form.getByRole('button', { name: look.t('mcp.save'), exact: true }).click();
+    await expect(form.getByRole('alert')).toContainText(look.t('mcp.badEnvLine', { line: 2 }));
+    expect(await serversInCore(page)).toEqual([]);
+
+    await form
+      .getByRole('textbox', { name: look.t('mcp.env'), exact: true })
+      .fill('GREETING=hello');
+    await form.getByRole('button', { name: look.t('mcp.save'), exact: true }).click();
+    await expect(form).toHaveCount(0);
+    const server = mcp.getByRole('listitem', { name: 'tools', exact: true });
+    await expect(server).toContainText(look.t('mcp.stateConnected'), { timeout: 30_000 });
+    await expect(server).toContainText(look.t('mcp.toolCount', { count: 13 }));
+    const [saved] = await serversInCore(page);
+    expect(saved?.transport).toMatchObject({
+      type: 'stdio',
+      command: process.execPath,
+      args: [EVERYTHING],
+      env: { GREETING: 'hello' },
+    });
+
+    // Edit opens on what is saved; Cancel changes nothing.
+    await server.getByRole('button', { name: look.t('mcp.edit'), exact: true }).click();
+    const editor = server.getByRole('form', { name: look.t('mcp.editTitle', { name: 'tools' }) });
+    await expect(
+      editor.getByRole('textbox', { name: look.t('mcp.command'), exact: true }),
+    ).toHaveValue(process.execPath);
+    await expect(editor.getByRole('textbox', { name: look.t('mcp.env'), exact: true })).toHaveValue(
+      'GREETING=hello',
+    );
+    await editor.getByRole('button', { name: look.t('common.cancel'), exact: true }).click();
+    await expect(editor).toHaveCount(0);
+    expect((await serversInCore(page))[0]?.transport.type).toBe('stdio');
+
+    // Saved as an address nothing answers at: it is another server now, failing in words.
+    const address = `http://127.0.0.1:${await closedPort()}/mcp`;
+    await server.getByRole('button', { name: look.t('mcp.edit'), exact: true }).click();
+    await editor.getByRole('radio', { name: look.t('mcp.kindHttp') }).check();
+    await editor.getByRole('textbox', { name: look.t('mcp.url'), exact: true }).fill(address);
+    await editor.getByRole('button', { name: look.t('mcp.save'), exact: true }).click();
+    await expect(editor).toHaveCount(0);
+    await expect(server).toContainText(
+      look.t('mcp.stateFailed', { reason: look.t('mcp.failure.refused') }),
+      { timeout: 30_000 },
+    );
+    await expect(server).toContainText(address);
+    expect((await serversInCore(page))[0]?.transport).toMatchObject({
+      type: 'http',
+      url: address,
+    });
   });
 }
