@@ -2,7 +2,7 @@
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, openApp, section, test } from './fixtures';
+import { expect, openApp, section, test, type Atelier } from './fixtures';
 import { applyLook, LOOKS, type Look } from './looks';
 
 const EVERYTHING = resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js');
@@ -18,7 +18,11 @@ const CONFIG = JSON.stringify(
   2,
 );
 
-function region(page: Page, look: Look) {
+/** The app in `look`, on Settings: its MCP servers region. */
+async function openMcpServers(page: Page, atelier: Atelier, look: Look) {
+  await openApp(page, atelier);
+  await applyLook(page, look);
+  await section(page, look.t('nav.settings')).click();
   return page.getByRole('region', { name: look.t('mcp.title') });
 }
 
@@ -62,10 +66,7 @@ for (const look of LOOKS) {
     page,
     atelier,
   }) => {
-    await openApp(page, atelier);
-    await applyLook(page, look);
-    await section(page, look.t('nav.settings')).click();
-    const mcp = region(page, look);
+    const mcp = await openMcpServers(page, atelier, look);
     await expect(mcp.getByText(look.t('mcp.none'))).toBeVisible();
 
     await mcp.getByRole('textbox', { name: look.t('mcp.configuration') }).fill(CONFIG);
@@ -141,10 +142,7 @@ for (const look of LOOKS) {
     page,
     atelier,
   }) => {
-    await openApp(page, atelier);
-    await applyLook(page, look);
-    await section(page, look.t('nav.settings')).click();
-    const mcp = region(page, look);
+    const mcp = await openMcpServers(page, atelier, look);
     await mcp
       .getByRole('textbox', { name: look.t('mcp.configuration') })
       .fill('{"mcpServers": {"old": {"type": "sse", "url": "http://127.0.0.1:1/sse"}}}');
@@ -159,10 +157,7 @@ for (const look of LOOKS) {
     page,
     atelier,
   }) => {
-    await openApp(page, atelier);
-    await applyLook(page, look);
-    await section(page, look.t('nav.settings')).click();
-    const mcp = region(page, look);
+    const mcp = await openMcpServers(page, atelier, look);
     await mcp.getByRole('button', { name: look.t('mcp.add'), exact: true }).click();
     const form = mcp.getByRole('form', { name: look.t('mcp.addTitle') });
     await form.getByRole('textbox', { name: look.t('mcp.name'), exact: true }).fill('tools');
