@@ -251,6 +251,23 @@ for (const look of LOOKS) {
   });
 }
 
+/** Files the conversation titled `title` in a new folder named `folderName`, through the bridge. */
+async function fileInNewFolder(page: Page, title: string, folderName: string): Promise<void> {
+  await page.evaluate(
+    async ({ title, folderName }) => {
+      type Answer = { ok: boolean; data: { id: string; items: { id: string; title: string }[] } };
+      const api = (
+        window as unknown as { atelier: { invoke(c: string, i: unknown): Promise<Answer> } }
+      ).atelier;
+      const folder = await api.invoke('folders.create', { name: folderName });
+      const list = await api.invoke('conversations.list', {});
+      const item = list.data.items.find((entry) => entry.title === title)!;
+      await api.invoke('conversations.update', { id: item.id, folderId: folder.data.id });
+    },
+    { title, folderName },
+  );
+}
+
 /** A long list not scrolled yet: its first rows, and at most one step more. */
 async function expectFirstRowsOnly(rows: Locator): Promise<void> {
   const drawn = await rows.count();
@@ -267,16 +284,7 @@ for (const look of LOOKS) {
     const titles = Array.from({ length: 260 }, (_, i) => `Chat ${String(i + 1).padStart(3, '0')}`);
     await makeConversations(page, titles);
     // One of the oldest, far beyond the list's first page, filed in a folder.
-    await page.evaluate(async () => {
-      type Answer = { ok: boolean; data: { id: string; items: { id: string; title: string }[] } };
-      const api = (
-        window as unknown as { atelier: { invoke(c: string, i: unknown): Promise<Answer> } }
-      ).atelier;
-      const folder = await api.invoke('folders.create', { name: 'Old things' });
-      const list = await api.invoke('conversations.list', {});
-      const old = list.data.items.find((item) => item.title === 'Chat 002')!;
-      await api.invoke('conversations.update', { id: old.id, folderId: folder.data.id });
-    });
+    await fileInNewFolder(page, 'Chat 002', 'Old things');
     await page.reload();
     const list = sidebar(page, look);
     const rows = list.getByRole('link', { name: /^Chat \d{3}$/ });
@@ -317,3 +325,49 @@ for (const look of LOOKS) {
     await expect(list.getByRole('link', { name: 'Chat 007', exact: true })).toBeVisible();
   });
 }
+
+test('when the rest of the list cannot be read, the first page stays, says so, and Retry brings the rest', async ({
+  page,
+  atelier,
+}) => {
+  const look = LOOKS[LOOKS.length - 1]!;
+  await openInLook(page, atelier, look, 'chat');
+  const titles = Array.from({ length: 130 }, (_, i) => `Chat ${String(i + 1).padStart(3, '0')}`);
+  await makeConversations(page, titles);
+  await fileInNewFolder(page, 'Chat 002', 'Old things');
+  // The bridge answers the first call for the whole list with a failure; the rest pass through.
+  let refused = 0;
+  await page.routeWebSocket(/\/bridge/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((message) => {
+      if (typeof message === 'string' && refused === 0) {
+        const call = JSON.parse(message) as { id: number; channel: string; input: object };
+        if (call.channel === 'conversations.list' && !('limit' in call.input)) {
+          refused += 1;
+          const error = { code: 'unknown', message: 'disk', status: null, retryable: false };
+          ws.send(JSON.stringify({ kind: 'answer', id: call.id, envelope: { ok: false, error } }));
+          return;
+        }
+      }
+      server.send(message);
+    });
+  });
+  await page.reload();
+  const list = sidebar(page, look);
+  const folderButton = list.getByRole('button', { name: /Old things/ });
+  const notice = list.getByRole('alert');
+  await expect(notice).toBeVisible();
+  expect(refused).toBe(1);
+  await expect(list).toContainText(look.t('chat.listFailed'));
+  // The first page stays, newest first; the folder's count waits for the whole list.
+  await expect(list.getByRole('link', { name: 'Chat 130', exact: true })).toBeVisible();
+  await expect(folderButton.locator('.folder-count')).toHaveCount(0);
+  await notice.getByRole('button', { name: look.t('common.retry') }).click();
+  await expect(notice).toHaveCount(0);
+  await expect(list).not.toContainText(look.t('chat.listFailed'));
+  const folder = list.getByRole('listitem').filter({
+    has: page.getByRole('button', { name: /Old things/ }),
+  });
+  await expect(folder.getByRole('link', { name: 'Chat 002', exact: true })).toBeVisible();
+  await expect(folderButton.locator('.folder-count')).toHaveText('1');
+});

@@ -136,6 +136,8 @@ export function ConversationSidebar() {
   const summaries = useAppStore((s) => s.summaries);
   const listLoaded = useAppStore((s) => s.listLoaded);
   const problems = useAppStore((s) => s.listProblems);
+  const listError = useAppStore((s) => s.listError);
+  const loadConversations = useAppStore((s) => s.loadConversations);
   const activeId = useAppStore((s) => s.activeId);
   const hits = useAppStore((s) => s.searchHits);
   const searchConversations = useAppStore((s) => s.searchConversations);
@@ -184,7 +186,17 @@ export function ConversationSidebar() {
           <SearchResults hits={hits} />
         ) : (
           <>
-            {listLoaded && summaries.length === 0 && (
+            {listError && (
+              <div className="list-error">
+                <p className="hint warning">{t('chat.listFailed')}</p>
+                <ErrorNotice
+                  error={listError}
+                  retryAlways
+                  onRetry={() => void loadConversations()}
+                />
+              </div>
+            )}
+            {listLoaded && !listError && summaries.length === 0 && (
               <p className="sidebar-empty">{t('chat.noConversations')}</p>
             )}
             <OrganisedConversations Row={ConversationRow} activeId={activeId} />

@@ -7,11 +7,13 @@ import { errorSentence, offersTrim, pointsToSettings } from './errors';
 interface ErrorNoticeProps {
   error: UserError;
   onRetry?: () => void;
+  /** Offer Retry whatever the code says: for reads of the person's own data, trying again is safe. */
+  retryAlways?: boolean;
   onTrim?: () => void;
   onDismiss?: () => void;
 }
 
-export function ErrorNotice({ error, onRetry, onTrim, onDismiss }: ErrorNoticeProps) {
+export function ErrorNotice({ error, onRetry, retryAlways, onTrim, onDismiss }: ErrorNoticeProps) {
   const t = useT();
   const setTab = useAppStore((s) => s.setTab);
   const sentence = errorSentence(t, error);
@@ -30,7 +32,7 @@ export function ErrorNotice({ error, onRetry, onTrim, onDismiss }: ErrorNoticePr
             {t('chat.trimOldest')}
           </button>
         )}
-        {onRetry && error.retryable && (
+        {onRetry && (error.retryable || retryAlways) && (
           <button type="button" className="button" onClick={onRetry}>
             {t('common.retry')}
           </button>

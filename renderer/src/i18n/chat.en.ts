@@ -18,6 +18,7 @@ export const chatEn = {
   'chat.conversationActions': 'Actions for “{title}”',
   'chat.untitled': 'Untitled',
   'chat.listProblems': '{count} conversation file(s) could not be read.',
+  'chat.listFailed': 'The list of your conversations could not be read in full.',
   'chat.emptyTitle': 'Start a conversation',
   'chat.emptyBody': 'Pick a model, type a message and press Enter.',
   'chat.messages': 'Messages',

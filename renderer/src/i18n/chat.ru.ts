@@ -19,6 +19,7 @@ export const chatRu: { readonly [K in keyof typeof chatEn]: string } = {
   'chat.conversationActions': 'Действия для «{title}»',
   'chat.untitled': 'Без названия',
   'chat.listProblems': 'Не удалось прочитать файлов чатов: {count}.',
+  'chat.listFailed': 'Список чатов не удалось прочитать целиком.',
   'chat.emptyTitle': 'Начните разговор',
   'chat.emptyBody': 'Выберите модель, напишите сообщение и нажмите Enter.',
   'chat.messages': 'Сообщения',

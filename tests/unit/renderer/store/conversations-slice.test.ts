@@ -79,6 +79,33 @@ describe('the conversation list', () => {
     expect(store.getState()).toMatchObject({ listComplete: true });
   });
 
+  it('keeps the first page when the rest fails, says why, and completes when asked again', async () => {
+    store.setState({ listLoaded: false, listComplete: false, summaries: [], listError: null });
+    const all = Array.from({ length: FIRST_LIST_PAGE + 5 }, (_, i) =>
+      summaryOf(conversation(`c${i}`, [])),
+    );
+    let failWhole = true;
+    answers.set('conversations.list', (input) => {
+      const { limit } = input as { limit?: number };
+      if (limit === undefined && failWhole)
+        return {
+          ok: false,
+          error: { code: 'unknown', message: 'disk', status: null, retryable: false },
+        };
+      return { ok: true, data: { items: all.slice(0, limit), total: all.length, problems: [] } };
+    });
+    await store.getState().loadConversations();
+    expect(store.getState()).toMatchObject({ listComplete: false, listError: { message: 'disk' } });
+    expect(store.getState().summaries).toHaveLength(FIRST_LIST_PAGE);
+
+    failWhole = false;
+    calls.length = 0;
+    await store.getState().loadConversations();
+    expect(calls.map((c) => c.input)).toEqual([{}]);
+    expect(store.getState()).toMatchObject({ listComplete: true, listError: null });
+    expect(store.getState().summaries).toHaveLength(all.length);
+  });
+
   it('is complete at once when the first page holds every conversation', async () => {
     store.setState({ listLoaded: false, listComplete: false, summaries: [] });
     answers.set('conversations.list', () => ({
