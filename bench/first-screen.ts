@@ -1,8 +1,16 @@
 // Figure 3: navigation to a usable "Message" box, and the JavaScript fetched before it, against a blank page.
+import { cp, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
+import { startWebHost } from '../dev/web';
 import { freshContext, pageSignal } from './browser';
 import { cpuShare, cpuSnapshot, waitForQuietMachine } from './cpu-usage';
+import { primeDemo } from './start';
+import { startStaticServer } from './static-server';
+
+const RENDERER_DIR = fileURLToPath(new URL('../dist/renderer', import.meta.url));
 
 export interface ScriptLoad {
   url: string;
@@ -50,9 +58,19 @@ export function watchMessageBox(): void {
   requestAnimationFrame(check);
 }
 
-export async function measureFirstScreen(browser: Browser, url: string): Promise<FirstScreenRun> {
+/**
+ * One load of `url` in a fresh context (empty cache). With `loginUrl` (the web host's printed
+ * address), its session cookie is taken first by a plain request, so the page itself loads with
+ * no redirect and no script of the app cached.
+ */
+export async function measureFirstScreen(
+  browser: Browser,
+  url: string,
+  loginUrl?: string,
+): Promise<FirstScreenRun> {
   const context = await freshContext(browser);
   try {
+    if (loginUrl) await context.request.get(loginUrl, { maxRedirects: 0 });
     const page = await context.newPage();
     await page.addInitScript(watchMessageBox);
     const cdp = await context.newCDPSession(page);
@@ -112,4 +130,53 @@ export async function measureFirstScreen(browser: Browser, url: string): Promise
   } finally {
     await context.close();
   }
+}
+
+export interface FirstScreenRuns {
+  /** The app, served by the web host. */
+  app: FirstScreenRun[];
+  /** The blank page served by the same web host beside the app: the same headers and cookie. */
+  blankHosted: FirstScreenRun[];
+  /** The blank page served by a plain static server. */
+  blank: FirstScreenRun[];
+}
+
+/**
+ * The app and the blank page (built into `blankDir`), loaded in turn `runs` times each: the app
+ * and the blank page from one web host (the blank one under /blank/, so both get the host's
+ * response headers, among them the cross-origin opener policy, whose browsing context group
+ * switch costs a fresh page a new renderer process), and the blank page from a static server.
+ */
+export async function measureFirstScreens(
+  browser: Browser,
+  outDir: string,
+  blankDir: string,
+  runs: number,
+): Promise<FirstScreenRuns> {
+  const dataDir = join(outDir, 'first-screen-data');
+  // A keyless folder opens on the welcome screen: the demo service is chosen once, as a person
+  // would, so every run opens on the chat and its Message box.
+  await primeDemo(browser, dataDir);
+  const pages = join(outDir, 'first-screen-pages');
+  await rm(pages, { recursive: true, force: true });
+  await cp(RENDERER_DIR, pages, { recursive: true });
+  await cp(blankDir, join(pages, 'blank'), { recursive: true });
+  const host = await startWebHost({ port: 0, dataDir, rendererDir: pages, log: () => undefined });
+  const blankServer = await startStaticServer({ root: blankDir });
+  const origin = new URL(host.url).origin;
+  const result: FirstScreenRuns = { app: [], blankHosted: [], blank: [] };
+  try {
+    // Interleaved, so a slow moment of the machine does not land on one page only.
+    for (let run = 0; run < runs; run++) {
+      result.app.push(await measureFirstScreen(browser, `${origin}/`, host.url));
+      result.blankHosted.push(
+        await measureFirstScreen(browser, `${origin}/blank/index.html`, host.url),
+      );
+      result.blank.push(await measureFirstScreen(browser, blankServer.url));
+    }
+  } finally {
+    await host.close();
+    await blankServer.close();
+  }
+  return result;
 }

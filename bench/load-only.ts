@@ -1,13 +1,11 @@
 // `BENCH_ONLY=load` (after `npm run build:renderer`): the first screen beside a blank page and the
 // opening of a long conversation, printed, for quick iteration on the load path.
 import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { build } from 'vite';
-import { startWebHost } from '../dev/web';
 import { launchChromium } from './browser';
-import { measureFirstScreen, type FirstScreenRun } from './first-screen';
+import { measureFirstScreens, type FirstScreenRun } from './first-screen';
 import { measureOpenConversation } from './open-conversation';
-import { primeDemo } from './start';
-import { startStaticServer } from './static-server';
 import { BENCH_OUT, blankBuild } from './vite.config';
 
 const median = (values: number[]) => {
@@ -37,29 +35,24 @@ export async function loadOnly(runs = Number(process.env.BENCH_RUNS ?? 5)): Prom
       );
     }
     if (process.env.BENCH_PART === 'open') return;
-    const dataDir = `${BENCH_OUT}/first-screen-alone-data`;
-    // A keyless folder opens on the welcome screen: the demo service is chosen once first.
-    await primeDemo(browser, dataDir);
-    const host = await startWebHost({ port: 0, dataDir, log: () => undefined });
-    const blank = await startStaticServer({ root: `${BENCH_OUT}/blank` });
-    const app: FirstScreenRun[] = [];
-    const page: FirstScreenRun[] = [];
-    try {
-      for (let run = 0; run < runs; run++) {
-        app.push(await measureFirstScreen(browser, host.url));
-        page.push(await measureFirstScreen(browser, blank.url));
-      }
-    } finally {
-      await host.close();
-      await blank.close();
-    }
-    const appMs = median(app.map((run) => run.interactiveMs));
-    const blankMs = median(page.map((run) => run.interactiveMs));
-    console.log(
-      `[bench] first screen: app ${appMs.toFixed(0)} ms (${app.map((r) => r.interactiveMs.toFixed(0)).join(', ')}) ` +
-        `vs blank ${blankMs.toFixed(0)} ms (${page.map((r) => r.interactiveMs.toFixed(0)).join(', ')}): ` +
-        `${(appMs / blankMs).toFixed(2)}x`,
+    const { app, blankHosted, blank } = await measureFirstScreens(
+      browser,
+      join(BENCH_OUT, 'first-screen-alone'),
+      `${BENCH_OUT}/blank`,
+      runs,
     );
+    const appMs = median(app.map((run) => run.interactiveMs));
+    const list = (runs: FirstScreenRun[]) => runs.map((r) => r.interactiveMs.toFixed(0)).join(', ');
+    for (const [name, page] of [
+      ['blank page from the web host', blankHosted],
+      ['blank page from a static server', blank],
+    ] as const) {
+      const blankMs = median(page.map((run) => run.interactiveMs));
+      console.log(
+        `[bench] first screen: app ${appMs.toFixed(0)} ms (${list(app)}) vs ${name} ` +
+          `${blankMs.toFixed(0)} ms (${list(page)}): ${(appMs / blankMs).toFixed(2)}x`,
+      );
+    }
     for (const script of app[app.length - 1]!.scripts)
       console.log(`[bench]   ${script.url}: ${(script.bodyBytes / 1024).toFixed(1)} KB`);
   } finally {

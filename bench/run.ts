@@ -4,21 +4,19 @@ import { cpus, release, totalmem, type } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { build as esbuild } from 'esbuild';
 import { build } from 'vite';
-import { startWebHost } from '../dev/web';
 import type { ChatMessage } from '../shared/types';
 import { launchChromium } from './browser';
 import { benchConversation, chatHistory, longAnswer, MarkdownWriter, seededRandom } from './corpus';
 import type { StreamFixture } from './feed/fixture';
-import { measureFirstScreen, type FirstScreenRun } from './first-screen';
+import { measureFirstScreens } from './first-screen';
 import { appendGalleryReport } from './gallery';
 import { appendUploadReport } from './upload';
 import { appendSearchReport } from './search';
-import { appendStartReport, primeDemo } from './start';
+import { appendStartReport } from './start';
 import { loadOnly } from './load-only';
 import { appendMemoryReport, memoryOnly } from './memory';
 import { measureOpenConversation } from './open-conversation';
 import { renderReport, type BenchFigures, type StreamSetup } from './report';
-import { startStaticServer } from './static-server';
 import {
   measureStreaming,
   measureWorkInterleaved,
@@ -306,23 +304,7 @@ async function main(): Promise<void> {
     );
 
     log(`first screen, ${RUNS} runs each`);
-    const firstDataDir = `${BENCH_OUT}/first-screen-data`;
-    // A keyless folder opens on the welcome screen: the demo service is chosen once, as a person
-    // would, so every run opens on the chat and its Message box.
-    await primeDemo(browser, firstDataDir);
-    const host = await startWebHost({ port: 0, dataDir: firstDataDir, log: () => undefined });
-    const blankServer = await startStaticServer({ root: `${BENCH_OUT}/blank` });
-    const firstScreen: { app: FirstScreenRun[]; blank: FirstScreenRun[] } = { app: [], blank: [] };
-    try {
-      // Interleaved, so a slow moment of the machine does not land on one page only.
-      for (let run = 0; run < RUNS; run++) {
-        firstScreen.app.push(await measureFirstScreen(browser, host.url));
-        firstScreen.blank.push(await measureFirstScreen(browser, blankServer.url));
-      }
-    } finally {
-      await host.close();
-      await blankServer.close();
-    }
+    const firstScreen = await measureFirstScreens(browser, BENCH_OUT, `${BENCH_OUT}/blank`, RUNS);
 
     const cpuList = cpus();
     const figures: BenchFigures = {

@@ -8,7 +8,8 @@ import { freshContext, pageSignal } from './browser';
 import { cpuShare, cpuSnapshot, waitForQuietMachine } from './cpu-usage';
 import { LIBRARY_CONVERSATIONS, writeLibrary } from './search-data';
 
-const RUNS = 5;
+/** Starts of each folder: their medians settle at about this many (five runs overlapped widely). */
+const RUNS = 9;
 const GOAL_RATIO = 1.2;
 
 declare global {
@@ -137,6 +138,23 @@ export async function primeDemo(browser: Browser, dir: string): Promise<string> 
   return join(dir, 'settings.json');
 }
 
+/** One start of each folder; which goes first alternates run by run, so neither always follows the other. */
+async function startPair(
+  run: number,
+  into: { library: StartRun[]; empty: StartRun[] },
+  browser: Browser,
+  library: string,
+  empty: string,
+): Promise<void> {
+  if (run % 2 === 0) {
+    into.library.push(await startOnce(browser, library));
+    into.empty.push(await startOnce(browser, empty));
+  } else {
+    into.empty.push(await startOnce(browser, empty));
+    into.library.push(await startOnce(browser, library));
+  }
+}
+
 export async function measureStart(
   browser: Browser,
   outDir: string,
@@ -168,8 +186,7 @@ export async function measureStart(
     await rm(empty, { recursive: true, force: true });
     await mkdir(empty, { recursive: true });
     await cp(settings, join(empty, 'settings.json'));
-    result.migrating.library.push(await startOnce(browser, library));
-    result.migrating.empty.push(await startOnce(browser, empty));
+    await startPair(run, result.migrating, browser, library, empty);
   }
 
   // Build the index once (a host left open until its worker is done), then start on it.
@@ -182,8 +199,7 @@ export async function measureStart(
   }
   for (let run = 0; run < RUNS; run++) {
     log(`start: index already built, run ${run + 1} of ${RUNS}`);
-    result.built.library.push(await startOnce(browser, library));
-    result.built.empty.push(await startOnce(browser, empty));
+    await startPair(run, result.built, browser, library, empty);
   }
   return result;
 }
@@ -218,7 +234,7 @@ export function renderStartSection(r: StartBenchResult): string {
     '',
     `Method: \`bench/start.ts\` starts the real web host (core in the bench's process) and a fresh ` +
       `browser context for each run, ${RUNS} runs each, the ${r.conversations}-conversation folder (bench/search-data.ts, ` +
-      `100 messages each) interleaved with an empty data folder. The figure is navigation start → the first ` +
+      `100 messages each) interleaved with an empty data folder (which of the two starts first alternates run by run). The figure is navigation start → the first ` +
       `frame painted with the list loaded: a conversation row visible for the library; for the empty ` +
       `folder, the "No conversations" note once core's list answer has reached the page (the note ` +
       `alone shows before the answer). Also: navigation → a usable Message box, and startWebHost ` +
