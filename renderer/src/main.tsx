@@ -9,6 +9,8 @@ import { NoBridgeScreen } from './shell/NoBridgeScreen';
 import { connectPlatform } from './platform';
 import { startApp } from './bootstrap';
 import { loadLanguage } from './i18n/translate';
+import { lookAtStart } from './common/look-hint';
+import { applyTheme } from './theme';
 
 async function mount(): Promise<void> {
   const container = document.getElementById('root');
@@ -22,6 +24,13 @@ async function mount(): Promise<void> {
     return;
   }
   startApp();
+  // The look the person had last time, so the first frame is in it rather than turning once
+  // settings arrive: the theme at once, the language's strings before the first render.
+  const look = lookAtStart();
+  if (look) {
+    applyTheme(look.theme);
+    await loadLanguage(look.language).catch(() => undefined);
+  }
   root.render(
     <StrictMode>
       <App />

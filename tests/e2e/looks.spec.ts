@@ -142,3 +142,61 @@ for (const look of LOOKS) {
     expect(overlaps(said, after.send!)).toBe(false);
   });
 }
+
+test('a start comes up in the look the person had: its first frame with the Message box is already dark and in Russian', async ({
+  page,
+  atelier,
+}) => {
+  const look = LOOKS.find((one) => one.language === 'ru' && one.theme === 'dark')!;
+  await openInLook(page, atelier, look);
+  // Noted in the frame that first draws the box (a frame callback runs before that frame paints).
+  await page.addInitScript(() => {
+    const holder = window as unknown as { firstBox?: Record<string, string> };
+    const check = () => {
+      const box = document.querySelector('textarea.composer-input');
+      if (!box) {
+        requestAnimationFrame(check);
+        return;
+      }
+      holder.firstBox = {
+        label: box.getAttribute('aria-label') ?? '',
+        theme: document.documentElement.dataset.theme ?? '',
+        background: getComputedStyle(document.body).backgroundColor,
+      };
+    };
+    requestAnimationFrame(check);
+  });
+  const firstFrameAfterReload = async () => {
+    await page.reload();
+    return page
+      .waitForFunction(() => (window as unknown as { firstBox?: object }).firstBox)
+      .then((handle) => handle.jsonValue());
+  };
+  const settled = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+  expect(await firstFrameAfterReload()).toEqual({
+    label: look.t('chat.message'),
+    theme: 'dark',
+    background: await settled(),
+  });
+
+  // The saved settings stay the truth: changed in core, the open window follows them, and the
+  // next start comes up in the new look.
+  const english = LOOKS.find((one) => one.language === 'en' && one.theme === 'light')!;
+  await page.evaluate(async () => {
+    const api = (
+      window as unknown as { atelier: { invoke(c: string, i: unknown): Promise<unknown> } }
+    ).atelier;
+    await api.invoke('settings.update', { language: 'en', theme: 'light' });
+  });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await expect(
+    page.getByRole('textbox', { name: english.t('chat.message'), exact: true }),
+  ).toBeVisible();
+  const lightBackground = await settled();
+  expect(await firstFrameAfterReload()).toEqual({
+    label: english.t('chat.message'),
+    theme: 'light',
+    background: lightBackground,
+  });
+});

@@ -1,20 +1,9 @@
 // The hosts whose links open without asking ("Always open links to …"), kept in this window's local storage.
+import type { HostStorage } from './page-storage';
 
 const STORAGE_KEY = 'atelier.links.trustedHosts';
 /** A person ticks this box by hand; far more entries than that means the value is not ours. */
 const MAX_HOSTS = 500;
-
-/** The part of Storage used here, so tests can hand in a plain object. */
-export type HostStorage = Pick<Storage, 'getItem' | 'setItem'>;
-
-/** The page's local storage, or null where there is none (a locked-down browser throws on access). */
-export function pageStorage(): HostStorage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 export function trustedLinkHosts(storage: HostStorage | null): ReadonlySet<string> {
   if (!storage) return new Set();

@@ -7,6 +7,8 @@ import { useLanguage, useT } from '../i18n/use-t';
 import type { MessageKey } from '../i18n/en';
 import { translateDynamic } from '../i18n/translate';
 import { useDocumentTheme } from '../theme';
+import { lookAtStart, rememberLook } from '../common/look-hint';
+import { pageStorage } from '../common/page-storage';
 import { BalanceStatus } from './BalanceStatus';
 import { FirstRun } from './FirstRun';
 import { showsWelcome } from '../store/firstrun-slice';
@@ -97,7 +99,9 @@ export function App() {
   const t = useT();
   const language = useLanguage();
   const tab = useAppStore((s) => s.tab);
-  const theme = useAppStore((s) => s.settings?.theme ?? 'system');
+  const theme = useAppStore((s) => s.settings?.theme ?? lookAtStart()?.theme ?? 'system');
+  const savedTheme = useAppStore((s) => s.settings?.theme);
+  const savedLanguage = useAppStore((s) => s.settings?.language);
   // With nothing set up, the Chat panel welcomes the person instead (the navigation stays).
   const welcome = useAppStore((s) => showsWelcome(s.settings, s.welcome));
   // The chat stays mounted once opened, so its scroll position and editors survive tab switches.
@@ -105,6 +109,10 @@ export function App() {
   if (tab === 'chat' && !chatVisited) setChatVisited(true);
 
   useDocumentTheme(theme);
+  useEffect(() => {
+    if (savedTheme && savedLanguage)
+      rememberLook(pageStorage(), { theme: savedTheme, language: savedLanguage });
+  }, [savedTheme, savedLanguage]);
   useShortcuts();
   useEffect(() => {
     document.documentElement.lang = language;

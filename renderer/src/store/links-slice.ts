@@ -1,6 +1,7 @@
 // Links leaving the app: a web or mail link waits for the person's yes, unless its host was trusted before.
 import { linkAddressOf, type LinkAddress } from '../../../shared/links';
-import { isTrustedLinkHost, pageStorage, trustLinkHost } from '../common/trusted-link-hosts';
+import { isTrustedLinkHost, trustLinkHost } from '../common/trusted-link-hosts';
+import { pageStorage } from '../common/page-storage';
 import { openExternal } from '../platform';
 import type { SliceCreator } from './slice';
 

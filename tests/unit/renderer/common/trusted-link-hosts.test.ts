@@ -4,21 +4,9 @@ import {
   isTrustedLinkHost,
   trustedLinkHosts,
   trustLinkHost,
-  type HostStorage,
 } from '../../../../renderer/src/common/trusted-link-hosts';
-
-function memoryStorage(initial: Record<string, string> = {}): HostStorage & {
-  items: Record<string, string>;
-} {
-  const items = { ...initial };
-  return {
-    items,
-    getItem: (key) => items[key] ?? null,
-    setItem: (key, value) => {
-      items[key] = value;
-    },
-  };
-}
+import { memoryStorage } from './memory-storage';
+import type { HostStorage } from '../../../../renderer/src/common/page-storage';
 
 describe('trusted link hosts', () => {
   it('remembers a host once, and only that host (with its port)', () => {
