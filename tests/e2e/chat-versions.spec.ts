@@ -1,7 +1,7 @@
 // A conversation keeps its history: versions of answers and edits, delete with undo, continue a cut answer, long messages folded.
 import type { Page } from '@playwright/test';
 import { expect, simRequests, test } from './fixtures';
-import { type Look, LOOKS, openInLook } from './looks';
+import { type Look, LOOKS, openInLook, sendIn } from './looks';
 
 function users(page: Page, look: Look) {
   return page.getByRole('article', { name: look.t('chat.userMessage') });
@@ -9,11 +9,6 @@ function users(page: Page, look: Look) {
 
 function answers(page: Page, look: Look) {
   return page.getByRole('article', { name: look.t('chat.assistantMessage') });
-}
-
-async function send(page: Page, look: Look, text: string) {
-  await page.getByRole('textbox', { name: look.t('chat.message'), exact: true }).fill(text);
-  await page.getByRole('button', { name: look.t('chat.send'), exact: true }).click();
 }
 
 async function turnEnd(page: Page, look: Look) {
@@ -43,7 +38,7 @@ for (const look of LOOKS) {
     // Several turns in each look, on a machine shared with other runs.
     test.slow();
     await openInLook(page, atelier, look, 'chat');
-    await send(page, look, 'Tell me about teapots');
+    await sendIn(page, look, 'Tell me about teapots');
     await turnEnd(page, look);
     await answers(page, look)
       .last()
@@ -96,7 +91,7 @@ for (const look of LOOKS) {
     ).toBeVisible();
 
     // The branch on screen is the one sent, and it survives a reload.
-    await send(page, look, 'And their lids?');
+    await sendIn(page, look, 'And their lids?');
     await turnEnd(page, look);
     const sent = await sentQuestions(atelier);
     expect(sent.at(-1)).toEqual(['Tell me about teapots', 'And their lids?']);
@@ -116,9 +111,9 @@ for (const look of LOOKS) {
     // Several turns in each look, on a machine shared with other runs.
     test.slow();
     await openInLook(page, atelier, look, 'chat');
-    await send(page, look, 'First question');
+    await sendIn(page, look, 'First question');
     await turnEnd(page, look);
-    await send(page, look, 'Second question');
+    await sendIn(page, look, 'Second question');
     await turnEnd(page, look);
     await expect(answers(page, look)).toHaveCount(2);
     await answers(page, look)
@@ -164,7 +159,7 @@ for (const look of LOOKS) {
     // Several turns in each look, on a machine shared with other runs.
     test.slow();
     await openInLook(page, atelier, look, 'chat');
-    await send(page, look, 'Write at length [[cut]]');
+    await sendIn(page, look, 'Write at length [[cut]]');
     await turnEnd(page, look);
     const answer = answers(page, look).last();
     await expect(answer.getByRole('alert')).toBeVisible();
@@ -183,7 +178,7 @@ for (const look of LOOKS) {
 
     // Sixty lines: folded to forty with "Show all", and back with "Show less".
     const lines = Array.from({ length: 60 }, (_, i) => `Line number ${i + 1}`).join('\n');
-    await send(page, look, lines);
+    await sendIn(page, look, lines);
     await turnEnd(page, look);
     const long = users(page, look).last();
     await expect(long).toContainText('Line number 40');

@@ -2,19 +2,13 @@
 // message sent with nothing set up leads there without leaving an empty conversation behind.
 import { MODELS } from '../../sim/models';
 import { expect, section, simRequests, test, type Atelier } from './fixtures';
-import { LOOKS, applyLook, type Look } from './looks';
+import { LOOKS, applyLook, type Look, sendIn } from './looks';
 import type { Page } from '@playwright/test';
 
 async function openFresh(page: Page, atelier: Atelier, look: Look): Promise<void> {
   await page.goto(atelier.url);
   await expect(section(page, 'Settings')).toBeVisible();
   await applyLook(page, look);
-}
-
-/** Types and sends a message by the words of `look`. */
-async function send(page: Page, look: Look, text: string): Promise<void> {
-  await page.getByRole('textbox', { name: look.t('chat.message'), exact: true }).fill(text);
-  await page.getByRole('button', { name: look.t('chat.send'), exact: true }).click();
 }
 
 function answers(page: Page, look: Look) {
@@ -61,7 +55,7 @@ for (const look of LOOKS) {
       page.getByText(t('firstrun.connected', { count: MODELS.length, credits: '100.00' })),
     ).toBeVisible();
     await page.getByRole('button', { name: t('firstrun.start'), exact: true }).click();
-    await send(page, look, 'Hello after the welcome');
+    await sendIn(page, look, 'Hello after the welcome');
     await expect(answers(page, look).last()).toContainText('Hello after the welcome', {
       timeout: 20_000,
     });
@@ -93,7 +87,7 @@ for (const look of LOOKS) {
     await openFresh(page, atelier, look);
     const t = look.t;
     await page.getByRole('button', { name: t('firstrun.later'), exact: true }).click();
-    await send(page, look, 'Is anyone there?');
+    await sendIn(page, look, 'Is anyone there?');
     await expect(page.getByRole('heading', { name: t('firstrun.title') })).toBeVisible();
     await expect(page.getByText(t('firstrun.waiting'))).toBeVisible();
     expect(await conversationCount(page)).toBe(0);
@@ -116,7 +110,7 @@ for (const look of LOOKS) {
     await openFresh(page, atelier, look);
     const t = look.t;
     await page.getByRole('button', { name: t('settings.demo'), exact: true }).click();
-    await send(page, look, 'Hello from the demo');
+    await sendIn(page, look, 'Hello from the demo');
     await expect(answers(page, look).last()).toContainText('Hello from the demo', {
       timeout: 20_000,
     });

@@ -71,10 +71,24 @@ export async function sendIn(page: Page, chosen: Look, text: string): Promise<vo
 }
 
 /** Waits until the turn is over: no Stop button and no answer still busy. */
-export async function turnEndIn(page: Page, chosen: Look): Promise<void> {
+export async function turnEndIn(page: Page, chosen: Look, timeout = 30_000): Promise<void> {
   await expect(page.getByRole('button', { name: chosen.t('chat.stop'), exact: true })).toHaveCount(
     0,
-    { timeout: 30_000 },
+    { timeout },
   );
-  await expect(page.locator('article[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.locator('article[aria-busy="true"]')).toHaveCount(0, { timeout });
+}
+
+/** Sends `text` and waits for the turn to end with an answer shown. */
+export async function sendAndAwaitIn(
+  page: Page,
+  chosen: Look,
+  text: string,
+  timeout = 30_000,
+): Promise<void> {
+  await sendIn(page, chosen, text);
+  await expect(
+    page.getByRole('article', { name: chosen.t('chat.assistantMessage') }).last(),
+  ).toBeVisible({ timeout });
+  await turnEndIn(page, chosen, timeout);
 }

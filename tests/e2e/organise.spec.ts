@@ -2,23 +2,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { FIRST_ROWS, MORE_ROWS } from '../../renderer/src/common/growing-list';
 import { expect, section, simRequests, startChatting, test, titleRequests } from './fixtures';
-import { applyLook, LOOKS, type Look, openInLook } from './looks';
-
-async function send(page: Page, look: Look, text: string) {
-  await page.getByRole('textbox', { name: look.t('chat.message'), exact: true }).fill(text);
-  await page.getByRole('button', { name: look.t('chat.send'), exact: true }).click();
-  await expect(
-    page.getByRole('article', { name: look.t('chat.assistantMessage') }).last(),
-  ).toBeVisible({
-    timeout: 20_000,
-  });
-  await expect(page.getByRole('button', { name: look.t('chat.stop'), exact: true })).toHaveCount(
-    0,
-    {
-      timeout: 20_000,
-    },
-  );
-}
+import { applyLook, LOOKS, type Look, openInLook, sendAndAwaitIn } from './looks';
 
 function sidebar(page: Page, look: Look) {
   return page.getByRole('complementary', { name: look.t('chat.conversations') });
@@ -64,7 +48,7 @@ for (const look of LOOKS) {
   }) => {
     await openInLook(page, atelier, look, 'chat');
     const q = QUESTIONS[look.language];
-    await send(page, look, q.text);
+    await sendAndAwaitIn(page, look, q.text);
     const list = sidebar(page, look);
     await expect(list.getByRole('link', { name: q.title, exact: true })).toBeVisible({
       timeout: 15_000,
@@ -80,7 +64,7 @@ for (const look of LOOKS) {
     ).not.toBeChecked();
     await section(page, look.t('nav.chat')).click();
     await page.getByRole('button', { name: look.t('chat.newChat'), exact: true }).click();
-    await send(page, look, q.other);
+    await sendAndAwaitIn(page, look, q.other);
     // On the standard plan a title request would go out within about two seconds.
     await page.waitForTimeout(3500);
     await expect(list.getByRole('link', { name: q.other, exact: true })).toBeVisible();
@@ -191,7 +175,7 @@ for (const look of LOOKS) {
     await expect(page.getByRole('spinbutton', { name: look.t('chat.temperature') })).toHaveValue(
       '0.3',
     );
-    await send(page, look, 'Hello world');
+    await sendAndAwaitIn(page, look, 'Hello world');
     const chats = await simRequests(atelier, '/chat/completions');
     expect(JSON.stringify(chats[0]!.body)).toContain(
       look.language === 'ru' ? 'переводчик' : 'translator',

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { makePng, makeWav } from './files';
 import { expect, pickModel, section, test, turnRequests, type Atelier } from './fixtures';
-import { LOOKS, type Look, openInLook } from './looks';
+import { LOOKS, type Look, openInLook, sendAndAwaitIn } from './looks';
 
 test.use({ atelierOptions: { minVideoPollMs: 600, videoPollIntervalMs: 700 } });
 // Each test walks through several tabs, a chat turn and reloads: more than the default minute on a busy machine.
@@ -11,22 +11,6 @@ test.describe.configure({ timeout: 180_000 });
 
 function attachInput(page: Page, look: Look) {
   return page.getByLabel(look.t('attach.files'));
-}
-
-async function send(page: Page, look: Look, text: string): Promise<void> {
-  await page.getByRole('textbox', { name: look.t('chat.message'), exact: true }).fill(text);
-  await page.getByRole('button', { name: look.t('chat.send'), exact: true }).click();
-  // The turn is over: an answer is shown and Send is offered again instead of Stop.
-  await expect(
-    page.getByRole('article', { name: look.t('chat.assistantMessage') }).last(),
-  ).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByRole('button', { name: look.t('chat.stop'), exact: true })).toHaveCount(
-    0,
-    {
-      timeout: 60_000,
-    },
-  );
-  await expect(page.locator('article[aria-busy="true"]')).toHaveCount(0, { timeout: 60_000 });
 }
 
 /** The last turn's last user message, as parts (a background title request is not a turn). */
@@ -56,7 +40,7 @@ for (const look of LOOKS) {
       look.t('attach.notText', { name: 'blob.txt' }),
     );
     await tray.getByRole('button', { name: look.t('attach.remove', { name: 'blob.txt' }) }).click();
-    await send(page, look, 'Review this');
+    await sendAndAwaitIn(page, look, 'Review this', 60_000);
     const parts = await lastUserParts(atelier);
     expect(parts[1]).toEqual({
       type: 'text',
@@ -79,7 +63,7 @@ for (const look of LOOKS) {
       buffer: makeWav(1.5),
     });
     await expect(page.getByRole('list', { name: look.t('attach.list') })).toContainText('WAV');
-    await send(page, look, 'Listen');
+    await sendAndAwaitIn(page, look, 'Listen', 60_000);
     const player = page
       .getByRole('article', { name: look.t('chat.userMessage') })
       .last()
@@ -119,7 +103,7 @@ for (const look of LOOKS) {
         name: look.t('attach.vision.switch', { vision: 'vis-openai/gpt-4o-mini' }),
       })
       .click();
-    await send(page, look, 'Two pictures');
+    await sendAndAwaitIn(page, look, 'Two pictures', 60_000);
     const sent = page.getByRole('article', { name: look.t('chat.userMessage') }).last();
     await expect(sent.getByRole('img', { name: 'first.png' })).toBeVisible();
 

@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { APP_EXPORT_FORMAT } from '../../shared/transfer';
 import { chatGptSample } from '../unit/core/features/transfer/chatgpt-sample';
 import { expect, section, startChatting, test } from './fixtures';
-import { LOOKS, type Look, openInLook } from './looks';
+import { LOOKS, type Look, openInLook, sendAndAwaitIn } from './looks';
 
 /** Opens the app in `look` and has one answered question in a new chat. */
 async function oneAnsweredChat(
@@ -14,16 +14,7 @@ async function oneAnsweredChat(
   atelier: Parameters<typeof startChatting>[1],
 ) {
   await openInLook(page, atelier, look, 'chat');
-  await page
-    .getByRole('textbox', { name: look.t('chat.message'), exact: true })
-    .fill('Keep <this> & that');
-  await page.getByRole('button', { name: look.t('chat.send'), exact: true }).click();
-  await expect(page.getByRole('article', { name: look.t('chat.assistantMessage') })).toBeVisible({
-    timeout: 20_000,
-  });
-  await expect(page.getByRole('button', { name: look.t('chat.send'), exact: true })).toBeVisible({
-    timeout: 20_000,
-  });
+  await sendAndAwaitIn(page, look, 'Keep <this> & that');
 }
 
 async function exportFrom(page: Page, look: Look, format: 'markdown' | 'html' | 'json') {
