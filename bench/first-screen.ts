@@ -12,6 +12,12 @@ import { startStaticServer } from './static-server';
 
 const RENDERER_DIR = fileURLToPath(new URL('../dist/renderer', import.meta.url));
 
+/**
+ * Loads of each page. A fresh page's time spreads widely on this machine (the same build has
+ * given 424 and 882 ms in one series), so the medians need more runs than the other figures.
+ */
+export const FIRST_SCREEN_RUNS = 9;
+
 export interface ScriptLoad {
   url: string;
   /** Bytes on the wire (headers included), as the server sent them. */
@@ -166,14 +172,21 @@ export async function measureFirstScreens(
   const origin = new URL(host.url).origin;
   const result: FirstScreenRuns = { app: [], blankHosted: [], blank: [] };
   try {
-    // Interleaved, so a slow moment of the machine does not land on one page only.
-    for (let run = 0; run < runs; run++) {
-      result.app.push(await measureFirstScreen(browser, `${origin}/`, host.url));
-      result.blankHosted.push(
-        await measureFirstScreen(browser, `${origin}/blank/index.html`, host.url),
-      );
-      result.blank.push(await measureFirstScreen(browser, blankServer.url));
-    }
+    // Interleaved, so a slow moment of the machine does not land on one page only, and the
+    // order turns run by run, so no page always comes first or after the same one.
+    const loads: Array<[FirstScreenRun[], () => Promise<FirstScreenRun>]> = [
+      [result.app, () => measureFirstScreen(browser, `${origin}/`, host.url)],
+      [
+        result.blankHosted,
+        () => measureFirstScreen(browser, `${origin}/blank/index.html`, host.url),
+      ],
+      [result.blank, () => measureFirstScreen(browser, blankServer.url)],
+    ];
+    for (let run = 0; run < runs; run++)
+      for (let step = 0; step < loads.length; step++) {
+        const [into, load] = loads[(run + step) % loads.length]!;
+        into.push(await load());
+      }
   } finally {
     await host.close();
     await blankServer.close();

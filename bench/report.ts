@@ -88,7 +88,8 @@ a fresh browser context (empty cache) for every page load.
    such a box (bench/blank/, built in the same run), served twice: by the same web host beside
    the app (under /blank/, so it gets the host's response headers; the goal is judged against
    this one) and by a plain static server. Each load is a fresh context whose session cookie was
-   taken by a plain request first, so no page load includes the login redirect. JavaScript
+   taken by a plain request first, so no page load includes the login redirect; the three pages
+   load in turn, in an order that turns run by run. JavaScript
    bytes are every script response that finished before that moment, from CDP Network events
    (neither server compresses, so the wire bytes are uncompressed; gzip -9 and brotli sizes of the
    same bodies are computed for what a compressing server would send).

@@ -8,7 +8,7 @@ import type { ChatMessage } from '../shared/types';
 import { launchChromium } from './browser';
 import { benchConversation, chatHistory, longAnswer, MarkdownWriter, seededRandom } from './corpus';
 import type { StreamFixture } from './feed/fixture';
-import { measureFirstScreens } from './first-screen';
+import { FIRST_SCREEN_RUNS, measureFirstScreens } from './first-screen';
 import { appendGalleryReport } from './gallery';
 import { appendUploadReport } from './upload';
 import { appendSearchReport } from './search';
@@ -303,8 +303,13 @@ async function main(): Promise<void> {
       RUNS,
     );
 
-    log(`first screen, ${RUNS} runs each`);
-    const firstScreen = await measureFirstScreens(browser, BENCH_OUT, `${BENCH_OUT}/blank`, RUNS);
+    log(`first screen, ${FIRST_SCREEN_RUNS} runs each`);
+    const firstScreen = await measureFirstScreens(
+      browser,
+      BENCH_OUT,
+      `${BENCH_OUT}/blank`,
+      FIRST_SCREEN_RUNS,
+    );
 
     const cpuList = cpus();
     const figures: BenchFigures = {
