@@ -187,7 +187,7 @@ export function ConversationSidebar() {
         ) : (
           <>
             {listError && (
-              <div className="list-error">
+              <div>
                 <p className="hint warning">{t('chat.listFailed')}</p>
                 <ErrorNotice
                   error={listError}

@@ -2,11 +2,10 @@
 // frame after a start is already in them instead of turning dark or Russian once core's settings
 // arrive. Only a hint: the saved settings in core stay the truth and replace it when they come.
 import type { Language, Theme } from '../../../shared/types';
+import { LANGUAGES, THEMES } from '../../../shared/looks';
 import { pageStorage, type HostStorage } from './page-storage';
 
 const STORAGE_KEY = 'atelier.look';
-const THEMES: readonly Theme[] = ['light', 'dark', 'system'];
-const LANGUAGES: readonly Language[] = ['en', 'ru'];
 
 export interface LookHint {
   theme: Theme;

@@ -99,9 +99,9 @@ export function App() {
   const t = useT();
   const language = useLanguage();
   const tab = useAppStore((s) => s.tab);
-  const theme = useAppStore((s) => s.settings?.theme ?? lookAtStart()?.theme ?? 'system');
   const savedTheme = useAppStore((s) => s.settings?.theme);
   const savedLanguage = useAppStore((s) => s.settings?.language);
+  const theme = savedTheme ?? lookAtStart()?.theme ?? 'system';
   // With nothing set up, the Chat panel welcomes the person instead (the navigation stays).
   const welcome = useAppStore((s) => showsWelcome(s.settings, s.welcome));
   // The chat stays mounted once opened, so its scroll position and editors survive tab switches.

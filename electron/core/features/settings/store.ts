@@ -1,4 +1,5 @@
 // Settings kept on disk (never the key), their defaults, and the rules for the base URL.
+import { LANGUAGES, THEMES } from '../../../../shared/looks';
 import { mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { CUSTOM_RATE, RATE_PLANS } from '../../../../shared/rate';
@@ -49,9 +50,6 @@ export const defaultSettings: StoredSettings = {
 
 /** Written into the file; bumped when its shape changes, with a migration on read. */
 const SCHEMA_VERSION = 1;
-
-const LANGUAGES: readonly Language[] = ['en', 'ru'];
-const THEMES: readonly Theme[] = ['light', 'dark', 'system'];
 
 function pick<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
   return allowed.includes(value as T) ? (value as T) : fallback;
