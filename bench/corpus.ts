@@ -219,6 +219,28 @@ export function longAnswer(
   return { text: pieces.join(''), chunks };
 }
 
+/**
+ * An answer whose blocks keep growing: a short opening, one list of `items` items, then one
+ * paragraph of `sentences` sentences (the "list every ..." and "explain at length" answers).
+ * Split into chunks of `tokensPerChunk` token-like pieces, like `longAnswer`.
+ */
+export function longBlockAnswer(
+  seed: number,
+  items: number,
+  sentences: number,
+  tokensPerChunk: number,
+): { text: string; chunks: string[] } {
+  const writer = new MarkdownWriter(seededRandom(seed));
+  const list = Array.from({ length: items }, (_, i) => `${i + 1}. ${writer.sentence()}`);
+  const paragraph = Array.from({ length: sentences }, () => writer.sentence());
+  const text = [writer.paragraph(), list.join('\n'), paragraph.join(' ')].join('\n\n');
+  const pieces = tokenize(text);
+  const chunks: string[] = [];
+  for (let i = 0; i < pieces.length; i += tokensPerChunk)
+    chunks.push(pieces.slice(i, i + tokensPerChunk).join(''));
+  return { text: pieces.join(''), chunks };
+}
+
 /** Alternating questions and answers, as a long chat would hold them. */
 export function chatHistory(seed: number, count: number, model: string): ChatMessage[] {
   const random = seededRandom(seed);

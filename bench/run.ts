@@ -2,14 +2,15 @@
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { cpus, release, totalmem, type } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { build as esbuild } from 'esbuild';
 import { build } from 'vite';
 import type { ChatMessage } from '../shared/types';
 import { launchChromium } from './browser';
 import { benchConversation, chatHistory, longAnswer, MarkdownWriter, seededRandom } from './corpus';
+import { feedScript } from './feed/build';
 import type { StreamFixture } from './feed/fixture';
 import { FIRST_SCREEN_RUNS, measureFirstScreens } from './first-screen';
 import { appendGalleryReport } from './gallery';
+import { appendLongBlockReport } from './long-block';
 import { appendUploadReport } from './upload';
 import { appendSearchReport } from './search';
 import { appendStartReport } from './start';
@@ -33,7 +34,6 @@ import {
 } from './vite.config';
 
 const REPORT = fileURLToPath(new URL('./REPORT.md', import.meta.url));
-const FEED_ENTRY = fileURLToPath(new URL('./feed/fake-atelier.ts', import.meta.url));
 
 const MODEL = 'bench/model';
 const HISTORY_MESSAGES = 500;
@@ -111,21 +111,6 @@ function streamFixture(): { fixture: StreamFixture; setup: StreamSetup } {
   return { fixture, setup };
 }
 
-async function feedScript(): Promise<string> {
-  const result = await esbuild({
-    entryPoints: [FEED_ENTRY],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
-    logLevel: 'silent',
-  });
-  const output = result.outputFiles[0];
-  if (!output) throw new Error('esbuild produced no feed script');
-  return output.text;
-}
-
 /**
  * `BENCH_ONLY=streaming`: the real renderer's streaming figure alone, printed, for quick iteration;
  * with `BENCH_PROFILE=1`, a CPU profile of it instead (`BENCH_NOMINIFY=1` keeps function names).
@@ -169,6 +154,19 @@ async function uploadOnly(): Promise<void> {
     const figures = await appendUploadReport(browser, BENCH_OUT, `${BENCH_OUT}/upload.md`);
     log(JSON.stringify(figures));
     console.log(await readFile(`${BENCH_OUT}/upload.md`, 'utf8'));
+  } finally {
+    await browser.close();
+  }
+}
+
+/** `BENCH_ONLY=long-block`: the long growing block alone, printed and kept under the bench output. */
+async function longBlockOnly(): Promise<void> {
+  await build(rendererBuild('real'));
+  const browser = await launchChromium();
+  try {
+    await rm(`${BENCH_OUT}/long-block.md`, { force: true });
+    await appendLongBlockReport(browser, BENCH_OUT, `${BENCH_OUT}/long-block.md`);
+    console.log(await readFile(`${BENCH_OUT}/long-block.md`, 'utf8'));
   } finally {
     await browser.close();
   }
@@ -270,6 +268,7 @@ async function main(): Promise<void> {
   if (process.env.BENCH_ONLY === 'load') return loadOnly();
   if (process.env.BENCH_ONLY === 'memory') return memoryOnly(BENCH_OUT);
   if (process.env.BENCH_ONLY === 'stream-cost') return streamCostOnly();
+  if (process.env.BENCH_ONLY === 'long-block') return longBlockOnly();
   const started = Date.now();
   await mkdir(BENCH_OUT, { recursive: true });
   log('building the real, naive, plain-text and blank pages');
@@ -332,6 +331,8 @@ async function main(): Promise<void> {
     await writeFile(`${BENCH_OUT}/figures.json`, JSON.stringify(figures, null, 2));
     await writeFile(REPORT, renderReport(figures));
     log(`wrote ${REPORT} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    log('a long growing block: the app beside the block parsed whole, interleaved');
+    await appendLongBlockReport(browser, BENCH_OUT, REPORT);
     await appendGalleryReport(browser, BENCH_OUT, REPORT);
     await appendUploadReport(browser, BENCH_OUT, REPORT);
     await appendSearchReport(BENCH_OUT, REPORT, log);

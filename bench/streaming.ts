@@ -1,6 +1,6 @@
 // Figure 1: one long answer streamed into a 500-message conversation, measured on the page's main thread.
 import { writeFile } from 'node:fs/promises';
-import type { Browser, CDPSession, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import {
   FEED_SCRIPT_PATH,
   FIXTURE_PATH,
@@ -92,9 +92,9 @@ export interface StreamingResult {
   };
 }
 
-type Metrics = Record<string, number>;
+export type Metrics = Record<string, number>;
 
-function deltas(before: Metrics, after: Metrics): MetricDeltas {
+export function deltas(before: Metrics, after: Metrics): MetricDeltas {
   const ms = (name: string) => ((after[name] ?? 0) - (before[name] ?? 0)) * 1000;
   return {
     task: ms('TaskDuration'),
@@ -106,20 +106,32 @@ function deltas(before: Metrics, after: Metrics): MetricDeltas {
   };
 }
 
-async function metricsOf(cdp: CDPSession): Promise<Metrics> {
+export async function metricsOf(cdp: CDPSession): Promise<Metrics> {
   const { metrics } = await cdp.send('Performance.getMetrics');
   return Object.fromEntries(metrics.map((m) => [m.name, m.value]));
 }
 
+/**
+ * A fresh page with the conversation open, Performance metrics on and the machine quiet: ready to
+ * stream. The caller closes the context.
+ */
+export async function pageReadyToStream(
+  browser: Browser,
+  server: StaticServer,
+): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
+  const context = await freshContext(browser);
+  const page = await context.newPage();
+  await openConversation(page, server);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  await waitForQuietMachine(QUIET_WAIT_MS);
+  return { context, page, cdp };
+}
+
 /** One stream in a fresh page with nothing of the bench's running in it: the page's own work. */
 async function workPass(browser: Browser, server: StaticServer): Promise<StreamingResult['work']> {
-  const context = await freshContext(browser);
+  const { context, page, cdp } = await pageReadyToStream(browser, server);
   try {
-    const page = await context.newPage();
-    await openConversation(page, server);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Performance.enable');
-    await waitForQuietMachine(QUIET_WAIT_MS);
     const before = await metricsOf(cdp);
     const started = Date.now();
     const { outcome, cpu } = await streamAndSettle(page, false);
@@ -234,7 +246,7 @@ function medianWork(runs: Array<StreamingResult['work']>): StreamingResult['work
   return { ...byTotal[Math.floor(byTotal.length / 2)]!, runsMs: runs.map((r) => r.metrics.task) };
 }
 
-function variantServer(
+export function variantServer(
   variant: StreamPage,
   fixtureJson: string,
   feedScript: string,
@@ -256,7 +268,7 @@ async function openConversation(page: Page, server: StaticServer): Promise<void>
 }
 
 /** Streams the answer and waits for 'done' to be shown and the page to settle; ends the window. */
-async function streamAndSettle(
+export async function streamAndSettle(
   page: Page,
   instrumented = true,
 ): Promise<{ outcome: StreamOutcome; longTasks: LongTaskTally; cpu: CpuShare }> {

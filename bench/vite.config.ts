@@ -4,13 +4,14 @@ import { mergeConfig, type InlineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import appConfig from '../vite.config';
 
-export type RendererVariant = 'real' | 'naive' | 'plain';
+export type RendererVariant = 'real' | 'naive' | 'plain' | 'whole-tail';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export const BENCH_OUT = here('./out');
 const NAIVE_MARKDOWN = here('./naive/NaiveMessageMarkdown.tsx');
 const PLAIN_BLOCK = here('./plain/PlainMarkdownBlock.tsx');
+const WHOLE_TAIL_SPLIT = here('./whole-tail/markdown-blocks.ts');
 
 /** Resolves one import of one app module to a bench file instead; nothing else changes. */
 function swapImport(source: string, importerSuffix: string, replacement: string): Plugin {
@@ -27,12 +28,14 @@ function swapImport(source: string, importerSuffix: string, replacement: string)
 
 /**
  * 'naive': MessageRow's streaming markdown component becomes react-markdown over the whole text;
- * 'plain': every markdown block shows its source text, the app otherwise as shipped.
+ * 'plain': every markdown block shows its source text, the app otherwise as shipped;
+ * 'whole-tail': the growing block is parsed whole on every update (never cut into pieces).
  */
 const SWAPS: Record<RendererVariant, Plugin[]> = {
   real: [],
   naive: [swapImport('./MessageMarkdown', '/chat/MessageRow.tsx', NAIVE_MARKDOWN)],
   plain: [swapImport('./markdown/MarkdownBlock', '/chat/MessageMarkdown.tsx', PLAIN_BLOCK)],
+  'whole-tail': [swapImport('./markdown-blocks', '/chat/MessageMarkdown.tsx', WHOLE_TAIL_SPLIT)],
 };
 
 /** The app's own vite.config.ts, with the bench's output folder (and, for the variants, the swap). */

@@ -14,11 +14,14 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import {
   advanceBlockSplit,
+  advanceTailPieces,
   emptyBlockSplit,
   finishBlockSplit,
+  tailPieceTexts,
   tailText,
   type BlockSplitState,
   type MarkdownBlock as Block,
+  type TailPieces,
 } from './markdown-blocks';
 import './markdown/markdown.css';
 
@@ -164,13 +167,54 @@ const FinishedBlocks = memo(function FinishedBlocks({ blocks }: { blocks: readon
   return groups.map((group, index) => <BlockGroup key={index} blocks={group} />);
 });
 
+/**
+ * The growing last block. Past a length, its start is shown in frozen pieces, each parsed once,
+ * and only the open rest is parsed again per update (`advanceTailPieces`). A paragraph's pieces
+ * flow as one paragraph and a list's as one list (markdown.css). What follows a paragraph's blank
+ * line (the next block's first line, still being written) is a block of its own. Once the answer
+ * is finished, the block is parsed whole, as every finished block is.
+ */
+function GrowingBlock({ text, streaming }: { text: string; streaming: boolean }) {
+  const cuts = useRef<TailPieces | null>(null);
+  const pieces = useMemo(() => {
+    cuts.current = streaming ? advanceTailPieces(text, cuts.current) : null;
+    return cuts.current;
+  }, [text, streaming]);
+  if (!pieces) return <MarkdownBlock text={text} streaming={streaming} />;
+  const texts = tailPieceTexts(text, pieces);
+  let next = '';
+  if (pieces.kind === 'paragraph') {
+    const open = texts[texts.length - 1] ?? '';
+    const blank = /\n[ \t]*\n/.exec(open);
+    if (blank) {
+      texts[texts.length - 1] = open.slice(0, blank.index);
+      next = open.slice(blank.index + blank[0].length);
+    }
+  }
+  const open = texts.length - 1;
+  return (
+    <>
+      <div className={`tail-pieces ${pieces.kind}`}>
+        {texts.map((piece, index) => (
+          <MarkdownBlock
+            key={index === open ? 'open' : (pieces.cuts[index - 1] ?? 0)}
+            text={piece}
+            streaming={index === open}
+          />
+        ))}
+      </div>
+      {next !== '' && <MarkdownBlock key="next" text={next} streaming />}
+    </>
+  );
+}
+
 export function MessageMarkdown({ text, streaming }: { text: string; streaming: boolean }) {
   const { blocks, tail } = useMarkdownBlocks(text, streaming);
   return (
     <div className="markdown">
       <Suspense fallback={<div className="plain-text">{text}</div>}>
         <FinishedBlocks blocks={blocks} />
-        {tail !== '' && <MarkdownBlock key="tail" text={tail} streaming={streaming} />}
+        {tail !== '' && <GrowingBlock key="tail" text={tail} streaming={streaming} />}
       </Suspense>
     </div>
   );

@@ -2,7 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   advanceBlockSplit,
+  advanceTailPieces,
   emptyBlockSplit,
+  OPEN_PART_LIMIT,
+  tailPieceTexts,
+  type TailPieces,
   finishBlockSplit,
   splitMarkdownBlocks,
   tailText,
@@ -143,5 +147,104 @@ describe('advanceBlockSplit on replaced text', () => {
     expect(first.blocks.length).toBeGreaterThan(0);
     expect(next.blocks.slice(0, first.blocks.length)).toEqual(first.blocks);
     expect(tailText(next)).toBe('three');
+  });
+});
+
+/** Streams `text` in chunks of `size`, as the growing block's component sees it. */
+function piecesWhileStreaming(text: string, size: number): TailPieces | null {
+  let pieces: TailPieces | null = null;
+  for (let i = size; i < text.length + size; i += size)
+    pieces = advanceTailPieces(text.slice(0, Math.min(i, text.length)).trimEnd(), pieces);
+  return pieces;
+}
+
+/** Sentences with inline markup, some of it spanning a sentence's end (which a cut must not split). */
+function longParagraph(sentences: number): string {
+  const parts: string[] = [];
+  for (let i = 0; i < sentences; i++) {
+    if (i % 7 === 1) parts.push(`This has **bold. Still bold** text ${i}.`);
+    else if (i % 7 === 2) parts.push(`Code \`a. b\` and $x. y$ here ${i}.`);
+    else if (i % 7 === 3) parts.push(`A [link. With a stop](https://example.com/${i}) inside.`);
+    else if (i % 7 === 4) parts.push(`Snake_case_name and 2 * 3 = 6, a < b too ${i}.`);
+    else parts.push(`Sentence number ${i} is plain prose about the stream and its cost.`);
+  }
+  return parts.join(' ');
+}
+
+describe('advanceTailPieces', () => {
+  it('leaves a block up to the open-part limit whole', () => {
+    expect(piecesWhileStreaming(longParagraph(200).slice(0, OPEN_PART_LIMIT), 40)).toBeNull();
+  });
+
+  it('cuts a long paragraph only after a sentence, never inside inline markup', () => {
+    const text = longParagraph(200);
+    const pieces = piecesWhileStreaming(text, 23);
+    expect(pieces?.kind).toBe('paragraph');
+    const texts = tailPieceTexts(text, pieces!);
+    expect(texts.length).toBeGreaterThan(5);
+    expect(texts.join('')).toBe(text);
+    // The open piece stays short: the frozen ones are never parsed again.
+    expect(texts[texts.length - 1]!.length).toBeLessThanOrEqual(OPEN_PART_LIMIT + 23);
+    for (const piece of texts.slice(0, -1)) {
+      expect(piece).toMatch(/[.?!] $/);
+      for (const mark of ['**', '`', '$']) expect(piece.split(mark).length % 2).toBe(1);
+      expect(piece.split('[').length).toBe(piece.split(']').length);
+    }
+  });
+
+  it('cuts a long list before a top-level item of the same kind', () => {
+    const items = Array.from(
+      { length: 90 },
+      (_, i) =>
+        `${i + 1}. Item ${i} with \`code\` and *emphasis*.` +
+        (i % 10 === 0 ? '\n   - a nested point\n   - another one' : ''),
+    );
+    const text = items.join('\n');
+    const pieces = piecesWhileStreaming(text, 17);
+    expect(pieces?.kind).toBe('list');
+    const texts = tailPieceTexts(text, pieces!);
+    expect(texts.length).toBeGreaterThan(2);
+    expect(texts.join('')).toBe(text);
+    for (const piece of texts) expect(piece).toMatch(/^\d+\. Item/);
+  });
+
+  it('does not cut headings, tables, quotes or code', () => {
+    const body = longParagraph(100);
+    for (const start of ['# Title ', '| a | b |\n| - | - |\n| ', '> ', '```ts\n', '    indented '])
+      expect(piecesWhileStreaming(start + body, 50)).toBeNull();
+  });
+
+  it('stops cutting a paragraph at a line that would change what it is', () => {
+    const before = longParagraph(40);
+    const text = `${before}\n## A heading\n${longParagraph(60)}`;
+    const pieces = piecesWhileStreaming(text, 31);
+    expect(pieces).not.toBeNull();
+    expect(pieces!.cuts[pieces!.cuts.length - 1]!).toBeLessThanOrEqual(before.length + 1);
+  });
+
+  it('never cuts past the blank line that ends a paragraph', () => {
+    const first = longParagraph(60);
+    const text = `${first}\n\n${longParagraph(60)}`;
+    const pieces = piecesWhileStreaming(text, 37);
+    expect(pieces).not.toBeNull();
+    // The blank line stays in the open piece, where the next block is split off from it.
+    const open = tailPieceTexts(text, pieces!).pop()!;
+    expect(open).toContain('\n\n');
+  });
+
+  it('starts over when the block is another one', () => {
+    const first = piecesWhileStreaming(longParagraph(100), 50);
+    expect(first).not.toBeNull();
+    expect(advanceTailPieces('Short and new.', first)).toBeNull();
+    const other = `Another start. ${longParagraph(100)}`;
+    const next = advanceTailPieces(other, first);
+    expect(next).not.toBe(first);
+    if (next) expect(tailPieceTexts(other, next).join('')).toBe(other);
+  });
+
+  it('hands back the same state while no cut is due', () => {
+    const text = longParagraph(100);
+    const pieces = piecesWhileStreaming(text, 50)!;
+    expect(advanceTailPieces(text + ' more', pieces)).toBe(pieces);
   });
 });

@@ -4,7 +4,12 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import katex from 'katex';
 import { describe, expect, it } from 'vitest';
 import MarkdownBlock from '../../../../../renderer/src/chat/markdown/MarkdownBlock';
-import { openCodeFence } from '../../../../../renderer/src/chat/markdown-blocks';
+import {
+  advanceTailPieces,
+  openCodeFence,
+  tailPieceTexts,
+  type TailPieces,
+} from '../../../../../renderer/src/chat/markdown-blocks';
 
 function render(text: string, streaming: boolean): string {
   return renderToStaticMarkup(createElement(MarkdownBlock, { text, streaming }));
@@ -100,5 +105,63 @@ describe('links and pictures', () => {
     expect(html).toContain('href="mailto:a@example.com"');
     expect(html).not.toContain('ftp://');
     expect(html).toContain('<span>ftp</span>');
+  });
+});
+
+describe('a long growing block in pieces', () => {
+  /** The pieces a stream of `text` in chunks of `size` ends with, each rendered on its own. */
+  function renderedPieces(text: string, size: number): string[] {
+    let pieces: TailPieces | null = null;
+    for (let i = size; i < text.length + size; i += size)
+      pieces = advanceTailPieces(text.slice(0, Math.min(i, text.length)).trimEnd(), pieces);
+    expect(pieces).not.toBeNull();
+    return tailPieceTexts(text, pieces!).map((piece) => render(piece, false));
+  }
+
+  it("renders a paragraph's pieces as the paragraph's own inline content", () => {
+    const sentences = Array.from(
+      { length: 160 },
+      (_, i) =>
+        [
+          `Plain sentence ${i} about the answer.`,
+          `With **strong. words** and *soft ones* in it.`,
+          `Some \`code. here\` and $a^2. b$ maths.`,
+          `A [link. text](https://example.com/${i}) and an <https://example.org/x${i}> address.`,
+          `Line ${i} ends here.\nA soft break, then a_b_c and 3 * 4.`,
+        ][i % 5],
+    );
+    const text = sentences.join(' ');
+    const whole = render(text, false);
+    const inner = (html: string) => {
+      expect(html).toMatch(/^<p>[\s\S]*<\/p>$/);
+      return html.slice(3, -4);
+    };
+    // The stylesheet puts a space between pieces, where the cut took a space or a line end.
+    const normalize = (html: string) => html.replace(/\s+/g, ' ');
+    // Chunks of several sizes put the cuts in different places.
+    for (const size of [7, 29, 113]) {
+      const pieces = renderedPieces(text, size);
+      expect(pieces.length).toBeGreaterThan(4);
+      expect(normalize(pieces.map(inner).join(' '))).toBe(normalize(inner(whole)));
+    }
+  });
+
+  it("renders a list's pieces as the list's own items, numbered on", () => {
+    const items = Array.from(
+      { length: 120 },
+      (_, i) =>
+        `${i + 1}. Item ${i} has \`code\`, **bold** and a [link](https://example.com/${i}).` +
+        (i % 9 === 0 ? '\n   - nested point\n   - and another' : ''),
+    );
+    const text = items.join('\n');
+    const whole = render(text, false);
+    for (const size of [11, 41, 97]) {
+      const pieces = renderedPieces(text, size);
+      expect(pieces.length).toBeGreaterThan(2);
+      // Each piece after the first is a list that starts at its first item's number.
+      const joined = pieces.join('\n').replace(/\n<\/ol>\n<ol start="\d+">\n/g, '\n');
+      expect(joined).toBe(whole);
+      expect(pieces[1]).toMatch(/^<ol start="\d+">/);
+    }
   });
 });
