@@ -143,7 +143,7 @@ for (const look of LOOKS) {
   });
 }
 
-test('a start comes up in the look the person had: its first frame with the Message box is already dark and in Russian', async ({
+test('a start comes up in the look the person had: dark from its first paint, its first frame with the Message box dark and in Russian', async ({
   page,
   atelier,
 }) => {
@@ -151,7 +151,14 @@ test('a start comes up in the look the person had: its first frame with the Mess
   await openInLook(page, atelier, look);
   // Noted in the frame that first draws the box (a frame callback runs before that frame paints).
   await page.addInitScript(() => {
-    const holder = window as unknown as { firstBox?: Record<string, string> };
+    const holder = window as unknown as { firstBox?: Record<string, string>; atBody?: string };
+    // The theme when the body is parsed: what the page's first paint, before any module, shows.
+    const parsing = new MutationObserver(() => {
+      if (!document.body) return;
+      holder.atBody = document.documentElement.dataset.theme ?? '';
+      parsing.disconnect();
+    });
+    parsing.observe(document, { childList: true, subtree: true });
     const check = () => {
       const box = document.querySelector('textarea.composer-input');
       if (!box) {
@@ -159,6 +166,7 @@ test('a start comes up in the look the person had: its first frame with the Mess
         return;
       }
       holder.firstBox = {
+        beforeScripts: holder.atBody ?? '',
         label: box.getAttribute('aria-label') ?? '',
         theme: document.documentElement.dataset.theme ?? '',
         background: getComputedStyle(document.body).backgroundColor,
@@ -175,6 +183,7 @@ test('a start comes up in the look the person had: its first frame with the Mess
   const settled = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
   expect(await firstFrameAfterReload()).toEqual({
+    beforeScripts: 'dark',
     label: look.t('chat.message'),
     theme: 'dark',
     background: await settled(),
@@ -195,6 +204,7 @@ test('a start comes up in the look the person had: its first frame with the Mess
   ).toBeVisible();
   const lightBackground = await settled();
   expect(await firstFrameAfterReload()).toEqual({
+    beforeScripts: 'light',
     label: english.t('chat.message'),
     theme: 'light',
     background: lightBackground,
