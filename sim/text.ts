@@ -86,3 +86,15 @@ export function longMarkdown(tokens: number): string {
   }
   return sections.join('').trimEnd();
 }
+
+/**
+ * One numbered list of `items` items and a closing line: the "list every ..." answer, whose last
+ * block keeps growing for the whole stream.
+ */
+export function longList(items: number): string {
+  const lines = Array.from({ length: Math.max(1, items) }, (_, i) => {
+    const topic = pick(TOPICS, i);
+    return `${i + 1}. **${topic}** point ${i + 1}: ${pick(SENTENCES, i * 5 + 1)}`;
+  });
+  return `Here are ${lines.length} points.\n\n${lines.join('\n')}\n\nThat is the whole list.`;
+}

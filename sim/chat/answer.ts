@@ -1,8 +1,8 @@
 // The deterministic answer to a chat request: ordinary text, long markdown, reasoning, a tool call or structured output.
 import { hasTrigger, numericTrigger } from '../triggers';
-import { estimateTokens, hash32, hashHex, longMarkdown, pick, words } from '../text';
+import { estimateTokens, hash32, hashHex, longList, longMarkdown, pick, words } from '../text';
 
-import { type ChatRequestPlan, isRecord, MAX_LONG_TOKENS } from './plan';
+import { type ChatRequestPlan, isRecord, MAX_LIST_ITEMS, MAX_LONG_TOKENS } from './plan';
 
 export interface ToolCall {
   id: string;
@@ -198,6 +198,7 @@ export function buildAnswer(plan: ChatRequestPlan, nextId: (prefix: string) => s
   // A title request quotes the conversation, trigger words and all: it is answered as a title.
   const asked = isTitleRequest(plan) ? null : numericTrigger(lastUserText, 'long');
   const long = asked === null ? null : Math.min(asked, MAX_LONG_TOKENS);
+  const listed = isTitleRequest(plan) ? null : numericTrigger(lastUserText, 'list');
   let content: string;
   let citations: string[] | null = null;
   if (plan.toolResults.length > 0) {
@@ -223,6 +224,8 @@ export function buildAnswer(plan: ChatRequestPlan, nextId: (prefix: string) => s
         : json;
   } else if (long !== null) {
     content = longMarkdown(long);
+  } else if (listed !== null) {
+    content = longList(Math.min(listed, MAX_LIST_ITEMS));
   } else if (isTitleRequest(plan)) {
     content = titleAnswer(plan);
   } else {

@@ -27,6 +27,46 @@ test('an answer streams in and is shown as markdown', async ({ page, atelier }) 
   ).toBeVisible();
 });
 
+test('a long list streams in pieces that read as one list, and ends as one list', async ({
+  page,
+  atelier,
+}) => {
+  await startChatting(page, atelier);
+  await sendMessage(page, 'List them all [[list:150]]');
+  const pieces = page.locator('.streaming-tail .tail-pieces.list');
+  // While it grows, its start is frozen into lists of their own, each numbered on from the last.
+  await expect
+    .poll(() => pieces.locator(':scope > ol').count(), { timeout: 30_000 })
+    .toBeGreaterThan(2);
+  const seen = await pieces.evaluate((element) => {
+    const lists = Array.from(element.querySelectorAll(':scope > ol'));
+    const items = lists.flatMap((list) =>
+      Array.from(list.querySelectorAll(':scope > li')).map((item, index) => ({
+        shown: Number(list.getAttribute('start') ?? '1') + index,
+        written: Number(/point (\d+):/.exec(item.textContent ?? '')?.[1]),
+        top: item.getBoundingClientRect().top,
+        bottom: item.getBoundingClientRect().bottom,
+      })),
+    );
+    const gaps = items.slice(1).map((item, i) => Math.round(item.top - items[i]!.bottom));
+    return { items, gaps };
+  });
+  // Every item shows the number it was written with, and the lists stack as evenly as one list's
+  // items do (the gap between two pieces is the gap between two items).
+  // (The last item may be still arriving, without its number written yet.)
+  for (const item of seen.items.slice(0, -1)) expect(item.shown).toBe(item.written);
+  expect(new Set(seen.gaps).size).toBe(1);
+
+  await waitForTurnEnd(page);
+  const answer = assistantMessages(page).last();
+  await answer.getByRole('button', { name: 'Show all' }).click();
+  // Finished, it is parsed whole: one list of all the items, no pieces.
+  await expect(answer.locator('.tail-pieces')).toHaveCount(0);
+  await expect(answer.locator('ol')).toHaveCount(1);
+  await expect(answer.locator('ol > li')).toHaveCount(150);
+  await expect(answer.locator('ol > li').last()).toContainText('point 150:');
+});
+
 test('a long answer streams without a warning or error in the console', async ({
   page,
   atelier,

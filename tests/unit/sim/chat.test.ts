@@ -201,6 +201,23 @@ describe('trigger words', () => {
     expect(chunks[chunks.length - 1]?.usage?.completion_tokens).toBe(Math.ceil(text.length / 4));
   });
 
+  it('writes [[list:N]] as one numbered list of N items, capped', async () => {
+    const res = await chat('[[list:120]]', { stream: true });
+    const text = chunksOf(parseSse(await res.text()))
+      .map((c) => c.choices[0]?.delta.content ?? '')
+      .join('');
+    const items = text.split('\n').filter((line) => /^\d+\. /.test(line));
+    expect(items.map((line) => Number(line.split('.')[0]))).toEqual(
+      Array.from({ length: 120 }, (_, i) => i + 1),
+    );
+    // One block: no blank line inside the list.
+    expect(text.split('\n\n')).toHaveLength(3);
+    const capped = await chat('[[list:9999999]]', { stream: false });
+    const body = (await capped.json()) as { choices: Array<{ message: { content: string } }> };
+    expect(body.choices[0]!.message.content).toContain('\n5000. ');
+    expect(body.choices[0]!.message.content).not.toContain('\n5001. ');
+  });
+
   it('spaces [[slow]] chunks about 200 ms apart and stops when the client goes', async () => {
     const abort = new AbortController();
     const res = await chat('[[slow]]', { stream: true }, { signal: abort.signal });
