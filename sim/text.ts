@@ -98,3 +98,16 @@ export function longList(items: number): string {
   });
   return `Here are ${lines.length} points.\n\n${lines.join('\n')}\n\nThat is the whole list.`;
 }
+
+/** One table of `rows` rows and a closing line: the "compare them all" answer, growing row by row. */
+export function longTable(rows: number): string {
+  const lines = Array.from({ length: Math.max(1, rows) }, (_, i) => {
+    const topic = pick(TOPICS, i);
+    return `| ${i + 1} | **${topic}** | ${(i * 37) % 1000} ms | ${pick(SENTENCES, i * 3 + 2)} |`;
+  });
+  return [
+    `Here are ${lines.length} rows.`,
+    ['| # | topic | latency | note |', '| ---: | --- | ---: | --- |', ...lines].join('\n'),
+    'That is the whole table.',
+  ].join('\n\n');
+}

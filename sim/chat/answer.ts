@@ -1,6 +1,15 @@
 // The deterministic answer to a chat request: ordinary text, long markdown, reasoning, a tool call or structured output.
 import { hasTrigger, numericTrigger } from '../triggers';
-import { estimateTokens, hash32, hashHex, longList, longMarkdown, pick, words } from '../text';
+import {
+  estimateTokens,
+  hash32,
+  hashHex,
+  longList,
+  longMarkdown,
+  longTable,
+  pick,
+  words,
+} from '../text';
 
 import { type ChatRequestPlan, isRecord, MAX_LIST_ITEMS, MAX_LONG_TOKENS } from './plan';
 
@@ -199,6 +208,7 @@ export function buildAnswer(plan: ChatRequestPlan, nextId: (prefix: string) => s
   const asked = isTitleRequest(plan) ? null : numericTrigger(lastUserText, 'long');
   const long = asked === null ? null : Math.min(asked, MAX_LONG_TOKENS);
   const listed = isTitleRequest(plan) ? null : numericTrigger(lastUserText, 'list');
+  const tabled = isTitleRequest(plan) ? null : numericTrigger(lastUserText, 'table');
   let content: string;
   let citations: string[] | null = null;
   if (plan.toolResults.length > 0) {
@@ -226,6 +236,8 @@ export function buildAnswer(plan: ChatRequestPlan, nextId: (prefix: string) => s
     content = longMarkdown(long);
   } else if (listed !== null) {
     content = longList(Math.min(listed, MAX_LIST_ITEMS));
+  } else if (tabled !== null) {
+    content = longTable(Math.min(tabled, MAX_LIST_ITEMS));
   } else if (isTitleRequest(plan)) {
     content = titleAnswer(plan);
   } else {

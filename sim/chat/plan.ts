@@ -9,7 +9,7 @@ import { requireKind, resolveModel, type SimModel } from '../models';
 const IMAGE_TOKENS = 85;
 const AUDIO_BYTES_PER_TOKEN = 320;
 export const MAX_LONG_TOKENS = 200_000;
-/** The most items `[[list:N]]` writes. */
+/** The most items `[[list:N]]` writes, and rows `[[table:N]]`. */
 export const MAX_LIST_ITEMS = 5_000;
 
 export interface ToolSpec {

@@ -67,6 +67,39 @@ test('a long list streams in pieces that read as one list, and ends as one list'
   await expect(answer.locator('ol > li').last()).toContainText('point 150:');
 });
 
+test('a long table streams in pieces that share one table and its columns, and ends whole', async ({
+  page,
+  atelier,
+}) => {
+  await startChatting(page, atelier);
+  await sendMessage(page, 'Compare them all [[table:120]]');
+  const table = page.locator('.streaming-tail .tail-pieces.table table');
+  // While it grows, its rows come in pieces (one tbody each), all in the one table.
+  await expect
+    .poll(() => table.locator(':scope > tbody').count(), { timeout: 30_000 })
+    .toBeGreaterThan(2);
+  const seen = await table.evaluate((element) => {
+    const rows = Array.from(element.querySelectorAll<HTMLTableRowElement>(':scope > tbody > tr'));
+    return {
+      heads: element.querySelectorAll('thead').length,
+      numbers: rows.map((row) => Number(row.querySelector('td')?.textContent)),
+      // Where each row's second cell starts: one column, one left edge.
+      lefts: new Set(rows.map((row) => Math.round(row.cells[1]!.getBoundingClientRect().left)))
+        .size,
+    };
+  });
+  expect(seen.heads).toBe(1);
+  expect(seen.numbers).toEqual(seen.numbers.map((_, i) => i + 1));
+  expect(seen.lefts).toBe(1);
+
+  await waitForTurnEnd(page);
+  const answer = assistantMessages(page).last();
+  await answer.getByRole('button', { name: 'Show all' }).click();
+  await expect(answer.locator('.tail-pieces')).toHaveCount(0);
+  await expect(answer.locator('table')).toHaveCount(1);
+  await expect(answer.locator('table tbody tr')).toHaveCount(120);
+});
+
 test('a long answer streams without a warning or error in the console', async ({
   page,
   atelier,

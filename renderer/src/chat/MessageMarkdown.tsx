@@ -17,6 +17,7 @@ import {
   advanceTailPieces,
   emptyBlockSplit,
   finishBlockSplit,
+  tableHead,
   tailPieceTexts,
   tailText,
   type BlockSplitState,
@@ -170,9 +171,10 @@ const FinishedBlocks = memo(function FinishedBlocks({ blocks }: { blocks: readon
 /**
  * The growing last block. Past a length, its start is shown in frozen pieces, each parsed once,
  * and only the open rest is parsed again per update (`advanceTailPieces`). A paragraph's pieces
- * flow as one paragraph and a list's as one list (markdown.css). What follows a paragraph's blank
- * line (the next block's first line, still being written) is a block of its own. Once the answer
- * is finished, the block is parsed whole, as every finished block is.
+ * flow as one paragraph and a list's as one list (markdown.css); a table's pieces are parsed with
+ * its head and put their rows into one table, so its columns stay one. What follows a paragraph's
+ * or a table's blank line (the next block's first line, still being written) is a block of its
+ * own. Once the answer is finished, the block is parsed whole, as every finished block is.
  */
 function GrowingBlock({ text, streaming }: { text: string; streaming: boolean }) {
   const cuts = useRef<TailPieces | null>(null);
@@ -182,27 +184,37 @@ function GrowingBlock({ text, streaming }: { text: string; streaming: boolean })
   }, [text, streaming]);
   if (!pieces) return <MarkdownBlock text={text} streaming={streaming} />;
   const texts = tailPieceTexts(text, pieces);
-  let next = '';
-  if (pieces.kind === 'paragraph') {
-    const open = texts[texts.length - 1] ?? '';
-    const blank = /\n[ \t]*\n/.exec(open);
-    if (blank) {
-      texts[texts.length - 1] = open.slice(0, blank.index);
-      next = open.slice(blank.index + blank[0].length);
-    }
-  }
   const open = texts.length - 1;
+  let next = '';
+  const blank = pieces.kind === 'list' ? null : /\n[ \t]*\n/.exec(texts[open] ?? '');
+  if (blank) {
+    next = texts[open]!.slice(blank.index + blank[0].length);
+    texts[open] = texts[open]!.slice(0, blank.index);
+  }
+  const keyOf = (index: number) => (index === open ? 'open' : (pieces.cuts[index - 1] ?? 0));
+  const head = pieces.kind === 'table' ? (tableHead(text) ?? '') : '';
   return (
     <>
-      <div className={`tail-pieces ${pieces.kind}`}>
-        {texts.map((piece, index) => (
-          <MarkdownBlock
-            key={index === open ? 'open' : (pieces.cuts[index - 1] ?? 0)}
-            text={piece}
-            streaming={index === open}
-          />
-        ))}
-      </div>
+      {pieces.kind === 'table' ? (
+        <div className="table-scroll tail-pieces table">
+          <table>
+            {texts.map((piece, index) => (
+              <MarkdownBlock
+                key={keyOf(index)}
+                text={index === 0 ? piece : head + piece}
+                streaming={index === open}
+                tablePart={index === 0 ? 'head' : 'rows'}
+              />
+            ))}
+          </table>
+        </div>
+      ) : (
+        <div className={`tail-pieces ${pieces.kind}`}>
+          {texts.map((piece, index) => (
+            <MarkdownBlock key={keyOf(index)} text={piece} streaming={index === open} />
+          ))}
+        </div>
+      )}
       {next !== '' && <MarkdownBlock key="next" text={next} streaming />}
     </>
   );

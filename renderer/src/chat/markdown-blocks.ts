@@ -249,7 +249,7 @@ const MIN_PIECE = 300;
  * renders on its own as it would inside the whole. `text` is the text the cuts were found in.
  */
 export interface TailPieces {
-  readonly kind: 'paragraph' | 'list';
+  readonly kind: 'paragraph' | 'list' | 'table';
   readonly text: string;
   readonly cuts: readonly number[];
 }
@@ -338,21 +338,55 @@ class InlineBalance {
   }
 }
 
-/** The kind of growing block that may be cut, read from its first line. */
+/** A table's delimiter row ("| --- | :-: |"), the line that makes the line above a table's head. */
+const TABLE_DELIMITER = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
+
+/**
+ * A table's head (its first line and the delimiter row, with the line end after them), or null
+ * when `text` does not start as a table. Each piece of a table after the first is parsed with it.
+ */
+export function tableHead(text: string): string | null {
+  const first = text.indexOf('\n');
+  if (first < 0 || !text.slice(0, first).includes('|')) return null;
+  const second = text.indexOf('\n', first + 1);
+  if (second < 0 || !TABLE_DELIMITER.test(text.slice(first + 1, second))) return null;
+  return text.slice(0, second + 1);
+}
+
+/** The kind of growing block that may be cut, read from its first lines. */
 function pieceKind(text: string): TailPieces['kind'] | null {
   const newline = text.indexOf('\n');
   const firstLine = newline < 0 ? text : text.slice(0, newline);
+  if (tableHead(text) !== null) return 'table';
   if (listFamily(firstLine) !== null) return 'list';
   if (!PARAGRAPH_BREAK.test(firstLine) && !/^[ \t]/.test(firstLine)) return 'paragraph';
   return null;
 }
 
+/** The last row of a table after `from` (and after its head) that a piece may start with. */
+function lastTableCut(text: string, from: number): number {
+  let cut = -1;
+  let lineStart = Math.max(from, tableHead(text)?.length ?? text.length);
+  while (lineStart < text.length) {
+    const lineEnd = text.indexOf('\n', lineStart);
+    const line = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd);
+    // A row is one line, so no inline markup spans two; a blank line ends the table.
+    if (line.trim() === '') break;
+    if (lineStart > from) cut = lineStart;
+    if (lineEnd < 0) break;
+    lineStart = lineEnd + 1;
+  }
+  return cut;
+}
+
 /**
  * The last place after `from` where `text` may be cut: for a paragraph, after a sentence's end or
- * a line end; for a list, before a top-level item of the same kind. In both, only where all since
- * `from` is balanced, and (for a paragraph) before any line that could make it something else.
+ * a line end; for a list, before a top-level item of the same kind; for a table, before a row. For
+ * the first two, only where all since `from` is balanced, and (for a paragraph) before any line
+ * that could make it something else.
  */
 function lastCut(text: string, from: number, kind: TailPieces['kind']): number {
+  if (kind === 'table') return lastTableCut(text, from);
   const family = kind === 'list' ? listFamily(text) : null;
   const balance = new InlineBalance();
   let cut = -1;
@@ -399,7 +433,7 @@ function lastCut(text: string, from: number, kind: TailPieces['kind']): number {
 /**
  * Where the growing block `text` may be cut, given the cuts found in its earlier text. Returns
  * `previous` itself while no new cut is due, and null while there is none: a short block, or one
- * that is not cut (a heading, table, quote, code or math: short, or handled elsewhere).
+ * that is not cut (a heading, quote, code or math: short, or handled elsewhere).
  */
 export function advanceTailPieces(text: string, previous: TailPieces | null): TailPieces | null {
   const from = previous?.cuts[previous.cuts.length - 1] ?? 0;

@@ -218,6 +218,19 @@ describe('trigger words', () => {
     expect(body.choices[0]!.message.content).not.toContain('\n5001. ');
   });
 
+  it('writes [[table:N]] as one table of N rows', async () => {
+    const res = await chat('[[table:80]]', { stream: false });
+    const body = (await res.json()) as { choices: Array<{ message: { content: string } }> };
+    const blocks = body.choices[0]!.message.content.split('\n\n');
+    expect(blocks).toHaveLength(3);
+    const lines = blocks[1]!.split('\n');
+    expect(lines).toHaveLength(82);
+    expect(lines[1]).toBe('| ---: | --- | ---: | --- |');
+    expect(lines.slice(2).map((line) => Number(/^\| (\d+) \|/.exec(line)?.[1]))).toEqual(
+      Array.from({ length: 80 }, (_, i) => i + 1),
+    );
+  });
+
   it('spaces [[slow]] chunks about 200 ms apart and stops when the client goes', async () => {
     const abort = new AbortController();
     const res = await chat('[[slow]]', { stream: true }, { signal: abort.signal });

@@ -79,7 +79,14 @@ function codeOf(children: ReactNode): { code: string; language: string } {
   return { code, language };
 }
 
-function makeComponents(streaming: boolean): Components {
+/**
+ * Which part of a table a piece of a long growing table shows: its head and first rows, or only
+ * rows (parsed with the head, which is then left out). Either way the table element and its
+ * scroll box are the caller's, so the pieces' rows share one table and its columns.
+ */
+export type TablePart = 'head' | 'rows';
+
+function makeComponents(streaming: boolean, tablePart?: TablePart): Components {
   return {
     a: ({ href, children }) => <ExternalLink href={href}>{children}</ExternalLink>,
     img: ({ src, alt }) => (
@@ -103,24 +110,36 @@ function makeComponents(streaming: boolean): Components {
         <div {...props}>{children}</div>
       );
     },
-    table: ({ children }) => (
-      <div className="table-scroll">
-        <table>{children}</table>
-      </div>
-    ),
+    table: ({ children }) =>
+      tablePart ? (
+        <>{children}</>
+      ) : (
+        <div className="table-scroll">
+          <table>{children}</table>
+        </div>
+      ),
+    ...(tablePart === 'rows' ? { thead: () => null } : {}),
   };
 }
 
-const COMPONENTS = makeComponents(false);
-const STREAMING_COMPONENTS = makeComponents(true);
+// Module constants: new components on each render would remount the block's elements.
+const COMPONENT_SETS = new Map<string, Components>();
+function componentsFor(streaming: boolean, tablePart?: TablePart): Components {
+  const key = `${streaming}:${tablePart ?? ''}`;
+  let components = COMPONENT_SETS.get(key);
+  if (!components) COMPONENT_SETS.set(key, (components = makeComponents(streaming, tablePart)));
+  return components;
+}
 
 interface MarkdownBlockProps {
   text: string;
   /** The last block of an answer still arriving. */
   streaming?: boolean;
+  /** A piece of a long growing table (MessageMarkdown's GrowingBlock). */
+  tablePart?: TablePart;
 }
 
-function MarkdownBlock({ text, streaming = false }: MarkdownBlockProps) {
+function MarkdownBlock({ text, streaming = false, tablePart }: MarkdownBlockProps) {
   // An open code fence is all code: it needs no parse, and it is what a streamed answer spends
   // longest growing.
   const openFence = streaming ? openCodeFence(text) : null;
@@ -129,7 +148,7 @@ function MarkdownBlock({ text, streaming = false }: MarkdownBlockProps) {
     <ReactMarkdown
       remarkPlugins={REMARK_PLUGINS}
       rehypePlugins={REHYPE_PLUGINS}
-      components={streaming ? STREAMING_COMPONENTS : COMPONENTS}
+      components={componentsFor(streaming, tablePart)}
     >
       {text}
     </ReactMarkdown>

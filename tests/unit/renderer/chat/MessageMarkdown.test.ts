@@ -40,6 +40,19 @@ describe('MessageMarkdown', () => {
     expect(html.match(/<p>/g)?.length).toBe(3);
   });
 
+  it("puts a long growing table's pieces into one table, the head once", () => {
+    const rows = Array.from({ length: 100 }, (_, i) => `| ${i} | **row** ${i} | $y_${i}$ |`);
+    const html = render(
+      `Intro.\n\n| # | name | formula |\n| - | - | - |\n${rows.join('\n')}`,
+      true,
+    );
+    expect(html).toContain('<div class="table-scroll tail-pieces table"><table><thead>');
+    expect(html.match(/<table>/g)).toHaveLength(1);
+    expect(html.match(/<thead>/g)).toHaveLength(1);
+    expect(html.match(/<tbody>/g)!.length).toBeGreaterThanOrEqual(2);
+    expect(html.match(/<tr>/g)).toHaveLength(101);
+  });
+
   it('keeps a short growing block whole', () => {
     const html = render(`Intro.\n\n${sentences.slice(0, 5).join(' ')}`, true);
     expect(html).not.toContain('tail-pieces');

@@ -5,6 +5,7 @@ import {
   advanceTailPieces,
   emptyBlockSplit,
   OPEN_PART_LIMIT,
+  tableHead,
   tailPieceTexts,
   type TailPieces,
   finishBlockSplit,
@@ -208,9 +209,25 @@ describe('advanceTailPieces', () => {
     for (const piece of texts) expect(piece).toMatch(/^\d+\. Item/);
   });
 
-  it('does not cut headings, tables, quotes or code', () => {
+  it('cuts a long table before a row, never inside its head, and not past its end', () => {
+    const head = '| name | value | note |\n| :--- | ---: | --- |\n';
+    const rows = Array.from({ length: 200 }, (_, i) => `| row ${i} | ${i * 7} | \`x|y\` *z* |`);
+    const text = `${head}${rows.join('\n')}\n\nAfter the table`;
+    expect(tableHead(text)).toBe(head);
+    const pieces = piecesWhileStreaming(text, 19);
+    expect(pieces?.kind).toBe('table');
+    const texts = tailPieceTexts(text, pieces!);
+    expect(texts.length).toBeGreaterThan(3);
+    expect(texts[0]!.startsWith(head)).toBe(true);
+    for (const piece of texts.slice(1)) expect(piece).toMatch(/^\| row \d+ \|/);
+    expect(texts[texts.length - 1]).toContain('\n\nAfter the table');
+    expect(tableHead('| a | b |\nno delimiter\n')).toBeNull();
+    expect(tableHead('no pipe\n| --- |\n')).toBeNull();
+  });
+
+  it('does not cut headings, quotes or code', () => {
     const body = longParagraph(100);
-    for (const start of ['# Title ', '| a | b |\n| - | - |\n| ', '> ', '```ts\n', '    indented '])
+    for (const start of ['# Title ', '> ', '```ts\n', '    indented '])
       expect(piecesWhileStreaming(start + body, 50)).toBeNull();
   });
 

@@ -7,6 +7,7 @@ import MarkdownBlock from '../../../../../renderer/src/chat/markdown/MarkdownBlo
 import {
   advanceTailPieces,
   openCodeFence,
+  tableHead,
   tailPieceTexts,
   type TailPieces,
 } from '../../../../../renderer/src/chat/markdown-blocks';
@@ -143,6 +144,36 @@ describe('a long growing block in pieces', () => {
       const pieces = renderedPieces(text, size);
       expect(pieces.length).toBeGreaterThan(4);
       expect(normalize(pieces.map(inner).join(' '))).toBe(normalize(inner(whole)));
+    }
+  });
+
+  it("renders a table's pieces as the table's own head and rows", () => {
+    const head = '| name | value | note |\n| :--- | ---: | :-: |\n';
+    const rows = Array.from(
+      { length: 150 },
+      (_, i) => `| row **${i}** | ${i * 7} | [a](https://example.com/${i}) \`c|d\` $x_${i}$ |`,
+    );
+    const text = head + rows.join('\n');
+    const whole = render(text, false);
+    for (const size of [13, 67]) {
+      let pieces: TailPieces | null = null;
+      for (let i = size; i < text.length + size; i += size)
+        pieces = advanceTailPieces(text.slice(0, Math.min(i, text.length)), pieces);
+      expect(pieces?.kind).toBe('table');
+      const texts = tailPieceTexts(text, pieces!);
+      expect(texts.length).toBeGreaterThan(3);
+      const parts = texts.map((piece, index) =>
+        renderToStaticMarkup(
+          createElement(MarkdownBlock, {
+            text: index === 0 ? piece : tableHead(text)! + piece,
+            tablePart: index === 0 ? 'head' : 'rows',
+          }),
+        ),
+      );
+      // One table element around all the pieces (the caller's), one tbody per piece.
+      const joined = `<div class="table-scroll"><table>${parts.join('')}</table></div>`;
+      expect(joined.replace(/<\/tbody><tbody>/g, '')).toBe(whole.replace(/\n/g, ''));
+      expect(parts.slice(1).join('')).not.toContain('<thead>');
     }
   });
 
