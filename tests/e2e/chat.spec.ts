@@ -1,4 +1,5 @@
 // Chatting as a person does: streaming markdown, Stop, Regenerate and Edit & resend (kept as versions), reload and search.
+import type { Locator, Page } from '@playwright/test';
 import {
   assistantMessages,
   expect,
@@ -27,17 +28,32 @@ test('an answer streams in and is shown as markdown', async ({ page, atelier }) 
   ).toBeVisible();
 });
 
+/**
+ * Asks for a long block and waits until, still growing, it shows more than two `part`s inside
+ * `pieces` (its start frozen into pieces parsed once).
+ */
+async function growingInPieces(page: Page, question: string, pieces: Locator, part: string) {
+  await sendMessage(page, question);
+  await expect.poll(() => pieces.locator(part).count(), { timeout: 30_000 }).toBeGreaterThan(2);
+}
+
+/** The answer once finished and shown in full: parsed whole, with no pieces left. */
+async function finishedWhole(page: Page): Promise<Locator> {
+  await waitForTurnEnd(page);
+  const answer = assistantMessages(page).last();
+  await answer.getByRole('button', { name: 'Show all' }).click();
+  await expect(answer.locator('.tail-pieces')).toHaveCount(0);
+  return answer;
+}
+
 test('a long list streams in pieces that read as one list, and ends as one list', async ({
   page,
   atelier,
 }) => {
   await startChatting(page, atelier);
-  await sendMessage(page, 'List them all [[list:150]]');
   const pieces = page.locator('.streaming-tail .tail-pieces.list');
   // While it grows, its start is frozen into lists of their own, each numbered on from the last.
-  await expect
-    .poll(() => pieces.locator(':scope > ol').count(), { timeout: 30_000 })
-    .toBeGreaterThan(2);
+  await growingInPieces(page, 'List them all [[list:150]]', pieces, ':scope > ol');
   const seen = await pieces.evaluate((element) => {
     const lists = Array.from(element.querySelectorAll(':scope > ol'));
     const items = lists.flatMap((list) =>
@@ -57,11 +73,8 @@ test('a long list streams in pieces that read as one list, and ends as one list'
   for (const item of seen.items.slice(0, -1)) expect(item.shown).toBe(item.written);
   expect(new Set(seen.gaps).size).toBe(1);
 
-  await waitForTurnEnd(page);
-  const answer = assistantMessages(page).last();
-  await answer.getByRole('button', { name: 'Show all' }).click();
-  // Finished, it is parsed whole: one list of all the items, no pieces.
-  await expect(answer.locator('.tail-pieces')).toHaveCount(0);
+  // Finished, it is parsed whole: one list of all the items.
+  const answer = await finishedWhole(page);
   await expect(answer.locator('ol')).toHaveCount(1);
   await expect(answer.locator('ol > li')).toHaveCount(150);
   await expect(answer.locator('ol > li').last()).toContainText('point 150:');
@@ -72,12 +85,9 @@ test('a long table streams in pieces that share one table and its columns, and e
   atelier,
 }) => {
   await startChatting(page, atelier);
-  await sendMessage(page, 'Compare them all [[table:120]]');
   const table = page.locator('.streaming-tail .tail-pieces.table table');
   // While it grows, its rows come in pieces (one tbody each), all in the one table.
-  await expect
-    .poll(() => table.locator(':scope > tbody').count(), { timeout: 30_000 })
-    .toBeGreaterThan(2);
+  await growingInPieces(page, 'Compare them all [[table:120]]', table, ':scope > tbody');
   const seen = await table.evaluate((element) => {
     const rows = Array.from(element.querySelectorAll<HTMLTableRowElement>(':scope > tbody > tr'));
     return {
@@ -92,10 +102,7 @@ test('a long table streams in pieces that share one table and its columns, and e
   expect(seen.numbers).toEqual(seen.numbers.map((_, i) => i + 1));
   expect(seen.lefts).toBe(1);
 
-  await waitForTurnEnd(page);
-  const answer = assistantMessages(page).last();
-  await answer.getByRole('button', { name: 'Show all' }).click();
-  await expect(answer.locator('.tail-pieces')).toHaveCount(0);
+  const answer = await finishedWhole(page);
   await expect(answer.locator('table')).toHaveCount(1);
   await expect(answer.locator('table tbody tr')).toHaveCount(120);
 });
