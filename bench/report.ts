@@ -373,7 +373,7 @@ function checksSection(figures: BenchFigures): string {
   if (tally) {
     checks.push([
       `naive re-rendered the whole message: ${tally.streamingRenders} renders while streaming, ` +
-        `longest text ${tally.longestText.toLocaleString('en')} characters (the whole answer once opened with Show all), ` +
+        `longest text ${tally.longestText.toLocaleString('en')} characters (the whole answer, as it ended), ` +
         `${(tally.charsRendered / 1e6).toFixed(1)} M characters handed to react-markdown in all`,
       tally.longestText === setup.answerChars && tally.streamingRenders > 1,
     ]);

@@ -284,8 +284,9 @@ export async function streamAndSettle(
 }
 
 /**
- * What the finished answer shows, opened whole: a very long answer is shown cut once it has ended
- * (MessageRow's "Show all"), so the bench opens it, as a person would, and lets it settle first.
+ * What the finished answer shows, whole: an answer streamed in the window stays whole when it ends,
+ * but should it be shown cut (MessageRow's "Show all"), the bench opens it, as a person would, and
+ * lets it settle first.
  */
 async function renderedAnswer(page: Page): Promise<RenderedAnswer> {
   const showAll = page.locator('article.message').last().getByRole('button', { name: 'Show all' });

@@ -37,11 +37,14 @@ async function growingInPieces(page: Page, question: string, pieces: Locator, pa
   await expect.poll(() => pieces.locator(part).count(), { timeout: 30_000 }).toBeGreaterThan(2);
 }
 
-/** The answer once finished and shown in full: parsed whole, with no pieces left. */
+/**
+ * The answer once finished: parsed whole, with no pieces left, and still shown in full (an answer
+ * watched as it arrived does not fold when it ends; it offers "Show less").
+ */
 async function finishedWhole(page: Page): Promise<Locator> {
   await waitForTurnEnd(page);
   const answer = assistantMessages(page).last();
-  await answer.getByRole('button', { name: 'Show all' }).click();
+  await expect(answer.getByRole('button', { name: 'Show less' })).toBeVisible();
   await expect(answer.locator('.tail-pieces')).toHaveCount(0);
   return answer;
 }
@@ -78,6 +81,8 @@ test('a long list streams in pieces that read as one list, and ends as one list'
   await expect(answer.locator('ol')).toHaveCount(1);
   await expect(answer.locator('ol > li')).toHaveCount(150);
   await expect(answer.locator('ol > li').last()).toContainText('point 150:');
+  // The person was following its end: it is still in view.
+  await expect(answer.locator('ol > li').last()).toBeInViewport();
 });
 
 test('a long table streams in pieces that share one table and its columns, and ends whole', async ({

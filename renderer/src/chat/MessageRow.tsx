@@ -1,5 +1,5 @@
 // One message as an article: its text (markdown for answers), reasoning, usage, actions and errors.
-import { memo, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import type { ChatMessage } from '../../../shared/types';
 import { versionInfo } from '../../../shared/versions';
 import { useAppStore } from '../store';
@@ -15,7 +15,10 @@ import { MessageAttachments } from './attachments/AttachmentTray';
 import type { StreamState } from '../store/chat-slice';
 import { collapsedText } from './long-message';
 
-/** Messages the person opened with "Show all": kept while a row leaves and re-enters the list. */
+/**
+ * Messages shown whole: opened with "Show all", or streamed in this window (an answer the person
+ * watched arrive does not fold when it ends). Kept while a row leaves and re-enters the list.
+ */
 const expandedMessages = new Set<string>();
 
 const CUT_STATUSES: ReadonlySet<ChatMessage['status']> = new Set([
@@ -74,9 +77,15 @@ function VersionSwitcher({
   );
 }
 
-/** The text of a message, cut with "Show all" when very long (never while it is streaming). */
+/**
+ * The text of a message, cut with "Show all" when very long: one opened from disk, never one that
+ * is streaming or streamed in this window.
+ */
 function useCollapse(messageId: string, content: string, streaming: boolean) {
-  const [expanded, setExpanded] = useState(() => expandedMessages.has(messageId));
+  const [expanded, setExpanded] = useState(() => streaming || expandedMessages.has(messageId));
+  useEffect(() => {
+    if (streaming) expandedMessages.add(messageId);
+  }, [messageId, streaming]);
   const cut = useMemo(() => (streaming ? null : collapsedText(content)), [content, streaming]);
   const toggle = () => {
     if (expanded) expandedMessages.delete(messageId);
