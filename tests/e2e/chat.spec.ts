@@ -57,6 +57,7 @@ test('a long list streams in pieces that read as one list, and ends as one list'
   const pieces = page.locator('.streaming-tail .tail-pieces.list');
   // While it grows, its start is frozen into lists of their own, each numbered on from the last.
   await growingInPieces(page, 'List them all [[list:150]]', pieces, ':scope > ol');
+  await expect.poll(() => pieces.locator(':scope > ol > li').count()).toBeGreaterThan(100);
   const seen = await pieces.evaluate((element) => {
     const lists = Array.from(element.querySelectorAll(':scope > ol'));
     const items = lists.flatMap((list) =>
@@ -65,6 +66,7 @@ test('a long list streams in pieces that read as one list, and ends as one list'
         written: Number(/point (\d+):/.exec(item.textContent ?? '')?.[1]),
         top: item.getBoundingClientRect().top,
         bottom: item.getBoundingClientRect().bottom,
+        left: Math.round(item.getBoundingClientRect().left),
       })),
     );
     const gaps = items.slice(1).map((item, i) => Math.round(item.top - items[i]!.bottom));
@@ -75,12 +77,24 @@ test('a long list streams in pieces that read as one list, and ends as one list'
   // (The last item may be still arriving, without its number written yet.)
   for (const item of seen.items.slice(0, -1)) expect(item.shown).toBe(item.written);
   expect(new Set(seen.gaps).size).toBe(1);
+  // and their items share one left edge, whichever piece counts past 99.
+  expect(new Set(seen.items.map((item) => item.left)).size).toBe(1);
 
   // Finished, it is parsed whole: one list of all the items.
   const answer = await finishedWhole(page);
   await expect(answer.locator('ol')).toHaveCount(1);
   await expect(answer.locator('ol > li')).toHaveCount(150);
   await expect(answer.locator('ol > li').last()).toContainText('point 150:');
+  // Its numbers have room: "150. " fits in the list's left padding, where the browser draws it.
+  const room = await answer.locator('ol').evaluate((list) => {
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = getComputedStyle(list.lastElementChild!).font;
+    return {
+      padding: parseFloat(getComputedStyle(list).paddingLeft),
+      number: context.measureText('150. ').width,
+    };
+  });
+  expect(room.padding).toBeGreaterThanOrEqual(room.number);
   // The person was following its end: it is still in view.
   await expect(answer.locator('ol > li').last()).toBeInViewport();
 });

@@ -110,6 +110,19 @@ function makeComponents(streaming: boolean, tablePart?: TablePart): Components {
         <div {...props}>{children}</div>
       );
     },
+    // A list's numbers sit in its left padding: a list that counts past 99 gets room for them.
+    ol: ({ node, className, children, ...props }) => {
+      const items = node?.children.filter(
+        (child) => child.type === 'element' && child.tagName === 'li',
+      ).length;
+      const digits = String((props.start ?? 1) + (items ?? 1) - 1).length;
+      const wide = digits > 2 ? `numbers-${Math.min(digits, 5)}` : '';
+      return (
+        <ol {...props} className={[className, wide].filter(Boolean).join(' ') || undefined}>
+          {children}
+        </ol>
+      );
+    },
     table: ({ children }) =>
       tablePart ? (
         <>{children}</>

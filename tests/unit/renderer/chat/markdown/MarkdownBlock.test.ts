@@ -109,6 +109,28 @@ describe('links and pictures', () => {
   });
 });
 
+describe('numbered lists', () => {
+  const list = (start: number, count: number, marker = '') =>
+    Array.from({ length: count }, (_, i) => `${start + i}. ${marker}item ${i}`).join('\n');
+  const olOf = (html: string) => /<ol[^>]*>/.exec(html)?.[0];
+
+  it('marks a list whose numbers reach three digits or more, by its last number', () => {
+    expect(olOf(render(list(1, 99), false))).toBe('<ol>');
+    expect(olOf(render(list(1, 100), false))).toBe('<ol class="numbers-3">');
+    expect(olOf(render(list(98, 2), false))).toBe('<ol start="98">');
+    expect(olOf(render(list(98, 3), false))).toBe('<ol start="98" class="numbers-3">');
+    expect(olOf(render(list(1, 1000), false))).toBe('<ol class="numbers-4">');
+    expect(olOf(render(list(99998, 3), false))).toBe('<ol start="99998" class="numbers-5">');
+    expect(olOf(render(list(999999, 2), false))).toBe('<ol start="999999" class="numbers-5">');
+  });
+
+  it("keeps a task list's own class beside the mark", () => {
+    expect(olOf(render(list(1, 120, '[ ] '), false))).toBe(
+      '<ol class="contains-task-list numbers-3">',
+    );
+  });
+});
+
 describe('a long growing block in pieces', () => {
   /** The pieces a stream of `text` in chunks of `size` ends with, each rendered on its own. */
   function renderedPieces(text: string, size: number): string[] {
@@ -185,9 +207,11 @@ describe('a long growing block in pieces', () => {
         (i % 9 === 0 ? '\n   - nested point\n   - and another' : ''),
     );
     const text = items.join('\n');
-    const whole = render(text, false);
+    // Room for the numbers aside (a list that counts past 99 is marked wide; CSS widens its pieces).
+    const unmarked = (html: string) => html.replace(/ class="numbers-\d"/g, '');
+    const whole = unmarked(render(text, false));
     for (const size of [11, 41, 97]) {
-      const pieces = renderedPieces(text, size);
+      const pieces = renderedPieces(text, size).map(unmarked);
       expect(pieces.length).toBeGreaterThan(2);
       // Each piece after the first is a list that starts at its first item's number.
       const joined = pieces.join('\n').replace(/\n<\/ol>\n<ol start="\d+">\n/g, '\n');
