@@ -38,18 +38,32 @@ async function growingInPieces(page: Page, question: string, pieces: Locator, pa
 }
 
 /**
- * The answer once finished: parsed whole, with no pieces left, and still shown in full (an answer
- * watched as it arrived does not fold when it ends; it offers "Show less").
+ * The answer once finished, as the person watched it: still shown in full (an answer watched as
+ * it arrived does not fold when it ends; it offers "Show less") and in the pieces it grew in, not
+ * parsed again.
  */
-async function finishedWhole(page: Page): Promise<Locator> {
+async function finishedAsShown(page: Page): Promise<Locator> {
   await waitForTurnEnd(page);
   const answer = assistantMessages(page).last();
+  await expect(answer.getByRole('button', { name: 'Show less' })).toBeVisible();
+  await expect(answer.locator('.tail-pieces')).toHaveCount(1);
+  return answer;
+}
+
+/** The answer after a reload, opened from disk and shown whole: parsed whole, no pieces. */
+async function reopenedWhole(page: Page, title: RegExp): Promise<Locator> {
+  await page.reload();
+  await page.getByRole('link', { name: title }).click();
+  const answer = assistantMessages(page).last();
+  await expect(answer.locator('.markdown > *').first()).toBeVisible();
+  const showAll = answer.getByRole('button', { name: 'Show all' });
+  if ((await showAll.count()) > 0) await showAll.click();
   await expect(answer.getByRole('button', { name: 'Show less' })).toBeVisible();
   await expect(answer.locator('.tail-pieces')).toHaveCount(0);
   return answer;
 }
 
-test('a long list streams in pieces that read as one list, and ends as one list', async ({
+test('a long list streams in pieces that read as one list, stays so when it ends, and opens again as one', async ({
   page,
   atelier,
 }) => {
@@ -80,8 +94,15 @@ test('a long list streams in pieces that read as one list, and ends as one list'
   // and their items share one left edge, whichever piece counts past 99.
   expect(new Set(seen.items.map((item) => item.left)).size).toBe(1);
 
-  // Finished, it is parsed whole: one list of all the items.
-  const answer = await finishedWhole(page);
+  // Finished, it stays as it grew, its last item still in view (the person was following its end).
+  let answer = await finishedAsShown(page);
+  await expect(answer.locator('.tail-pieces.list > ol').first()).toBeVisible();
+  await expect(answer.locator('ol > li')).toHaveCount(150);
+  await expect(answer.locator('ol > li').last()).toContainText('point 150:');
+  await expect(answer.locator('ol > li').last()).toBeInViewport();
+
+  // Opened again, it is parsed whole: one list of all the items.
+  answer = await reopenedWhole(page, /^List them all/);
   await expect(answer.locator('ol')).toHaveCount(1);
   await expect(answer.locator('ol > li')).toHaveCount(150);
   await expect(answer.locator('ol > li').last()).toContainText('point 150:');
@@ -95,11 +116,9 @@ test('a long list streams in pieces that read as one list, and ends as one list'
     };
   });
   expect(room.padding).toBeGreaterThanOrEqual(room.number);
-  // The person was following its end: it is still in view.
-  await expect(answer.locator('ol > li').last()).toBeInViewport();
 });
 
-test('a long table streams in pieces that share one table and its columns, and ends whole', async ({
+test('a long table streams in pieces that share one table and its columns, and opens again whole', async ({
   page,
   atelier,
 }) => {
@@ -121,8 +140,12 @@ test('a long table streams in pieces that share one table and its columns, and e
   expect(seen.numbers).toEqual(seen.numbers.map((_, i) => i + 1));
   expect(seen.lefts).toBe(1);
 
-  const answer = await finishedWhole(page);
+  let answer = await finishedAsShown(page);
   await expect(answer.locator('table')).toHaveCount(1);
+  await expect(answer.locator('table tbody tr')).toHaveCount(120);
+  answer = await reopenedWhole(page, /^Compare them all/);
+  await expect(answer.locator('table')).toHaveCount(1);
+  await expect(answer.locator('table tbody')).toHaveCount(1);
   await expect(answer.locator('table tbody tr')).toHaveCount(120);
 });
 

@@ -1,5 +1,6 @@
 // An answer's markdown as blocks: finished blocks memoized by key, only the growing tail re-renders.
 import {
+  Fragment,
   lazy,
   memo,
   Suspense,
@@ -17,6 +18,7 @@ import {
   advanceTailPieces,
   emptyBlockSplit,
   finishBlockSplit,
+  listMovedOn,
   tableHead,
   tailPieceTexts,
   tailText,
@@ -96,13 +98,21 @@ interface SplitView {
   tail: string;
 }
 
-/** Keeps the splitter's state between renders, so each new chunk costs only its own length. */
+/**
+ * Keeps the splitter's state between renders, so each new chunk costs only its own length. An
+ * answer that ends while shown keeps its tail as it grew (a long block in its pieces): the same
+ * markdown either way, and parsing a long last block whole again was the stream's one long task.
+ * The next time the row is built (scrolled back into view, the conversation opened again) its
+ * blocks are all finished ones.
+ */
 function useMarkdownBlocks(text: string, streaming: boolean): SplitView {
   const split = useRef<BlockSplitState>(emptyBlockSplit);
+  const streamedHere = useRef(false);
   return useMemo(() => {
     const advanced = advanceBlockSplit(split.current, text);
     split.current = advanced;
-    const state = streaming ? advanced : finishBlockSplit(advanced);
+    if (streaming) streamedHere.current = true;
+    const state = streamedHere.current ? advanced : finishBlockSplit(advanced);
     return { blocks: state.blocks, tail: tailText(state) };
   }, [text, streaming]);
 }
@@ -172,24 +182,32 @@ const FinishedBlocks = memo(function FinishedBlocks({ blocks }: { blocks: readon
  * The growing last block. Past a length, its start is shown in frozen pieces, each parsed once,
  * and only the open rest is parsed again per update (`advanceTailPieces`). A paragraph's pieces
  * flow as one paragraph and a list's as one list (markdown.css); a table's pieces are parsed with
- * its head and put their rows into one table, so its columns stay one. What follows a paragraph's
- * or a table's blank line (the next block's first line, still being written) is a block of its
- * own. Once the answer is finished, the block is parsed whole, as every finished block is.
+ * its head and put their rows into one table, so its columns stay one. What follows its blank
+ * line (the next block's first line, still being written; for a list, once that line cannot
+ * continue it) grows as a block of its own. An answer that ends while shown keeps the pieces
+ * (useMarkdownBlocks).
  */
 function GrowingBlock({ text, streaming }: { text: string; streaming: boolean }) {
   const cuts = useRef<TailPieces | null>(null);
   const pieces = useMemo(() => {
-    cuts.current = streaming ? advanceTailPieces(text, cuts.current) : null;
+    // Finished, a block keeps the pieces it grew in; one never cut is parsed whole.
+    cuts.current = streaming || cuts.current ? advanceTailPieces(text, cuts.current) : null;
     return cuts.current;
   }, [text, streaming]);
   if (!pieces) return <MarkdownBlock text={text} streaming={streaming} />;
   const texts = tailPieceTexts(text, pieces);
   const open = texts.length - 1;
+  // What follows the block's blank line is the next block's start, still being written.
   let next = '';
-  const blank = pieces.kind === 'list' ? null : /\n[ \t]*\n/.exec(texts[open] ?? '');
-  if (blank) {
-    next = texts[open]!.slice(blank.index + blank[0].length);
-    texts[open] = texts[open]!.slice(0, blank.index);
+  const openText = texts[open] ?? '';
+  const blank = /\n[ \t]*\n/.exec(openText);
+  const end =
+    pieces.kind === 'list'
+      ? listMovedOn(openText)
+      : blank && { end: blank.index, next: blank.index + blank[0].length };
+  if (end) {
+    next = openText.slice(end.next);
+    texts[open] = openText.slice(0, end.end);
   }
   const keyOf = (index: number) => (index === open ? 'open' : (pieces.cuts[index - 1] ?? 0));
   const head = pieces.kind === 'table' ? (tableHead(text) ?? '') : '';
@@ -202,7 +220,7 @@ function GrowingBlock({ text, streaming }: { text: string; streaming: boolean })
               <MarkdownBlock
                 key={keyOf(index)}
                 text={index === 0 ? piece : head + piece}
-                streaming={index === open}
+                streaming={streaming && index === open}
                 tablePart={index === 0 ? 'head' : 'rows'}
               />
             ))}
@@ -211,11 +229,16 @@ function GrowingBlock({ text, streaming }: { text: string; streaming: boolean })
       ) : (
         <div className={`tail-pieces ${pieces.kind}`}>
           {texts.map((piece, index) => (
-            <MarkdownBlock key={keyOf(index)} text={piece} streaming={index === open} />
+            <Fragment key={keyOf(index)}>
+              {/* The paragraph's own space between two pieces, kept when its text is copied. */}
+              {index > 0 && pieces.kind === 'paragraph' && ' '}
+              <MarkdownBlock text={piece} streaming={streaming && index === open} />
+            </Fragment>
           ))}
         </div>
       )}
-      {next !== '' && <MarkdownBlock key="next" text={next} streaming />}
+      {/* It may grow long itself (a paragraph of pages after a list): pieces of its own. */}
+      {next !== '' && <GrowingBlock key="next" text={next} streaming={streaming} />}
     </>
   );
 }

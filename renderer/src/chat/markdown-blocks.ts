@@ -447,6 +447,36 @@ export function advanceTailPieces(text: string, previous: TailPieces | null): Ta
   return { kind, text, cuts: [...(previous?.cuts ?? []), cut] };
 }
 
+/**
+ * Whether a line still being written, after a blank line that follows a list, can no longer
+ * continue the list: once it ends, the splitter (advanceBlockSplit) will read it as a block of its
+ * own, for it is neither indented nor a list item. Undecided ("", "1", "1.", "-") reads as false.
+ */
+function cannotContinueList(line: string): boolean {
+  const first = line.charAt(0);
+  if (first === '' || first === ' ' || first === '\t') return false;
+  const spaceAt = (i: number) => i < line.length && (line[i] === ' ' || line[i] === '\t');
+  if ('-*+'.includes(first)) return line.length > 1 && !spaceAt(1);
+  const digits = /^\d*/.exec(line)![0].length;
+  if (digits === 0 || digits > 9) return true;
+  if (digits === line.length) return false;
+  if (!'.)'.includes(line.charAt(digits))) return true;
+  return line.length > digits + 1 && !spaceAt(digits + 1);
+}
+
+/**
+ * Where a growing list has already ended: its last line, still being written, starts a block of
+ * its own after a blank line (a long paragraph after a list is one line until it ends, so the
+ * splitter keeps it with the list until then). Returns where the list's text ends and where the
+ * next block starts, or null.
+ */
+export function listMovedOn(text: string): { end: number; next: number } | null {
+  const lineStart = text.lastIndexOf('\n') + 1;
+  if (lineStart === 0 || !cannotContinueList(text.slice(lineStart))) return null;
+  const blank = /\n(?:[ \t]*\n)+$/.exec(text.slice(0, lineStart));
+  return blank ? { end: blank.index, next: lineStart } : null;
+}
+
 /** The pieces of `text` by `state`'s cuts: frozen ones first, the open one last (maybe ''). */
 export function tailPieceTexts(text: string, state: TailPieces): string[] {
   const pieces: string[] = [];

@@ -33,6 +33,17 @@ describe('MessageMarkdown', () => {
     expect(pieces![1]).toContain('Sentence 59 says');
   });
 
+  it("joins a paragraph's pieces with its own space, as text (copied with it), not drawn by CSS", () => {
+    const text = `Intro.\n\n${longParagraph}\n\nThe next paragraph beg`;
+    const plain = (html: string) => html.replace(/<[^>]+>/g, '');
+    const streamed = /<div class="tail-pieces paragraph">([\s\S]*?)<\/div>/.exec(
+      render(text, true),
+    );
+    const whole = /<p>(Sentence 0[\s\S]*?)<\/p>/.exec(render(text, false));
+    expect(streamed![1]!.match(/<\/p> <p>/g)?.length).toBeGreaterThanOrEqual(1);
+    expect(plain(streamed![1]!)).toBe(plain(whole![1]!));
+  });
+
   it('shows the same paragraph whole once the answer is finished', () => {
     const html = render(`Intro.\n\n${longParagraph}\n\nThe next paragraph.`, false);
     expect(html).not.toContain('tail-pieces');
@@ -51,6 +62,18 @@ describe('MessageMarkdown', () => {
     expect(html.match(/<thead>/g)).toHaveLength(1);
     expect(html.match(/<tbody>/g)!.length).toBeGreaterThanOrEqual(2);
     expect(html.match(/<tr>/g)).toHaveLength(101);
+  });
+
+  it('grows a long paragraph after a long list in pieces of its own, apart from the list', () => {
+    const items = Array.from({ length: 60 }, (_, i) => `${i + 1}. Item ${i} is **about** \`x\`.`);
+    const html = render(`Intro.\n\n${items.join('\n')}\n\n${longParagraph}`, true);
+    const list = html.indexOf('<div class="tail-pieces list">');
+    const paragraph = html.indexOf('<div class="tail-pieces paragraph">');
+    expect(list).toBeGreaterThan(0);
+    expect(paragraph).toBeGreaterThan(list);
+    // The list's pieces hold only its items; the paragraph is in none of them.
+    expect(html.slice(list, paragraph)).not.toContain('Sentence 0');
+    expect(html.slice(list, paragraph).match(/<li>/g)).toHaveLength(60);
   });
 
   it('keeps a short growing block whole', () => {

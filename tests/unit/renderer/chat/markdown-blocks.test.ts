@@ -9,6 +9,7 @@ import {
   tailPieceTexts,
   type TailPieces,
   finishBlockSplit,
+  listMovedOn,
   splitMarkdownBlocks,
   tailText,
   type BlockSplitState,
@@ -263,5 +264,57 @@ describe('advanceTailPieces', () => {
     const text = longParagraph(100);
     const pieces = piecesWhileStreaming(text, 50)!;
     expect(advanceTailPieces(text + ' more', pieces)).toBe(pieces);
+  });
+});
+
+describe('listMovedOn', () => {
+  const list = '1. one\n2. two\n   more of two';
+  const lines = {
+    ended: [
+      'T',
+      'The end',
+      '**Bold** then',
+      '#',
+      '> q',
+      '`code',
+      '12a',
+      '1234567890. x',
+      '1.x',
+      '-x',
+      '---',
+      '**',
+    ],
+    undecided: ['', '1', '12', '1.', '3)', '-', '*', '+'],
+    continuing: ['3. three', '- dash', '* star', '   indented', '\tcode', '1. ', '- '],
+  };
+
+  it('finds a list ended by a line still being written after a blank line', () => {
+    for (const line of lines.ended)
+      expect(listMovedOn(`${list}\n\n${line}`), line).toEqual({
+        end: list.length,
+        next: list.length + 2,
+      });
+    expect(listMovedOn(`${list}\n  \n\nThe end`)).toEqual({
+      end: list.length,
+      next: list.length + 5,
+    });
+  });
+
+  it('finds none while the line could still continue the list, or without a blank line', () => {
+    for (const line of [...lines.undecided, ...lines.continuing])
+      expect(listMovedOn(`${list}\n\n${line}`), line).toBeNull();
+    expect(listMovedOn(`${list}\nThe end`)).toBeNull(); // a lazy line of the last item
+    expect(listMovedOn(list)).toBeNull();
+  });
+
+  it('agrees with the splitter once the line is complete, whatever follows', () => {
+    for (const line of [...lines.ended, ...lines.undecided, ...lines.continuing])
+      for (const rest of ['', ' x', '. y', 'z']) {
+        const text = `${list}\n\n${line}`;
+        const complete = `${text}${rest}\nlater`;
+        const ended = splitMarkdownBlocks(complete)[0] === list;
+        // Whenever it says the list has ended, the splitter ends it there.
+        if (listMovedOn(text)) expect(ended, JSON.stringify(line + rest)).toBe(true);
+      }
   });
 });
