@@ -183,7 +183,7 @@ export function renderLongBlockReport(figures: LongBlockFigures): string {
       `${LONG_BLOCK_SENTENCES} sentences. Either block is the growing one for about half the stream. ` +
       'The app parses only the open rest of a long growing block per update and keeps the rest in ' +
       'pieces parsed once (`advanceTailPieces`), the paragraph apart from the list as soon as its ' +
-      'line cannot continue the list (`listMovedOn`), and keeps the pieces when the answer ends; ' +
+      'line cannot continue the list (`blockMovedOn`), and keeps the pieces when the answer ends; ' +
       'the reference is the same build with that one ' +
       'function swapped for one that never cuts (bench/whole-tail/), so the growing block is ' +
       'parsed whole on every update, as before. Both stream into a 20-message conversation, ' +

@@ -18,7 +18,7 @@ import {
   advanceTailPieces,
   emptyBlockSplit,
   finishBlockSplit,
-  listMovedOn,
+  blockMovedOn,
   tableHead,
   tailPieceTexts,
   tailText,
@@ -184,33 +184,31 @@ const FinishedBlocks = memo(function FinishedBlocks({ blocks }: { blocks: readon
  * flow as one paragraph and a list's as one list (markdown.css); a table's pieces are parsed with
  * its head and put their rows into one table, so its columns stay one. What follows its blank
  * line (the next block's first line, still being written; for a list, once that line cannot
- * continue it) grows as a block of its own. An answer that ends while shown keeps the pieces
+ * continue it: `blockMovedOn`) grows as a block of its own. An answer that ends while shown keeps the pieces
  * (useMarkdownBlocks).
  */
 function GrowingBlock({ text, streaming }: { text: string; streaming: boolean }) {
   const cuts = useRef<TailPieces | null>(null);
-  const pieces = useMemo(() => {
+  const { pieces, own, moved } = useMemo(() => {
+    // A block whose next block has begun is cut, and shown, up to there only.
+    const ended = blockMovedOn(text);
+    const own = ended ? text.slice(0, ended.end) : text;
     // Finished, a block keeps the pieces it grew in; one never cut is parsed whole.
-    cuts.current = streaming || cuts.current ? advanceTailPieces(text, cuts.current) : null;
-    return cuts.current;
+    cuts.current = streaming || cuts.current ? advanceTailPieces(own, cuts.current) : null;
+    return { pieces: cuts.current, own, moved: ended ? text.slice(ended.next) : '' };
   }, [text, streaming]);
   if (!pieces) return <MarkdownBlock text={text} streaming={streaming} />;
-  const texts = tailPieceTexts(text, pieces);
+  const texts = tailPieceTexts(own, pieces);
   const open = texts.length - 1;
   // What follows the block's blank line is the next block's start, still being written.
-  let next = '';
-  const openText = texts[open] ?? '';
-  const blank = /\n[ \t]*\n/.exec(openText);
-  const end =
-    pieces.kind === 'list'
-      ? listMovedOn(openText)
-      : blank && { end: blank.index, next: blank.index + blank[0].length };
-  if (end) {
-    next = openText.slice(end.next);
-    texts[open] = openText.slice(0, end.end);
+  let next = moved;
+  const blank = pieces.kind === 'list' ? null : /\n[ \t]*\n/.exec(texts[open] ?? '');
+  if (blank) {
+    next = texts[open]!.slice(blank.index + blank[0].length);
+    texts[open] = texts[open]!.slice(0, blank.index);
   }
   const keyOf = (index: number) => (index === open ? 'open' : (pieces.cuts[index - 1] ?? 0));
-  const head = pieces.kind === 'table' ? (tableHead(text) ?? '') : '';
+  const head = pieces.kind === 'table' ? (tableHead(own) ?? '') : '';
   return (
     <>
       {pieces.kind === 'table' ? (

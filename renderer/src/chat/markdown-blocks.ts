@@ -465,16 +465,24 @@ function cannotContinueList(line: string): boolean {
 }
 
 /**
- * Where a growing list has already ended: its last line, still being written, starts a block of
- * its own after a blank line (a long paragraph after a list is one line until it ends, so the
- * splitter keeps it with the list until then). Returns where the list's text ends and where the
- * next block starts, or null.
+ * Where a growing block has already ended: its last line, still being written, follows a blank
+ * line and can no longer continue a list, nor so any other block. A model writes a paragraph as
+ * one line, so the splitter keeps a long paragraph after a list with the list until it ends; this
+ * tells them apart as soon as its first characters arrive. Returns where the block's text ends and
+ * where the next block starts, or null.
  */
-export function listMovedOn(text: string): { end: number; next: number } | null {
+export function blockMovedOn(text: string): { end: number; next: number } | null {
   const lineStart = text.lastIndexOf('\n') + 1;
   if (lineStart === 0 || !cannotContinueList(text.slice(lineStart))) return null;
-  const blank = /\n(?:[ \t]*\n)+$/.exec(text.slice(0, lineStart));
-  return blank ? { end: blank.index, next: lineStart } : null;
+  // Back over the blank lines before it (read per update: from the end, not over the whole list).
+  let end = lineStart - 1;
+  let lineEnds = 0;
+  for (let i = lineStart - 1; i >= 0 && ' \t\n'.includes(text.charAt(i)); i--)
+    if (text.charAt(i) === '\n') {
+      end = i;
+      lineEnds += 1;
+    }
+  return lineEnds >= 2 ? { end, next: lineStart } : null;
 }
 
 /** The pieces of `text` by `state`'s cuts: frozen ones first, the open one last (maybe ''). */

@@ -9,7 +9,7 @@ import {
   tailPieceTexts,
   type TailPieces,
   finishBlockSplit,
-  listMovedOn,
+  blockMovedOn,
   splitMarkdownBlocks,
   tailText,
   type BlockSplitState,
@@ -267,7 +267,7 @@ describe('advanceTailPieces', () => {
   });
 });
 
-describe('listMovedOn', () => {
+describe('blockMovedOn', () => {
   const list = '1. one\n2. two\n   more of two';
   const lines = {
     ended: [
@@ -290,11 +290,11 @@ describe('listMovedOn', () => {
 
   it('finds a list ended by a line still being written after a blank line', () => {
     for (const line of lines.ended)
-      expect(listMovedOn(`${list}\n\n${line}`), line).toEqual({
+      expect(blockMovedOn(`${list}\n\n${line}`), line).toEqual({
         end: list.length,
         next: list.length + 2,
       });
-    expect(listMovedOn(`${list}\n  \n\nThe end`)).toEqual({
+    expect(blockMovedOn(`${list}\n  \n\nThe end`)).toEqual({
       end: list.length,
       next: list.length + 5,
     });
@@ -302,9 +302,9 @@ describe('listMovedOn', () => {
 
   it('finds none while the line could still continue the list, or without a blank line', () => {
     for (const line of [...lines.undecided, ...lines.continuing])
-      expect(listMovedOn(`${list}\n\n${line}`), line).toBeNull();
-    expect(listMovedOn(`${list}\nThe end`)).toBeNull(); // a lazy line of the last item
-    expect(listMovedOn(list)).toBeNull();
+      expect(blockMovedOn(`${list}\n\n${line}`), line).toBeNull();
+    expect(blockMovedOn(`${list}\nThe end`)).toBeNull(); // a lazy line of the last item
+    expect(blockMovedOn(list)).toBeNull();
   });
 
   it('agrees with the splitter once the line is complete, whatever follows', () => {
@@ -314,7 +314,7 @@ describe('listMovedOn', () => {
         const complete = `${text}${rest}\nlater`;
         const ended = splitMarkdownBlocks(complete)[0] === list;
         // Whenever it says the list has ended, the splitter ends it there.
-        if (listMovedOn(text)) expect(ended, JSON.stringify(line + rest)).toBe(true);
+        if (blockMovedOn(text)) expect(ended, JSON.stringify(line + rest)).toBe(true);
       }
   });
 });
