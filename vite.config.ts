@@ -1,11 +1,12 @@
 // Vite build of the renderer: relative asset paths (file:// in Electron, / in the web host), split by feature.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { lookScriptLast } from './scripts/look-script-last';
 
 export default defineConfig({
   root: 'renderer',
   base: './',
-  plugins: [react()],
+  plugins: [react(), lookScriptLast()],
   build: {
     outDir: '../dist/renderer',
     emptyOutDir: true,
