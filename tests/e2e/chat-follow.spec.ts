@@ -60,8 +60,12 @@ test('the list follows a streaming answer until the person scrolls up', async ({
   await growsBy(60);
   await expect.poll(async () => (await view()).fromEnd).toBeLessThanOrEqual(AT_END);
 
+  // The answer that ends becomes a measured row of the list; its end stays in view.
   await page.getByRole('button', { name: 'Stop', exact: true }).click();
   await waitForTurnEnd(page);
+  await expect.poll(async () => (await view()).fromEnd).toBeLessThanOrEqual(AT_END);
+  await page.waitForTimeout(300);
+  expect((await view()).fromEnd).toBeLessThanOrEqual(AT_END);
 });
 
 test('a long answer opened from disk scrolls evenly, down from the top and up from the end', async ({

@@ -74,6 +74,19 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
       observeElementOffset(instance, (offset) => notify(offset, false)),
   });
 
+  // The streamed answer's last size seen by its ResizeObserver (below). When it ends, its element
+  // becomes the last measured row. With an estimate for it, the virtualizer would read its height
+  // in React's commit and move scrollTop by the difference, each forcing a layout of the whole
+  // answer (traced: the one long task after a long answer ends). It starts from this size
+  // instead; its own ResizeObserver still corrects it after the frame's layout if it changed.
+  const tailSize = useRef<{ id: string; size: number } | null>(null);
+  const ended = tailSize.current;
+  if (!tail && ended && rows[virtualCount - 1]?.id === ended.id) {
+    if (!virtualizer.itemSizeCache.has(ended.id))
+      virtualizer.itemSizeCache.set(ended.id, ended.size);
+    tailSize.current = null;
+  }
+
   // A conversation opens at its last message.
   useLayoutEffect(() => {
     following.current = true;
@@ -99,9 +112,15 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
     following.current = false;
     virtualizer.scrollToIndex(foundIndex, { align: 'center' });
   }, [found, foundIndex, virtualCount, virtualizer]);
+  // Not when the only change is the answer that ended turning into a measured row: the page is as
+  // tall as before, scroll anchoring keeps its end in view, and reading scrollHeight there would
+  // lay out the whole answer inside React's commit.
+  const handedOver = useRef(false);
+  handedOver.current = ended !== null && !tail && rows[virtualCount - 1]?.id === ended.id;
   useLayoutEffect(() => {
     const element = scroller.current;
-    if (element && following.current) element.scrollTop = element.scrollHeight;
+    if (element && following.current && !handedOver.current)
+      element.scrollTop = element.scrollHeight;
   }, [totalSize, rows.length]);
 
   // While the end is in view, the browser keeps it there as the streamed answer grows (scroll
@@ -112,7 +131,11 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
     () =>
       typeof ResizeObserver === 'undefined'
         ? null
-        : new ResizeObserver(() => {
+        : new ResizeObserver((entries) => {
+            const box = entries[entries.length - 1];
+            const id = box?.target.getAttribute('data-message-id');
+            const size = box?.borderBoxSize[0]?.blockSize;
+            if (id && size !== undefined) tailSize.current = { id, size: Math.round(size) };
             const element = scroller.current;
             if (!element || !following.current) return;
             if (element.scrollHeight - element.scrollTop - element.clientHeight > 1)
@@ -207,6 +230,7 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
               // reload may come first); the virtualizer then still observes this element. An index
               // past its rows makes it ignore the tail's growth instead of re-reading it each time.
               data-index={virtualCount}
+              data-message-id={tail.id}
               className="message-slot streaming-tail"
             >
               <MessageRow conversationId={conversationId} message={tail} busy={busy} />
