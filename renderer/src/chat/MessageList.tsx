@@ -81,7 +81,8 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
   // instead; its own ResizeObserver still corrects it after the frame's layout if it changed.
   const tailSize = useRef<{ id: string; size: number } | null>(null);
   const ended = tailSize.current;
-  if (!tail && ended && rows[virtualCount - 1]?.id === ended.id) {
+  const handingOver = !tail && ended !== null && rows[virtualCount - 1]?.id === ended.id;
+  if (handingOver) {
     if (!virtualizer.itemSizeCache.has(ended.id))
       virtualizer.itemSizeCache.set(ended.id, ended.size);
     tailSize.current = null;
@@ -116,7 +117,7 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
   // tall as before, scroll anchoring keeps its end in view, and reading scrollHeight there would
   // lay out the whole answer inside React's commit.
   const handedOver = useRef(false);
-  handedOver.current = ended !== null && !tail && rows[virtualCount - 1]?.id === ended.id;
+  handedOver.current = handingOver;
   useLayoutEffect(() => {
     const element = scroller.current;
     if (element && following.current && !handedOver.current)

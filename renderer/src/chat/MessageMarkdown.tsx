@@ -183,9 +183,9 @@ const FinishedBlocks = memo(function FinishedBlocks({ blocks }: { blocks: readon
  * and only the open rest is parsed again per update (`advanceTailPieces`). A paragraph's pieces
  * flow as one paragraph and a list's as one list (markdown.css); a table's pieces are parsed with
  * its head and put their rows into one table, so its columns stay one. What follows its blank
- * line (the next block's first line, still being written; for a list, once that line cannot
- * continue it: `blockMovedOn`) grows as a block of its own. An answer that ends while shown keeps the pieces
- * (useMarkdownBlocks).
+ * line (the next block's first line, still being written, once that line cannot continue the
+ * block: `blockMovedOn`) grows as a block of its own. An answer that ends while shown keeps the
+ * pieces (useMarkdownBlocks).
  */
 function GrowingBlock({ text, streaming }: { text: string; streaming: boolean }) {
   const cuts = useRef<TailPieces | null>(null);
