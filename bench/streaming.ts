@@ -184,7 +184,7 @@ export async function measureWorkInterleaved<P extends StreamPage>(
 
 /**
  * One traced, uninstrumented stream of each page, one after the other: what each spends its main
- * thread on (RunTask count and time, time inside each kind of event), to compare them by kind.
+ * thread on (RunTask count and time, own time of each kind of event), to compare them by kind.
  */
 export async function traceWork<P extends StreamPage>(
   browser: Browser,
@@ -206,7 +206,7 @@ export async function traceWork<P extends StreamPage>(
       await writeFile(`${BENCH_OUT}/trace-cost-${name}.json`, trace);
       const events = parseTrace(trace);
       traced[name] = mainThreadWork(events, 'bench:stream-start', 'bench:settled');
-      traced[name].byKind = outermostKinds(events);
+      traced[name].byKind = selfTimeByKind(events);
     } finally {
       await context.close();
       await server.close();
@@ -216,23 +216,31 @@ export async function traceWork<P extends StreamPage>(
 }
 
 /**
- * Main-thread time split by the outermost event inside each task (a forced layout inside a timer
- * counts as the timer), every kind the trace holds, between the stream's marks.
+ * Main-thread time by kind of event, each event's own time less the events nested in it (so the
+ * task wrappers keep only what no finer event accounts for), the 14 largest kinds, between the
+ * stream's marks.
  */
-function outermostKinds(events: TraceEvent[]): Record<string, number> {
+function selfTimeByKind(events: TraceEvent[]): Record<string, number> {
   const start = events.find((e) => e.name === 'bench:stream-start');
   const end = events.find((e) => e.name === 'bench:settled');
   if (!start || !end) return {};
   const onThread = events
     .filter((e) => e.pid === start.pid && e.tid === start.tid && e.ph === 'X')
-    .filter((e) => e.ts >= start.ts && e.ts <= end.ts && e.name !== 'RunTask')
-    .sort((a, b) => a.ts - b.ts);
+    .filter((e) => e.ts >= start.ts && e.ts <= end.ts)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
   const byKind: Record<string, number> = {};
-  let until = -1;
+  const open: TraceEvent[] = [];
   for (const event of onThread) {
-    if (event.ts < until) continue;
-    until = event.ts + (event.dur ?? 0);
-    byKind[event.name] = (byKind[event.name] ?? 0) + (event.dur ?? 0) / 1000;
+    while (
+      open.length > 0 &&
+      open[open.length - 1]!.ts + (open[open.length - 1]!.dur ?? 0) <= event.ts
+    )
+      open.pop();
+    const ms = (event.dur ?? 0) / 1000;
+    const parent = open[open.length - 1];
+    if (parent) byKind[parent.name] = (byKind[parent.name] ?? 0) - ms;
+    byKind[event.name] = (byKind[event.name] ?? 0) + ms;
+    open.push(event);
   }
   return Object.fromEntries(
     Object.entries(byKind)

@@ -22,9 +22,10 @@ function nextUpdate(flush: () => void): void {
     flush();
   };
   const wait = Math.max(0, lastFlushAt + STREAM_UPDATE_MS - performance.now());
-  // Frames stop in a hidden window; a timer alone keeps the answer (and its end) arriving there.
-  if (document.visibilityState === 'hidden') setTimeout(run, Math.max(wait, 50));
-  else setTimeout(() => requestAnimationFrame(run), wait);
+  // In a task of its own, not an animation frame: the list then keeps the answer's end in view in
+  // the same task, so the next frame paints the update and dispatches its scroll together. From an
+  // animation frame, that scroll waited for a frame of its own (bench/REPORT.md, the app's cost).
+  setTimeout(run, document.visibilityState === 'hidden' ? Math.max(wait, 50) : wait);
 }
 
 /** Starts everything once; returns the function that unsubscribes (used by tests and hot reload). */

@@ -1,20 +1,27 @@
 // A growing answer keeps its end in view until the person scrolls up, and again once they return.
-import { expect, sendMessage, startChatting, test, waitForTurnEnd } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, sendMessage, startChatting, test, waitForTurnEnd, type Atelier } from './fixtures';
 
 /** Within this many pixels of the end the list counts as at the bottom (MessageList's slack). */
 const AT_END = 48;
+
+/**
+ * A first, long answer makes the conversation far taller than the view; a second one then grows
+ * slowly (one small event per 200 ms) and is still streaming when this returns.
+ */
+async function streamSlowlyAfterALongAnswer(page: Page, atelier: Atelier): Promise<void> {
+  await startChatting(page, atelier);
+  await sendMessage(page, 'Start with a long one [[long:3000]]');
+  await waitForTurnEnd(page);
+  await sendMessage(page, 'Now slowly [[slow]] [[long:3000]]');
+  await expect(page.getByRole('button', { name: 'Stop', exact: true })).toBeVisible();
+}
 
 test('the list follows a streaming answer until the person scrolls up', async ({
   page,
   atelier,
 }) => {
-  await startChatting(page, atelier);
-  // A first, long answer makes the conversation far taller than the view.
-  await sendMessage(page, 'Start with a long one [[long:3000]]');
-  await waitForTurnEnd(page);
-  // The second grows slowly (one small event per 200 ms), while the person scrolls.
-  await sendMessage(page, 'Now slowly [[slow]] [[long:3000]]');
-  await expect(page.getByRole('button', { name: 'Stop', exact: true })).toBeVisible();
+  await streamSlowlyAfterALongAnswer(page, atelier);
 
   const list = page.getByRole('log', { name: 'Messages' });
   const view = () =>
@@ -124,4 +131,33 @@ test('a long answer opened from disk scrolls evenly, down from the top and up fr
   await list.press('Home');
   await expect.poll(async () => list.evaluate((s) => s.scrollTop)).toBe(0);
   for (let step = 0; step < 12; step++) await wheelAndCheck(400);
+});
+
+test('a followed answer is at its end in the same task that shows each update', async ({
+  page,
+  atelier,
+}) => {
+  await streamSlowlyAfterALongAnswer(page, atelier);
+
+  // A mutation observer's callback runs right after the task (or microtask) that changed the page,
+  // before any frame: the list must already be scrolled to the end there, not a frame later.
+  const seen = await page.getByRole('log', { name: 'Messages' }).evaluate(
+    (list) =>
+      new Promise<number[]>((resolve) => {
+        const fromEnd: number[] = [];
+        const observer = new MutationObserver(() => {
+          if (!list.querySelector('article[aria-busy="true"]')) return;
+          fromEnd.push(list.scrollHeight - list.scrollTop - list.clientHeight);
+          if (fromEnd.length === 8) {
+            observer.disconnect();
+            resolve(fromEnd);
+          }
+        });
+        observer.observe(list, { subtree: true, childList: true, characterData: true });
+      }),
+  );
+  expect(seen).toHaveLength(8);
+  for (const distance of seen) expect(distance).toBeLessThanOrEqual(1);
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+  await waitForTurnEnd(page);
 });

@@ -114,8 +114,8 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
     virtualizer.scrollToIndex(foundIndex, { align: 'center' });
   }, [found, foundIndex, virtualCount, virtualizer]);
   // Not when the only change is the answer that ended turning into a measured row: the page is as
-  // tall as before, scroll anchoring keeps its end in view, and reading scrollHeight there would
-  // lay out the whole answer inside React's commit.
+  // tall as before, so its end is still in view, and reading scrollHeight there would lay out the
+  // whole answer inside React's commit.
   const handedOver = useRef(false);
   handedOver.current = handingOver;
   useLayoutEffect(() => {
@@ -124,9 +124,8 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
       element.scrollTop = element.scrollHeight;
   }, [totalSize, rows.length]);
 
-  // While the end is in view, the browser keeps it there as the streamed answer grows (scroll
-  // anchoring on the sentinel after the canvas), inside the same layout and with no script. This
-  // observer only steps in where anchoring does not: a list still scrolled to its very top.
+  // The streamed answer's size, kept for the hand-over above; and the end kept in view when the
+  // answer grows without an update of its stream (a picture in it loading).
   const tailElement = useRef<HTMLDivElement | null>(null);
   const tailObserver = useMemo(
     () =>
@@ -153,6 +152,18 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
     },
     [tailObserver],
   );
+
+  // Each update of the streamed answer keeps its end in view, in the task that put it in the page
+  // (TailFollower): the layout read here is the one the next frame would do anyway, and that frame
+  // paints the text and the scroll together and dispatches the scroll event. The browser's scroll
+  // anchoring is off for the list (chat.css): it moved scrollTop inside the frame's layout, and the
+  // scroll event it raised cost every update a second frame (bench/REPORT.md, the app's cost).
+  const followTail = useCallback(() => {
+    const element = scroller.current;
+    if (!element || !following.current) return;
+    if (element.scrollHeight - element.scrollTop - element.clientHeight > 1)
+      element.scrollTop = element.scrollHeight;
+  }, []);
 
   // Only a person scrolling up stops the following (the list itself also moves scrollTop when it
   // measures rows); reaching the bottom again resumes it.
@@ -235,11 +246,18 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
               className="message-slot streaming-tail"
             >
               <MessageRow conversationId={conversationId} message={tail} busy={busy} />
+              <TailFollower conversationId={conversationId} follow={followTail} />
             </div>
           ),
         ]}
       </div>
-      <div className="scroll-anchor" aria-hidden="true" />
     </div>
   );
+}
+
+/** Renders with each update of the streamed answer, after its row; then keeps the end in view. */
+function TailFollower({ conversationId, follow }: { conversationId: string; follow: () => void }) {
+  const stream = useAppStore((s) => s.streams[conversationId]);
+  useLayoutEffect(follow, [stream, follow]);
+  return null;
 }

@@ -120,16 +120,21 @@ function useMarkdownBlocks(text: string, streaming: boolean): SplitView {
 /**
  * Finished blocks go in groups of this many. A group the view is far from is skipped by the
  * browser (content-visibility), so layout, paint and hit tests cost what is on screen, not what
- * the answer holds.
+ * the answer holds. Each group turning skipped or shown costs the browser a frame of its own (a
+ * second layout pass), so groups are a few screens long, not one (8 per group cost a streamed
+ * answer of the plain-text bench 76 such frames, 24 per group 30).
  */
-const BLOCKS_PER_GROUP = 8;
+const BLOCKS_PER_GROUP = 24;
 
 /**
- * A group may be skipped by the browser only once it has been laid out: until then its size is a
- * guess, and a guess corrected while the group scrolls into view would shift what is on screen.
+ * A group opened from disk may be skipped by the browser only once it has been laid out: until
+ * then its size is a guess, and a guess corrected while the group scrolls into view above the
+ * reader would shift what is on screen. A group born while its answer streams is skippable at
+ * once (`fromStart`): it is born at the end of the answer, in view or below it, where the browser
+ * lays it out before it is painted, and the frame and render that marking it later took are saved.
  */
-function useLaidOutOnce(): [boolean, (element: HTMLDivElement | null) => void] {
-  const [laidOut, setLaidOut] = useState(false);
+function useLaidOutOnce(fromStart: boolean): [boolean, (element: HTMLDivElement | null) => void] {
+  const [laidOut, setLaidOut] = useState(fromStart);
   const observe = useCallback(
     (element: HTMLDivElement | null) => {
       if (!element || laidOut || typeof ResizeObserver === 'undefined') return;
@@ -151,8 +156,9 @@ function useLaidOutOnce(): [boolean, (element: HTMLDivElement | null) => void] {
 }
 
 const BlockGroup = memo(
-  function BlockGroup({ blocks }: { blocks: readonly Block[] }) {
-    const [laidOut, observe] = useLaidOutOnce();
+  function BlockGroup({ blocks, streaming }: { blocks: readonly Block[]; streaming: boolean }) {
+    // Read once, when the group is built.
+    const [laidOut, observe] = useLaidOutOnce(streaming);
     return (
       <div ref={observe} className={laidOut ? 'block-group skippable' : 'block-group'}>
         {blocks.map((block) => (
@@ -171,11 +177,19 @@ const BlockGroup = memo(
  * The finished blocks. The splitter hands back the same array until a block completes, so while
  * the tail grows this renders nothing at all instead of walking hundreds of memoized blocks.
  */
-const FinishedBlocks = memo(function FinishedBlocks({ blocks }: { blocks: readonly Block[] }) {
+const FinishedBlocks = memo(function FinishedBlocks({
+  blocks,
+  streaming,
+}: {
+  blocks: readonly Block[];
+  streaming: boolean;
+}) {
   const groups: Block[][] = [];
   for (let i = 0; i < blocks.length; i += BLOCKS_PER_GROUP)
     groups.push(blocks.slice(i, i + BLOCKS_PER_GROUP));
-  return groups.map((group, index) => <BlockGroup key={index} blocks={group} />);
+  return groups.map((group, index) => (
+    <BlockGroup key={index} blocks={group} streaming={streaming} />
+  ));
 });
 
 /**
@@ -246,7 +260,7 @@ export function MessageMarkdown({ text, streaming }: { text: string; streaming: 
   return (
     <div className="markdown">
       <Suspense fallback={<div className="plain-text">{text}</div>}>
-        <FinishedBlocks blocks={blocks} />
+        <FinishedBlocks blocks={blocks} streaming={streaming} />
         {tail !== '' && <GrowingBlock key="tail" text={tail} streaming={streaming} />}
       </Suspense>
     </div>

@@ -80,4 +80,21 @@ describe('MessageMarkdown', () => {
     const html = render(`Intro.\n\n${sentences.slice(0, 5).join(' ')}`, true);
     expect(html).not.toContain('tail-pieces');
   });
+
+  it('puts finished blocks in groups of 24, skippable at once while streaming, not from disk', () => {
+    const text = Array.from({ length: 60 }, (_, i) => `Paragraph ${i}.`).join('\n\n');
+    const groups = (html: string) => html.match(/<div class="block-group[^"]*">/g) ?? [];
+    // While streaming the last blocks may still be growing: 48 or more finished, three groups.
+    const streamed = groups(render(text, true));
+    expect(streamed).toHaveLength(3);
+    expect(streamed.every((tag) => tag.includes('skippable'))).toBe(true);
+    // Opened from disk: every block finished, and none skippable before its first layout.
+    const opened = groups(render(text, false));
+    expect(opened).toHaveLength(3);
+    expect(opened.some((tag) => tag.includes('skippable'))).toBe(false);
+    const first = /<div class="block-group">([\s\S]*?)<\/div><div class="block-group">/.exec(
+      render(text, false),
+    );
+    expect(first![1]!.match(/<p>/g)).toHaveLength(24);
+  });
 });

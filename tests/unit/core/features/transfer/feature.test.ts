@@ -41,6 +41,9 @@ type Opened = Awaited<ReturnType<typeof openCore>>;
 
 const extraDirs: string[] = [];
 afterEach(async () => {
+  // This hook runs before simulated-core's: a core still open on a folder (its search index is
+  // built in the background) could write into it while it is removed (ENOTEMPTY, seen in CI).
+  for (const core of env.cores.splice(0)) await core.dispose();
   for (const dir of extraDirs.splice(0)) await rm(dir, { recursive: true, force: true });
 });
 
