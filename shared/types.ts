@@ -314,7 +314,7 @@ export interface Balance {
   checkedAt: string | null;
 }
 
-/** Streamed to the renderer while a turn runs; batched, at most one delta event per frame. */
+/** Streamed to the renderer while a turn runs; batched, at most one delta event per `CHAT_DELTA_INTERVAL_MS`. */
 export type ChatEvent =
   | {
       type: 'start';

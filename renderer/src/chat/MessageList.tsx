@@ -124,6 +124,18 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
       element.scrollTop = element.scrollHeight;
   }, [totalSize, rows.length]);
 
+  // Each update of the streamed answer keeps its end in view, in the task that put it in the page
+  // (TailFollower): the layout read here is the one the next frame would do anyway, and that frame
+  // paints the text and the scroll together and dispatches the scroll event. The browser's scroll
+  // anchoring is off for the list (chat.css): it moved scrollTop inside the frame's layout, and the
+  // scroll event it raised cost every update a second frame (bench/REPORT.md, the app's cost).
+  const followTail = useCallback(() => {
+    const element = scroller.current;
+    if (!element || !following.current) return;
+    if (element.scrollHeight - element.scrollTop - element.clientHeight > 1)
+      element.scrollTop = element.scrollHeight;
+  }, []);
+
   // The streamed answer's size, kept for the hand-over above; and the end kept in view when the
   // answer grows without an update of its stream (a picture in it loading).
   const tailElement = useRef<HTMLDivElement | null>(null);
@@ -136,12 +148,9 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
             const id = box?.target.getAttribute('data-message-id');
             const size = box?.borderBoxSize[0]?.blockSize;
             if (id && size !== undefined) tailSize.current = { id, size: Math.round(size) };
-            const element = scroller.current;
-            if (!element || !following.current) return;
-            if (element.scrollHeight - element.scrollTop - element.clientHeight > 1)
-              element.scrollTop = element.scrollHeight;
+            followTail();
           }),
-    [],
+    [followTail],
   );
   useEffect(() => () => tailObserver?.disconnect(), [tailObserver]);
   const tailRef = useCallback(
@@ -152,18 +161,6 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
     },
     [tailObserver],
   );
-
-  // Each update of the streamed answer keeps its end in view, in the task that put it in the page
-  // (TailFollower): the layout read here is the one the next frame would do anyway, and that frame
-  // paints the text and the scroll together and dispatches the scroll event. The browser's scroll
-  // anchoring is off for the list (chat.css): it moved scrollTop inside the frame's layout, and the
-  // scroll event it raised cost every update a second frame (bench/REPORT.md, the app's cost).
-  const followTail = useCallback(() => {
-    const element = scroller.current;
-    if (!element || !following.current) return;
-    if (element.scrollHeight - element.scrollTop - element.clientHeight > 1)
-      element.scrollTop = element.scrollHeight;
-  }, []);
 
   // Only a person scrolling up stops the following (the list itself also moves scrollTop when it
   // measures rows); reaching the bottom again resumes it.

@@ -1,4 +1,4 @@
-// Collects chat events between frames and hands them over once per frame, deltas merged.
+// Collects chat events and hands them over in batches, deltas merged.
 import type { ChatEvent } from '../../../shared/types';
 
 export interface ChatEventBatcher {
@@ -8,8 +8,9 @@ export interface ChatEventBatcher {
 }
 
 /**
- * `schedule` is requestAnimationFrame in the app; tests pass their own. Consecutive deltas of one
- * message are merged so the store sees one append per message per frame, in arrival order.
+ * `schedule` runs the flush later: in the app, a timer at most every 80 ms (bootstrap.ts's
+ * `nextUpdate`); tests pass their own. Consecutive deltas of one message are merged so the store
+ * sees one append per message per batch, in arrival order.
  */
 export function createChatEventBatcher(
   apply: (events: ChatEvent[]) => void,
