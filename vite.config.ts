@@ -1,12 +1,12 @@
 // Vite build of the renderer: relative asset paths (file:// in Electron, / in the web host), split by feature.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { lookScriptLast } from './scripts/look-script-last';
+import { firstPaintHeadPlugin } from './scripts/first-paint-head';
 
 export default defineConfig({
   root: 'renderer',
   base: './',
-  plugins: [react(), lookScriptLast()],
+  plugins: [react(), firstPaintHeadPlugin()],
   build: {
     outDir: '../dist/renderer',
     emptyOutDir: true,

@@ -29,7 +29,10 @@ export interface ScriptLoad {
 }
 
 export interface FirstScreenRun {
+  /** To the first painted frame with a usable Message box. */
   interactiveMs: number;
+  /** To the first painted frame with the app's own box (after the first screen, if any). */
+  appMs: number;
   scripts: ScriptLoad[];
   /** Share of all cores other processes used while the page loaded. */
   othersCpu: number;
@@ -37,29 +40,44 @@ export interface FirstScreenRun {
 
 declare global {
   interface Window {
-    benchFirst?: { interactiveAt: number | null };
+    benchFirst?: { interactiveAt: number | null; appAt: number | null };
   }
 }
 
-/** Runs before the page's scripts: notes the first painted frame with an enabled, focusable box. */
+/**
+ * Runs before the page's scripts: notes the first painted frame with an enabled, focusable box,
+ * and the first with the app's own box (not the first screen's that the page shows before its
+ * scripts run, renderer/public/first-screen.js); on a page without a first screen, the same frame.
+ */
 export function watchMessageBox(): void {
-  const state: NonNullable<Window['benchFirst']> = { interactiveAt: null };
+  const state: NonNullable<Window['benchFirst']> = { interactiveAt: null, appAt: null };
   window.benchFirst = state;
+  // Queued from the frame callback, `note` runs once the frame is painted.
+  const whenPainted = (note: (at: number) => void) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => note(performance.now());
+    channel.port2.postMessage(null);
+  };
+  let usableSeen = false;
   const check = () => {
     const box = document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Message"]');
     const ready =
       box !== null && !box.disabled && box.tabIndex >= 0 && box.getClientRects().length > 0;
-    if (!ready) {
-      requestAnimationFrame(check);
+    if (ready && !usableSeen) {
+      usableSeen = true;
+      whenPainted((at) => {
+        state.interactiveAt = at;
+        console.debug('bench:first-screen');
+      });
+    }
+    if (ready && box.closest('[data-first-screen]') === null) {
+      whenPainted((at) => {
+        state.appAt = at;
+        console.debug('bench:app-running');
+      });
       return;
     }
-    // Queued from the frame callback, this runs once the frame with the box is painted.
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      state.interactiveAt = performance.now();
-      console.debug('bench:first-screen');
-    };
-    channel.port2.postMessage(null);
+    requestAnimationFrame(check);
   };
   requestAnimationFrame(check);
 }
@@ -104,10 +122,14 @@ export async function measureFirstScreen(
     await waitForQuietMachine(3000);
     const cpuBefore = await cpuSnapshot();
     const interactive = pageSignal(page, 'bench:first-screen', 30_000);
+    const running = pageSignal(page, 'bench:app-running', 30_000);
     await page.goto(url);
     await interactive;
+    await running;
     const { others } = cpuShare(cpuBefore, await cpuSnapshot());
-    const interactiveMs = await page.evaluate(() => window.benchFirst!.interactiveAt ?? 0);
+    const { interactiveAt, appAt } = await page.evaluate(() => window.benchFirst!);
+    const interactiveMs = interactiveAt ?? 0;
+    const appMs = appAt ?? 0;
     // Which scripts had arrived by then, on the page's own clock.
     const arrived = await page.evaluate(
       (at) =>
@@ -132,7 +154,7 @@ export async function measureFirstScreen(
       });
     }
     scripts.sort((a, b) => b.bodyBytes - a.bodyBytes);
-    return { interactiveMs, scripts, othersCpu: others };
+    return { interactiveMs, appMs, scripts, othersCpu: others };
   } finally {
     await context.close();
   }

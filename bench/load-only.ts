@@ -53,6 +53,11 @@ export async function loadOnly(runs = Number(process.env.BENCH_RUNS ?? 5)): Prom
           `${blankMs.toFixed(0)} ms (${list(page)}): ${(appMs / blankMs).toFixed(2)}x`,
       );
     }
+    const running = app.map((run) => run.appMs);
+    console.log(
+      `[bench] first screen: the app running (its own box) ${median(running).toFixed(0)} ms ` +
+        `(${running.map((v) => v.toFixed(0)).join(', ')})`,
+    );
     for (const script of app[app.length - 1]!.scripts)
       console.log(`[bench]   ${script.url}: ${(script.bodyBytes / 1024).toFixed(1)} KB`);
   } finally {

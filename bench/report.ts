@@ -84,7 +84,8 @@ a fresh browser context (empty cache) for every page load.
    article; the time is taken in a task queued from that frame's callback, i.e. after it is
    painted. A fresh host per run, so core reads the file as on the first open after a start.
 3. **First screen.** Navigation start to the first painted frame holding an enabled, focusable
-   "Message" box, in the real web host (empty data dir) and in a blank Vite React page with only
+   "Message" box (and, for the app, to the first with its own box, once its first render has
+   replaced the first screen the page shows before its scripts run), in the real web host (empty data dir) and in a blank Vite React page with only
    such a box (bench/blank/, built in the same run), served twice: by the same web host beside
    the app (under /blank/, so it gets the host's response headers; the goal is judged against
    this one) and by a plain static server. Each load is a fresh context whose session cookie was
@@ -422,8 +423,11 @@ const FIRST_SCREEN_GOAL = 1.3;
 function firstScreenSection(runs: FirstScreenRuns): string {
   const medianOf = (list: FirstScreenRun[]) =>
     Math.max(median(list.map((run) => run.interactiveMs)), 1e-9);
+  const appMedianOf = (list: FirstScreenRun[]) =>
+    Math.max(median(list.map((run) => run.appMs)), 1e-9);
   const firstRatio = medianOf(runs.app) / medianOf(runs.blankHosted);
   const staticRatio = medianOf(runs.app) / medianOf(runs.blank);
+  const runningRatio = appMedianOf(runs.app) / medianOf(runs.blankHosted);
   const total = (run: FirstScreenRun, pick: (s: FirstScreenRun['scripts'][number]) => number) =>
     run.scripts.reduce((sum, script) => sum + pick(script), 0);
   const line = (label: string, list: FirstScreenRun[]) => {
@@ -431,6 +435,7 @@ function firstScreenSection(runs: FirstScreenRuns): string {
     return (
       `| ${label} | ${ms(median(list.map((run) => run.interactiveMs)))} | ` +
       `${list.map((run) => run.interactiveMs.toFixed(0)).join(', ')} | ` +
+      `${ms(median(list.map((run) => run.appMs)))} | ` +
       `${last ? last.scripts.length : 0} | ${last ? kb(total(last, (s) => s.wireBytes)) : ''} | ` +
       `${last ? kb(total(last, (s) => s.bodyBytes)) : ''} | ${last ? kb(total(last, (s) => s.gzipBytes)) : ''} | ` +
       `${last ? kb(total(last, (s) => s.brotliBytes)) : ''} |`
@@ -443,8 +448,8 @@ function firstScreenSection(runs: FirstScreenRuns): string {
   return [
     '## 3. First screen',
     '',
-    '| Page | Median to usable "Message" box | Runs (ms) | Scripts | Wire | Uncompressed | gzip -9 | brotli |',
-    '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |',
+    '| Page | Median to usable "Message" box | Runs (ms) | Median to the app running | Scripts | Wire | Uncompressed | gzip -9 | brotli |',
+    '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     line('Atelier (web host)', runs.app),
     line('Blank Vite React page, from the same web host', runs.blankHosted),
     line('Blank Vite React page, from a static server', runs.blank),
@@ -458,6 +463,10 @@ function firstScreenSection(runs: FirstScreenRuns): string {
     '',
     `- Within ${FIRST_SCREEN_GOAL}x the blank page served by the same web host (medians of ${runs.app.length} interleaved runs): ` +
       `${verdict(firstRatio <= FIRST_SCREEN_GOAL)} (${firstRatio.toFixed(2)}x).`,
+    `- The app's first screen is rendered at build time into its page (scripts/first-screen.ts): its ` +
+      `Message box takes typing from the first paint, the rest waits (inert), and the app's first ` +
+      `render replaces it, keeping what was typed. The app itself runs (its own box painted) at ` +
+      `${runningRatio.toFixed(2)}x the blank page's usable box.`,
     `- Against the blank page from a static server, which sends none of the host's headers: ${staticRatio.toFixed(2)}x. ` +
       `The difference between the two blank pages is what the host's headers cost any page on this ` +
       `machine, mostly the cross-origin opener policy: a fresh page opened with it switches browsing ` +

@@ -6,6 +6,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './shell/App';
 import { NoBridgeScreen } from './shell/NoBridgeScreen';
+import {
+  FirstScreenHandOver,
+  firstScreenBox,
+  takeFirstScreenText,
+} from './shell/FirstScreenHandOver';
 import { connectPlatform } from './platform';
 import { startApp } from './bootstrap';
 import { loadLanguage } from './i18n/translate';
@@ -15,6 +20,9 @@ import { applyTheme } from './theme';
 async function mount(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) return;
+  // The first screen stays until the app's first render replaces it (createRoot clears the
+  // element in that commit), so the window never goes blank in between.
+  const shownBox = firstScreenBox(container);
   const root = createRoot(container);
   const api = await connectPlatform();
   if (!api) {
@@ -31,9 +39,11 @@ async function mount(): Promise<void> {
     applyTheme(look.theme);
     await loadLanguage(look.language).catch(() => undefined);
   }
+  const typedIn = takeFirstScreenText(shownBox);
   root.render(
     <StrictMode>
       <App />
+      <FirstScreenHandOver box={typedIn} />
     </StrictMode>,
   );
 }

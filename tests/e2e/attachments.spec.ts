@@ -3,12 +3,13 @@ import type { Page } from '@playwright/test';
 import {
   assistantMessages,
   expect,
+  reloadApp,
   simRequests,
   startChatting,
   test,
+  turnRequests,
   userMessages,
   waitForTurnEnd,
-  turnRequests,
 } from './fixtures';
 import { LOOKS, openInLook } from './looks';
 import { makePdf, makePng, makeWav } from './files';
@@ -92,7 +93,7 @@ test('a pasted and a dropped image are sent as data URIs after switching to the 
   expect(body).toContain('"type":"image_url"');
   expect(body).toContain('data:image/png;base64,');
   // Both thumbnails stay with the sent message, also after a reload.
-  await page.reload();
+  await reloadApp(page);
   await page.getByRole('link', { name: /What is in these/ }).click();
   await expect(userMessages(page).last().getByRole('img', { name: 'pasted.png' })).toBeVisible();
   await expect(userMessages(page).last().getByRole('img', { name: 'dropped.png' })).toBeVisible();

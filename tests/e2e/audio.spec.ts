@@ -6,6 +6,7 @@ import {
   expect,
   failNextRequests,
   openApp,
+  reloadApp,
   section,
   simRequests,
   test,
@@ -97,7 +98,7 @@ test('speech is made, saved to the history and played on its waveform', async ({
   expect(await currentTime(page)).toBeCloseTo(paused, 1);
 
   // Kept in the library: still listed after a reload.
-  await page.reload();
+  await reloadApp(page);
   await section(page, 'Audio').click();
   await expect(page.getByRole('button', { name: `Play ${SPEECH}` })).toBeVisible();
 });

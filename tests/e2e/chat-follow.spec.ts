@@ -1,6 +1,14 @@
 // A growing answer keeps its end in view until the person scrolls up, and again once they return.
 import type { Page } from '@playwright/test';
-import { expect, sendMessage, startChatting, test, waitForTurnEnd, type Atelier } from './fixtures';
+import {
+  expect,
+  reloadApp,
+  sendMessage,
+  startChatting,
+  test,
+  waitForTurnEnd,
+  type Atelier,
+} from './fixtures';
 
 /** Within this many pixels of the end the list counts as at the bottom (MessageList's slack). */
 const AT_END = 48;
@@ -85,7 +93,7 @@ test('a long answer opened from disk scrolls evenly, down from the top and up fr
   await sendMessage(page, 'A very long one [[long:8000]]');
   await waitForTurnEnd(page);
   // After a reload the answer comes from disk: none of its parts has been on screen yet.
-  await page.reload();
+  await reloadApp(page);
   await page.getByRole('link', { name: /^A very long one/ }).click();
   const list = page.getByRole('log', { name: 'Messages' });
   await expect(list.locator('.markdown p').first()).toBeVisible();

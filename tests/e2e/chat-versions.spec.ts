@@ -1,6 +1,6 @@
 // A conversation keeps its history: versions of answers and edits, delete with undo, continue a cut answer, long messages folded.
 import type { Page } from '@playwright/test';
-import { expect, simRequests, test } from './fixtures';
+import { expect, reloadApp, simRequests, test } from './fixtures';
 import { type Look, LOOKS, openInLook, sendIn } from './looks';
 
 function users(page: Page, look: Look) {
@@ -95,7 +95,7 @@ for (const look of LOOKS) {
     await turnEnd(page, look);
     const sent = await sentQuestions(atelier);
     expect(sent.at(-1)).toEqual(['Tell me about teapots', 'And their lids?']);
-    await page.reload();
+    await reloadApp(page);
     await page
       .getByRole('link', { name: /^Tell me about/ })
       .first()
@@ -147,7 +147,7 @@ for (const look of LOOKS) {
         .getByRole('group', { name: look.t('chat.versions') }),
     ).toHaveCount(0);
     // Saved in core: a reload shows the same path.
-    await page.reload();
+    await reloadApp(page);
     await page.getByRole('link', { name: /^First question/ }).click();
     await expect(answers(page, look)).toHaveCount(2);
   });

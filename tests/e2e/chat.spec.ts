@@ -3,6 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import {
   assistantMessages,
   expect,
+  reloadApp,
   sendMessage,
   startChatting,
   test,
@@ -52,7 +53,7 @@ async function finishedAsShown(page: Page): Promise<Locator> {
 
 /** The answer after a reload, opened from disk and shown whole: parsed whole, no pieces. */
 async function reopenedWhole(page: Page, title: RegExp): Promise<Locator> {
-  await page.reload();
+  await reloadApp(page);
   await page.getByRole('link', { name: title }).click();
   const answer = assistantMessages(page).last();
   await expect(answer.locator('.markdown > *').first()).toBeVisible();
@@ -184,7 +185,7 @@ test('Stop keeps the text that already arrived', async ({ page, atelier }) => {
     ?.trim()
     .slice(0, 24);
   expect(kept).toBeTruthy();
-  await page.reload();
+  await reloadApp(page);
   await page.getByRole('link', { name: /^Tell me slowly/ }).click();
   await expect(assistantMessages(page).last()).toContainText(kept!);
 });
@@ -244,7 +245,7 @@ test('after a reload the conversation is in the list and found by search', async
   await sendMessage(page, 'Something about rivers');
   await waitForTurnEnd(page);
 
-  await page.reload();
+  await reloadApp(page);
   await expect(page.getByText('Remember the word pomegranate').first()).toBeVisible();
   const search = page
     .getByRole('searchbox', { name: 'Search conversations' })

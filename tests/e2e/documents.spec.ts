@@ -7,6 +7,7 @@ import {
   connectService,
   expect,
   openApp,
+  reloadApp,
   section,
   simRequests,
   test,
@@ -60,7 +61,7 @@ test('extracts a DOCX, keeps it in the history after a reload, and saves it as .
   expect(file.suggestedFilename()).toBe('letter.txt');
   expect(await readFile(await file.path(), 'utf8')).toContain('The garden is in bloom.');
 
-  await page.reload();
+  await reloadApp(page);
   await section(page, 'Documents').click();
   await page
     .getByRole('complementary', { name: 'History' })
@@ -133,7 +134,7 @@ test('decisions with yes/no, choice and score show probabilities and are kept', 
   expect(body).toContain('"criteria":["calm","soon","urgent"]');
 
   // Pasted text is kept as a document with its decisions.
-  await page.reload();
+  await reloadApp(page);
   await section(page, 'Documents').click();
   await page.getByRole('complementary', { name: 'History' }).getByRole('link').first().click();
   await expect(page.getByRole('region', { name: 'Answers' })).toContainText('Answer: payment');

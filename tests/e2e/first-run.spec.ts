@@ -1,12 +1,12 @@
 // The first minutes: the welcome screen checks the address and key at once, offers the demo, and a
 // message sent with nothing set up leads there without leaving an empty conversation behind.
 import { MODELS } from '../../sim/models';
-import { expect, section, simRequests, test, type Atelier } from './fixtures';
+import { expect, gotoApp, section, simRequests, test, type Atelier } from './fixtures';
 import { LOOKS, applyLook, type Look, sendIn } from './looks';
 import type { Page } from '@playwright/test';
 
 async function openFresh(page: Page, atelier: Atelier, look: Look): Promise<void> {
-  await page.goto(atelier.url);
+  await gotoApp(page, atelier.url);
   await expect(section(page, 'Settings')).toBeVisible();
   await applyLook(page, look);
 }

@@ -117,8 +117,28 @@ export function section(page: Page, name: string): Locator {
     .or(page.getByRole('navigation').getByRole('link', { name, exact: true }));
 }
 
+/**
+ * Waits until the app has replaced the first screen the page shows before its scripts run
+ * (renderer/public/first-screen.js), whose controls other than the Message box do nothing yet.
+ */
+export async function appRunning(page: Page): Promise<void> {
+  await expect(page.locator('[data-first-screen]')).toHaveCount(0);
+}
+
+/** Opens the app at `url` (a page load, as a start of the app) and waits until it runs. */
+export async function gotoApp(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await appRunning(page);
+}
+
+/** Loads the page again, as a restart of the window, and waits until the app runs. */
+export async function reloadApp(page: Page): Promise<void> {
+  await page.reload();
+  await appRunning(page);
+}
+
 export async function openApp(page: Page, atelier: Atelier): Promise<void> {
-  await page.goto(atelier.url);
+  await gotoApp(page, atelier.url);
   await expect(section(page, 'Settings')).toBeVisible();
 }
 

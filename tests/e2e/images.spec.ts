@@ -7,6 +7,7 @@ import {
   failNextRequests,
   openApp,
   pickModel,
+  reloadApp,
   section,
   simRequests,
   test,
@@ -284,7 +285,7 @@ test('gallery: open large, browse, use as source, regenerate, delete, and it sur
   await expect(gallery(page).getByRole('listitem')).toHaveCount(2);
   await expect(page.getByText('Pictures: 2')).toBeVisible();
 
-  await page.reload();
+  await reloadApp(page);
   await section(page, 'Images').click();
   await expect(gallery(page).getByRole('img', { name: 'first picture' })).toBeVisible();
   await expect(gallery(page).getByRole('img', { name: 'second picture' })).toBeVisible();

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import {
   assistantMessages,
   expect,
+  reloadApp,
   sendMessage,
   startChatting,
   test,
@@ -61,7 +62,7 @@ test('a link in an answer opens only after the confirm, which shows the whole ad
   await expect.poll(() => opened).toEqual([GUIDE]);
 
   // The host is remembered: its links now open at once, even after a reload.
-  await page.reload();
+  await reloadApp(page);
   await page
     .getByRole('complementary', { name: 'Conversations' })
     .getByRole('link')

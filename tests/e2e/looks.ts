@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import type { Language } from '../../shared/types';
 import { addLanguage, translatorFor, type Translate } from '../../renderer/src/i18n/translate';
 import { ru } from '../../renderer/src/i18n/ru';
-import { expect, section, startChatting, type Atelier } from './fixtures';
+import { expect, reloadApp, section, startChatting, type Atelier } from './fixtures';
 
 // The app fetches Russian strings when chosen; the tests read them here at once.
 addLanguage('ru', ru);
@@ -39,7 +39,7 @@ export async function applyLook(page: Page, chosen: Look): Promise<void> {
     },
     { language: chosen.language, theme: chosen.theme },
   );
-  await page.reload();
+  await reloadApp(page);
   await page.waitForFunction(
     (theme) => document.documentElement.dataset.theme === theme,
     chosen.theme,

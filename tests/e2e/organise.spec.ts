@@ -1,7 +1,15 @@
 // Organising conversations: folders, the archive, select mode; titles a model makes; assistants a new chat starts from.
 import type { Locator, Page } from '@playwright/test';
 import { FIRST_ROWS, MORE_ROWS } from '../../renderer/src/common/growing-list';
-import { expect, section, simRequests, startChatting, test, titleRequests } from './fixtures';
+import {
+  expect,
+  reloadApp,
+  section,
+  simRequests,
+  startChatting,
+  test,
+  titleRequests,
+} from './fixtures';
 import { applyLook, LOOKS, type Look, openInLook, sendAndAwaitIn } from './looks';
 
 function sidebar(page: Page, look: Look) {
@@ -147,7 +155,7 @@ for (const look of LOOKS) {
     await archived.getByRole('button', { name: look.t('organise.restore') }).click();
     await expect(list.getByText(look.t('organise.noArchived'))).toBeVisible();
     await list.getByRole('button', { name: look.t('organise.backToList') }).click();
-    await page.reload();
+    await reloadApp(page);
     await section(page, look.t('nav.chat')).click();
     await expect(list.getByRole('link', { name: 'Beta notes' })).toBeVisible();
     await expect(list.getByRole('link', { name: 'Delta notes' })).toBeVisible();
@@ -269,7 +277,7 @@ for (const look of LOOKS) {
     await makeConversations(page, titles);
     // One of the oldest, far beyond the list's first page, filed in a folder.
     await fileInNewFolder(page, 'Chat 002', 'Old things');
-    await page.reload();
+    await reloadApp(page);
     const list = sidebar(page, look);
     const rows = list.getByRole('link', { name: /^Chat \d{3}$/ });
     // The start paints the list's first page, then the rest comes: the folder holds its
@@ -295,7 +303,7 @@ for (const look of LOOKS) {
     await expect(rows).toHaveCount(260);
 
     // Opened from search, a conversation beyond the first rows is drawn in the list too.
-    await page.reload();
+    await reloadApp(page);
     await expect(list.getByRole('link', { name: 'Chat 260', exact: true })).toBeVisible();
     await expectFirstRowsOnly(rows);
     const search = page.getByRole('searchbox', { name: look.t('chat.searchLabel') });
@@ -336,7 +344,7 @@ test('when the rest of the list cannot be read, the first page stays, says so, a
       server.send(message);
     });
   });
-  await page.reload();
+  await reloadApp(page);
   const list = sidebar(page, look);
   const folderButton = list.getByRole('button', { name: /Old things/ });
   const notice = list.getByRole('alert');

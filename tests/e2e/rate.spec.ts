@@ -1,16 +1,17 @@
 // The service's rate end to end: a 429 with a long Retry-After holds every request, the shell counts the wait down, "Retry now" lifts it; the custom plan in Settings.
 import {
+  assistantMessages,
   expect,
   failNextRequests,
   openApp,
+  reloadApp,
   section,
   sendMessage,
   simRequests,
-  turnRequests,
   startChatting,
   test,
+  turnRequests,
   waitForTurnEnd,
-  assistantMessages,
 } from './fixtures';
 
 test('a long Retry-After holds every request, counts down, and "Retry now" lifts it', async ({
@@ -69,7 +70,7 @@ test('a person can set their own rate', async ({ page, atelier }) => {
   await rate.fill('4');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Settings saved.')).toBeVisible();
-  await page.reload();
+  await reloadApp(page);
   await section(page, 'Settings').click();
   await expect(plan).toHaveValue('custom');
   await expect(rate).toHaveValue('4');

@@ -6,6 +6,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   expect,
+  gotoApp,
   section,
   sendMessage,
   simRequests,
@@ -69,7 +70,7 @@ for (const look of LOOKS) {
       'Ёлочка и пирог с яблоками',
       'Отличный выбор.',
     ]);
-    await page.goto(await atelier.restartHost());
+    await gotoApp(page, await atelier.restartHost());
     await section(page, look.t('nav.chat')).click();
 
     const sidebar = page.getByRole('complementary', { name: look.t('chat.conversations') });
@@ -117,7 +118,7 @@ test('a long conversation clicked in the list opens at its end, and holds all it
   await startChatting(page, atelier);
   const texts = Array.from({ length: 300 }, (_, i) => `Numbered message ${i} of the long one.`);
   await seedConversation(atelier.dataDir, 'long', 'Long talk', texts);
-  await page.goto(await atelier.restartHost());
+  await gotoApp(page, await atelier.restartHost());
   await page.getByRole('link', { name: 'Long talk', exact: true }).click();
   const list = page.getByRole('log', { name: 'Messages' });
   // Its end shows first (core sends the last messages before the whole conversation).

@@ -5,6 +5,7 @@ import {
   connectService,
   expect,
   openApp,
+  reloadApp,
   section,
   sendMessage,
   simRequests,
@@ -24,7 +25,7 @@ test('the settings survive a reload', async ({ page, atelier }) => {
   await openApp(page, atelier);
   await connectService(page, { baseUrl: atelier.simBaseUrl, key: 'sim-fast' });
   await expect(balance(page)).toContainText('100');
-  await page.reload();
+  await reloadApp(page);
   await section(page, 'Settings').click();
   await expect(page.getByRole('textbox', { name: 'Base URL' })).toHaveValue(atelier.simBaseUrl);
   await expect(balance(page)).toContainText('100');

@@ -2,7 +2,15 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { makePng, makeWav } from './files';
-import { expect, pickModel, section, test, turnRequests, type Atelier } from './fixtures';
+import {
+  expect,
+  pickModel,
+  reloadApp,
+  section,
+  test,
+  turnRequests,
+  type Atelier,
+} from './fixtures';
 import { LOOKS, type Look, openInLook, sendAndAwaitIn } from './looks';
 
 test.use({ atelierOptions: { minVideoPollMs: 600, videoPollIntervalMs: 700 } });
@@ -130,7 +138,7 @@ for (const look of LOOKS) {
     ).toHaveText(look.t('attach.pictureDeleted'));
     await expect(sent.getByRole('img', { name: 'second.png' })).toBeVisible();
     // After a reload (nothing remembered in the page) the missing file still shows as deleted.
-    await page.reload();
+    await reloadApp(page);
     await section(page, look.t('nav.chat')).click();
     await page.getByRole('link', { name: 'Two pictures' }).click();
     await expect(
@@ -159,7 +167,7 @@ for (const look of LOOKS) {
     const box = page.getByRole('textbox', { name: look.t('audio.transcript'), exact: true });
     await expect(box).toHaveValue(/simulated transcript of note\.wav/);
 
-    await page.reload();
+    await reloadApp(page);
     await section(page, look.t('nav.audio')).click();
     await page.getByRole('tab', { name: look.t('audio.mode.transcribe') }).click();
     await expect(box).toHaveValue(/simulated transcript of note\.wav/);

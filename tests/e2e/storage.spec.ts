@@ -8,6 +8,7 @@ import {
   assistantMessages,
   connectService,
   expect,
+  gotoApp,
   section,
   sendMessage,
   test,
@@ -41,7 +42,7 @@ test('a host killed mid-stream keeps the answer that had arrived', async ({ page
   const dataDir = await mkdtemp(join(tmpdir(), 'atelier-crash-'));
   let host = await spawnWebHost(dataDir);
   try {
-    await page.goto(host.url);
+    await gotoApp(page, host.url);
     await connectService(page, { baseUrl: sim.baseUrl, key: 'sim-fast' });
     await section(page, 'Chat').click();
     await sendMessage(page, 'A long story, slowly [[slow]] [[long:600]]');
@@ -55,7 +56,7 @@ test('a host killed mid-stream keeps the answer that had arrived', async ({ page
     await new Promise((resolve) => host.child.once('exit', resolve));
     host = await spawnWebHost(dataDir);
 
-    await page.goto(host.url);
+    await gotoApp(page, host.url);
     await section(page, 'Chat').click();
     await page.getByRole('link', { name: /A long story, slowly/ }).click();
     const restored = assistantMessages(page).last();
@@ -83,7 +84,7 @@ test('a corrupt conversation file is reported at start and the others still load
   const dataDir = await mkdtemp(join(tmpdir(), 'atelier-corrupt-'));
   let host = await spawnWebHost(dataDir);
   try {
-    await page.goto(host.url);
+    await gotoApp(page, host.url);
     await connectService(page, { baseUrl: sim.baseUrl, key: 'sim-fast' });
     await section(page, 'Chat').click();
     await sendMessage(page, 'Keep this conversation');
@@ -93,7 +94,7 @@ test('a corrupt conversation file is reported at start and the others still load
 
     await writeFile(join(dataDir, 'conversations', 'c-broken.json'), '{"id": "c-broken", ');
     host = await spawnWebHost(dataDir);
-    await page.goto(host.url);
+    await gotoApp(page, host.url);
     await section(page, 'Chat').click();
     await expect(page.getByRole('link', { name: /Keep this conversation/ })).toBeVisible();
     await expect(page.getByText(/could not be read/i)).toBeVisible();

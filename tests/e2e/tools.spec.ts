@@ -12,14 +12,20 @@ const DECLINED = 'The person declined this call.';
 /** The simulated model asks for a 94.6 s run of this tool (its arguments come from the question). */
 const LONG_CALL = 'Please run trigger-long-running-operation now';
 
-/** The server-everything process working in `folder` (each test gives its server its own folder). */
-async function serverIn(folder: string): Promise<number> {
+/**
+ * The server-everything processes working in `folder` (each test gives its server its own folder):
+ * the one serving the turn, and any earlier one of the same server not yet gone (CI once killed
+ * such a one alone, and the call ran on).
+ */
+async function serversIn(folder: string): Promise<number[]> {
+  const found: number[] = [];
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const cwd = await readlink(`/proc/${entry}/cwd`).catch(() => '');
-    if (cwd === folder) return Number(entry);
+    if (cwd === folder) found.push(Number(entry));
   }
-  throw new Error(`no process works in ${folder}`);
+  if (found.length === 0) throw new Error(`no process works in ${folder}`);
+  return found;
 }
 
 test.describe.configure({ timeout: 150_000 });
@@ -107,7 +113,7 @@ for (const look of LOOKS) {
     await sendIn(page, look, LONG_CALL);
     await page.getByRole('button', { name: look.t('tools.allow'), exact: true }).click();
     await expect(card(page, look).locator('summary')).toContainText(look.t('tools.state.running'));
-    process.kill(await serverIn(folder), 'SIGKILL');
+    for (const pid of await serversIn(folder)) process.kill(pid, 'SIGKILL');
     await turnEndIn(page, look);
     const failed = card(page, look);
     await expect(failed.locator('summary')).toContainText(look.t('tools.state.failed'));

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { APP_EXPORT_FORMAT } from '../../shared/transfer';
 import { chatGptSample } from '../unit/core/features/transfer/chatgpt-sample';
-import { expect, section, startChatting, test } from './fixtures';
+import { expect, gotoApp, section, startChatting, test } from './fixtures';
 import { LOOKS, type Look, openInLook, sendAndAwaitIn } from './looks';
 
 /** Opens the app in `look` and has one answered question in a new chat. */
@@ -118,7 +118,7 @@ for (const look of LOOKS) {
 
     // An empty library: the same settings, no conversations.
     await rm(join(atelier.dataDir, 'conversations'), { recursive: true, force: true });
-    await page.goto(await atelier.restartHost());
+    await gotoApp(page, await atelier.restartHost());
     await section(page, look.t('nav.chat')).click();
     await expect(page.getByRole('link', { name: /Keep <this>/ })).toHaveCount(0);
 

@@ -3,7 +3,9 @@ import type { Locator, Page } from '@playwright/test';
 import {
   expect,
   failNextRequests,
+  gotoApp,
   openApp,
+  reloadApp,
   section,
   simRequests,
   test,
@@ -103,7 +105,7 @@ test('polling resumes after the app restarts in the middle of a job', async ({ p
   const url = await atelier.restartHost();
   const pollsBefore = (await statusPolls(atelier)).length;
   expect(pollsBefore).toBeLessThan(6);
-  await page.goto(url);
+  await gotoApp(page, url);
   await section(page, 'Video').click();
   await expect(job(page, 'Clouds over a lake')).toContainText('Status: Completed', {
     timeout: 20_000,
@@ -205,7 +207,7 @@ test('a removed job disappears and is no longer polled', async ({ page, atelier 
   const polls = (await statusPolls(atelier)).length;
   await page.waitForTimeout(POLL_MS * 3);
   expect(await statusPolls(atelier)).toHaveLength(polls);
-  await page.reload();
+  await reloadApp(page);
   await section(page, 'Video').click();
   await expect(page.getByText('No jobs yet.')).toBeVisible();
 });

@@ -41,3 +41,11 @@ export function lookAtStart(): LookHint | null {
   if (atStart === undefined) atStart = recalledLook(pageStorage());
   return atStart;
 }
+
+/**
+ * Starts the window as if `look` had been recalled: the first screen rendered at build time in each
+ * language (src/shell/first-screen-markup.tsx) has no storage to recall one from.
+ */
+export function startWithLook(look: LookHint | null): void {
+  atStart = look;
+}

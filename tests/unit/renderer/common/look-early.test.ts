@@ -18,8 +18,8 @@ function matchMedia(systemDark: boolean) {
   return (query: string) => ({ matches: systemDark && query === '(prefers-color-scheme: dark)' });
 }
 
-/** What the early script sets, run on its own as the page runs it. */
-function earlyTheme(storage: HostStorage | null, systemDark: boolean): string | undefined {
+/** What the early script sets on the page's root element, run on its own as the page runs it. */
+function earlyLook(storage: HostStorage | null, systemDark: boolean): Record<string, string> {
   const attributes: Record<string, string> = {};
   const window = {
     get localStorage() {
@@ -32,7 +32,11 @@ function earlyTheme(storage: HostStorage | null, systemDark: boolean): string | 
     documentElement: { setAttribute: (name: string, value: string) => (attributes[name] = value) },
   };
   runInNewContext(SCRIPT, { window, document });
-  return attributes['data-theme'];
+  return attributes;
+}
+
+function earlyTheme(storage: HostStorage | null, systemDark: boolean): string | undefined {
+  return earlyLook(storage, systemDark)['data-theme'];
 }
 
 /** What the app's code sets: the recalled hint's theme, or the setting's default (system). */
@@ -44,7 +48,7 @@ function appTheme(storage: HostStorage | null, systemDark: boolean): string | un
   return dataset.theme;
 }
 
-describe('the theme before the first paint', () => {
+describe('the theme and language before the first paint', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
   });
@@ -58,6 +62,8 @@ describe('the theme before the first paint', () => {
           const expected = appTheme(storage, systemDark);
           expect(expected).toMatch(/^(light|dark)$/);
           expect(earlyTheme(storage, systemDark)).toBe(expected);
+          // The language too, for the first screen (first-screen.js) to be drawn in.
+          expect(earlyLook(storage, systemDark).lang).toBe(recalledLook(storage)?.language);
         }
   });
 
@@ -68,6 +74,8 @@ describe('the theme before the first paint', () => {
         const storage = memoryStorage(value === null ? {} : { 'atelier.look': value });
         expect(earlyTheme(storage, systemDark)).toBe(appTheme(storage, systemDark));
         expect(earlyTheme(storage, systemDark)).toBe(systemDark ? 'dark' : 'light');
+        // The app's first render, with no look, is in English.
+        expect(earlyLook(storage, systemDark).lang).toBe('en');
       }
       expect(earlyTheme(null, systemDark)).toBe(appTheme(null, systemDark));
     }
