@@ -1,5 +1,5 @@
 // The gallery: a virtualized grid of the library's pictures (thumbnails by media URL), loaded page by page.
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { observeElementOffset, useVirtualizer } from '@tanstack/react-virtual';
 import {
   memo,
   useCallback,
@@ -24,7 +24,7 @@ export function itemAt(pages: Record<number, MediaItem[]>, index: number): Media
   return pages[Math.floor(index / GALLERY_PAGE)]?.[index % GALLERY_PAGE];
 }
 
-interface RowProps {
+export interface RowProps {
   rowIndex: number;
   start: number;
   columns: number;
@@ -39,9 +39,21 @@ interface RowProps {
   importedLabel: string;
 }
 
+/** The row's props are the same, and so is each of its pictures (a page loaded elsewhere is not). */
+export function sameRow(before: RowProps, after: RowProps): boolean {
+  for (const key of Object.keys(after) as Array<keyof RowProps>)
+    if (key !== 'pages' && before[key] !== after[key]) return false;
+  if (before.pages === after.pages) return true;
+  const first = after.rowIndex * after.columns;
+  for (let index = first; index < first + after.columns; index++)
+    if (itemAt(before.pages, index) !== itemAt(after.pages, index)) return false;
+  return true;
+}
+
 /**
  * One row of tiles. Memoized: a scroll re-renders the list, but only the rows that come into view
- * render; the rest keep their elements (profile: React work and layout on every scroll frame).
+ * render; the rest keep their elements (profile: React work and layout on every scroll frame), also
+ * when a page of pictures arrives for other rows.
  */
 const GalleryRow = memo(function GalleryRow({
   rowIndex,
@@ -105,7 +117,7 @@ const GalleryRow = memo(function GalleryRow({
       })}
     </div>
   );
-});
+}, sameRow);
 
 export function Gallery({ onOpen }: { onOpen(index: number): void }) {
   const t = useT();
@@ -142,6 +154,10 @@ export function Gallery({ onOpen }: { onOpen(index: number): void }) {
     // A scroll event renders in React's next task instead of synchronously inside the event: the
     // overscan rows cover the frame in between (profile: long scroll events with flushSync).
     useFlushSync: false,
+    // Only the range matters here: reporting "scrolling" would render the grid twice more for each
+    // scroll (as it starts and once it has stopped), with nothing on screen changed.
+    observeElementOffset: (instance, notify) =>
+      observeElementOffset(instance, (offset) => notify(offset, false)),
   });
   const onActivate = useCallback((index: number) => setActive(index), []);
   const importedLabel = t('images.imported');
