@@ -1,9 +1,9 @@
-// Runs while the page is parsed, before the app's scripts: puts the first screen, rendered at build
-// time in each language (scripts/first-screen.ts), into the page in the language look-early.js
-// chose, so the window shows the app at its first paint. The app's first render replaces it and
-// takes over what was typed in its Message box (src/shell/first-screen.ts). Until then the box is
-// the one thing that takes input: everything else is inert, so no click or key is lost on a button
-// that does nothing yet.
+// Runs once the page is parsed (deferred), before the app's module entry: puts the first screen,
+// rendered at build time in each language (scripts/first-screen.ts), into the page in the language
+// look-early.js chose, so the window shows the app at its first paint. The app's first render
+// replaces it and takes over what was typed in its Message box (src/shell/FirstScreenHandOver.tsx).
+// Until then the box is the one thing that takes input: everything else is inert, so no click or
+// key is lost on a button that does nothing yet.
 (function () {
   var root = document.getElementById('root');
   var language = document.documentElement.getAttribute('lang') === 'ru' ? 'ru' : 'en';

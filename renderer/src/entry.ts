@@ -1,7 +1,7 @@
 // The page's module entry. The app's code (./main and all it imports) runs once the first screen
 // (public/first-screen.js) is painted: run at once, its evaluation would hold that paint back, as
 // the browser runs a loaded module before it paints. Its scripts and styles are fetched from the
-// start all the same (linked in the page's head by scripts/app-after-first-paint.ts).
+// start all the same (linked in the page's head by scripts/first-paint-head.ts).
 function start(): void {
   void import('./main');
 }

@@ -39,11 +39,11 @@ async function mount(): Promise<void> {
     applyTheme(look.theme);
     await loadLanguage(look.language).catch(() => undefined);
   }
-  const typedIn = takeFirstScreenText(shownBox);
+  takeFirstScreenText(shownBox);
   root.render(
     <StrictMode>
       <App />
-      <FirstScreenHandOver box={typedIn} />
+      <FirstScreenHandOver box={shownBox} />
     </StrictMode>,
   );
 }

@@ -10,15 +10,11 @@ export function firstScreenBox(container: HTMLElement): HTMLTextAreaElement | nu
 
 /**
  * Called just before the app's first render: what the first screen's box holds becomes the new
- * chat's draft (the chat the first screen shows), so the app's box is drawn with it. Returns the
- * box when there was text to hand over.
+ * chat's draft (the chat the first screen shows; no draft exists yet at a start), so the app's box
+ * is drawn with it.
  */
-export function takeFirstScreenText(box: HTMLTextAreaElement | null): HTMLTextAreaElement | null {
-  if (!box || box.value === '') return null;
-  const { drafts, setDraft } = useAppStore.getState();
-  if (drafts[''] !== undefined && drafts[''] !== '') return null;
-  setDraft('', box.value);
-  return box;
+export function takeFirstScreenText(box: HTMLTextAreaElement | null): void {
+  if (box && box.value !== '') useAppStore.getState().setDraft('', box.value);
 }
 
 /**
@@ -29,9 +25,9 @@ export function takeFirstScreenText(box: HTMLTextAreaElement | null): HTMLTextAr
  */
 export function FirstScreenHandOver({ box }: { box: HTMLTextAreaElement | null }) {
   useLayoutEffect(() => {
-    if (!box) return;
+    if (!box || box.value === '') return;
     const { drafts, setDraft } = useAppStore.getState();
-    if (drafts[''] !== box.value) {
+    if ((drafts[''] ?? '') !== box.value) {
       setDraft('', box.value);
       return;
     }
