@@ -66,8 +66,12 @@ export function openConversationSearch(deps: ConversationSearchDeps): Conversati
     writes = Promise.all([writes, sent.catch(() => undefined)]);
   }
 
-  async function build(): Promise<void> {
+  /** Whether close has begun: a build not yet sent then stays unsent (a later start sends it). */
+  let closing = false;
+
+  async function build(): Promise<boolean> {
     await prepare();
+    if (closing) return false;
     await thread.send({
       op: 'build',
       folder: deps.folder,
@@ -75,14 +79,19 @@ export function openConversationSearch(deps: ConversationSearchDeps): Conversati
     });
     // The index of earlier versions (MiniSearch's words.index) is only a cache: gone once this one is built.
     await Promise.all((deps.legacyFiles ?? []).map((f) => rm(f, { force: true })));
+    return true;
   }
 
   function start(): void {
-    building ??= build()
-      .catch(() => undefined)
-      .finally(() => {
+    building ??= build().then(
+      (sent) => {
+        if (sent) done = true;
+        else building = null;
+      },
+      () => {
         done = true;
-      });
+      },
+    );
   }
 
   return {
@@ -132,8 +141,17 @@ export function openConversationSearch(deps: ConversationSearchDeps): Conversati
     },
 
     async close() {
-      await writes;
-      await thread.stop();
+      closing = true;
+      try {
+        await writes;
+        // A build still preparing its folder sees `closing` before it would send (and restart
+        // the worker); one already sent fails when the worker stops.
+        await folderReady?.catch(() => undefined);
+        await thread.stop();
+        await building;
+      } finally {
+        closing = false;
+      }
     },
   };
 }

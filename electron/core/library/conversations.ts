@@ -336,13 +336,17 @@ export async function openConversationLibrary(
   // The word index builds in the background, and only once the first list has been served (and
   // painted, meanwhile): at start its worker would otherwise take a core from the first screen.
   // A search starts it at once; without a list (core alone) it starts after a while anyway.
+  // Both timers are cleared by close: a build begun after it would write into a folder its owner
+  // believes is let go (the bench removes it; a test deletes it).
   let buildTimer: NodeJS.Timeout | null = setTimeout(() => words.start(), SEARCH_START_LATEST_MS);
   buildTimer.unref();
+  let soonTimer: NodeJS.Timeout | null = null;
   const startBuildSoon = () => {
     if (!buildTimer) return;
     clearTimeout(buildTimer);
     buildTimer = null;
-    setTimeout(() => words.start(), SEARCH_START_AFTER_LIST_MS).unref();
+    soonTimer = setTimeout(() => words.start(), SEARCH_START_AFTER_LIST_MS);
+    soonTimer.unref();
   };
 
   const library: ConversationLibrary = {
@@ -512,6 +516,9 @@ export async function openConversationLibrary(
     },
 
     async close() {
+      if (buildTimer) clearTimeout(buildTimer);
+      if (soonTimer) clearTimeout(soonTimer);
+      buildTimer = soonTimer = null;
       await library.flush();
       await words.close();
     },

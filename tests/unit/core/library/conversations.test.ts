@@ -2,7 +2,7 @@
 import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../../../shared/types';
 import { flushAtomicWrites, writeFileAtomic } from '../../../../electron/core/library/atomic-write';
 import {
@@ -10,6 +10,7 @@ import {
   openConversationLibrary,
   titleFromText,
 } from '../../../../electron/core/library/conversations';
+import { openConversationSearch } from '../../../../electron/core/library/conversation-search';
 import { openWordIndex } from '../../../../electron/core/library/search-index';
 import { ServiceError } from '../../../../electron/core/service/errors';
 
@@ -357,6 +358,53 @@ describe('conversation library', () => {
     expect(lib.list().items).toEqual([]);
     expect(await readdir(join(dir, 'conversations'))).toEqual(['index.json']);
     expect((await openLib()).list().items).toEqual([]);
+  });
+});
+
+describe('closing the library', () => {
+  it('starts no index build after close: the data folder is left as it was', async () => {
+    const lib = await openLib();
+    await addConversation(lib, 'a note', 'about walruses');
+    await lib.close();
+    await rm(join(dir, 'search'), { recursive: true, force: true });
+
+    // Both build timers (after the first list, and the latest start) are pending at close.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const reopened = await openConversationLibrary(dir);
+      reopened.list();
+      await reopened.close();
+      vi.advanceTimersByTime(60_000);
+    } finally {
+      vi.useRealTimers();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await readdir(dir)).not.toContain('search');
+  });
+
+  it('sends no build begun just before close, and a later search builds it after all', async () => {
+    const lib = await openLib();
+    await addConversation(lib, 'a note', 'about walruses');
+    await lib.close();
+    await rm(join(dir, 'search'), { recursive: true, force: true });
+
+    const search = openConversationSearch({
+      file: join(dir, 'search', 'words.sqlite'),
+      folder: join(dir, 'conversations'),
+      stamps: () => new Map(),
+    });
+    search.start();
+    await search.close();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The folder was being prepared; no worker opened the index in it.
+    expect(await readdir(join(dir, 'search'))).toEqual([]);
+    expect(search.status().indexing).toBe(true);
+
+    expect(await search.search('walrus')).toEqual([]);
+    await search.ready();
+    expect(search.status()).toEqual({ indexing: false, indexed: 0, total: 0 });
+    await search.close();
+    expect(await readdir(join(dir, 'search'))).toContain('words.sqlite');
   });
 });
 
