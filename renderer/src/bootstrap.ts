@@ -22,10 +22,13 @@ function nextUpdate(flush: () => void): void {
     flush();
   };
   const wait = Math.max(0, lastFlushAt + STREAM_UPDATE_MS - performance.now());
-  // In a task of its own, not an animation frame: the list then keeps the answer's end in view in
-  // the same task, so the next frame paints the update and dispatches its scroll together. From an
-  // animation frame, that scroll waited for a frame of its own (bench/REPORT.md, the app's cost).
-  setTimeout(run, document.visibilityState === 'hidden' ? Math.max(wait, 50) : wait);
+  const hidden = document.visibilityState === 'hidden';
+  // Not in an animation frame: the list then keeps the answer's end in view in the same task, so
+  // the next frame paints the update and dispatches its scroll together (from a frame, that scroll
+  // waited for a frame of its own). When an update is due already, in the task that brought the
+  // event (once its listeners are done): a timer of its own was one more task per update.
+  if (wait === 0 && !hidden) queueMicrotask(run);
+  else setTimeout(run, hidden ? Math.max(wait, 50) : wait);
 }
 
 /** Starts everything once; returns the function that unsubscribes (used by tests and hot reload). */

@@ -40,6 +40,23 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
   const scroller = useRef<HTMLDivElement>(null);
   const following = useRef(true);
 
+  // Reaching the end again resumes the following, but only on the way down: a smooth scroll up
+  // passes through the last pixels first and must not count as a return. Run from the
+  // virtualizer's own (passive) scroll listener: a React onScroll as well cost each followed
+  // update a second dispatch through React's event system (bench/REPORT.md, the app's cost).
+  const lastScrollTop = useRef(0);
+  const scrolled = useRef(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const movingUp = element.scrollTop < lastScrollTop.current;
+    lastScrollTop.current = element.scrollTop;
+    if (
+      !movingUp &&
+      element.scrollHeight - element.scrollTop - element.clientHeight <= BOTTOM_SLACK
+    )
+      following.current = true;
+  }).current;
+
   // The answer being streamed sits in the normal flow after the measured rows: its growth moves
   // the end of the list directly, with no re-measure and re-render of the virtual list per update.
   const last = rows[rows.length - 1];
@@ -69,9 +86,15 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
     getItemKey: (index) => rows[index]?.id || `pending-${index}`,
     useFlushSync: false,
     // Only the range matters here: reporting "scrolling" would re-render the list twice for every
-    // scroll, including each one that follows a streamed answer.
+    // scroll, including each one that follows a streamed answer. Its scroll listener is also the
+    // list's own (on a scroll event, not the scrollend after it); the end of a scroll comes from
+    // the browser's scrollend, not from a timer restarted on every scroll.
+    useScrollendEvent: true,
     observeElementOffset: (instance, notify) =>
-      observeElementOffset(instance, (offset) => notify(offset, false)),
+      observeElementOffset(instance, (offset, isScrollEvent) => {
+        if (isScrollEvent) scrolled();
+        notify(offset, false);
+      }),
   });
 
   // The streamed answer's last size seen by its ResizeObserver (below). When it ends, its element
@@ -168,27 +191,11 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
     following.current = false;
   }
 
-  // Reaching the end again resumes the following, but only on the way down: a smooth scroll up
-  // passes through the last pixels first and must not count as a return.
-  const lastScrollTop = useRef(0);
-  function onScroll() {
-    const element = scroller.current;
-    if (!element) return;
-    const movingUp = element.scrollTop < lastScrollTop.current;
-    lastScrollTop.current = element.scrollTop;
-    if (
-      !movingUp &&
-      element.scrollHeight - element.scrollTop - element.clientHeight <= BOTTOM_SLACK
-    )
-      following.current = true;
-  }
-
   const items = virtualizer.getVirtualItems();
   return (
     <div
       ref={scroller}
       className="message-scroller"
-      onScroll={onScroll}
       onWheel={(event) => {
         if (event.deltaY < 0) stopFollowing();
       }}
