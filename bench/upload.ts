@@ -289,7 +289,7 @@ export function renderUploadReport(f: UploadFigures): string {
     'of chunks already written to disk (the WebSocket frames, the socket reads under them, the read',
     "stream's slices) that V8 frees at its next collection, which it starts once such memory has",
     'grown by its soft limit for external memory (64 MB) since the last: where in that cycle the',
-    'upload starts decides the peak (+9, +37, +51, +32 and +53 MB in five runs of recent builds).',
+    'upload starts decides the peak, which therefore swings from one run to the next.',
     '',
     "Base64 makes a file a third larger: 50 MB of PDF is a 67 MB request, over the simulator's",
     '60 MB request limit, which reads the whole body and answers 413; the figures above still cover',

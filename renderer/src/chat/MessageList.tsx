@@ -45,7 +45,7 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
   // virtualizer's own (passive) scroll listener: a React onScroll as well cost each followed
   // update a second dispatch through React's event system (bench/REPORT.md, the app's cost).
   const lastScrollTop = useRef(0);
-  const scrolled = useRef(() => {
+  const scrolled = useCallback(() => {
     const element = scroller.current;
     if (!element) return;
     const movingUp = element.scrollTop < lastScrollTop.current;
@@ -55,7 +55,7 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
       element.scrollHeight - element.scrollTop - element.clientHeight <= BOTTOM_SLACK
     )
       following.current = true;
-  }).current;
+  }, []);
 
   // The answer being streamed sits in the normal flow after the measured rows: its growth moves
   // the end of the list directly, with no re-measure and re-render of the virtual list per update.
