@@ -8,6 +8,7 @@ import { MAX_UPLOAD_BYTES, UPLOAD_CHUNK_BYTES } from '../../../shared/upload-lim
 import { isAtomicTempFile, writeFileAtomic } from './atomic-write';
 import { serviceError } from '../service/errors';
 import { sniffMime } from './sniff';
+import { youngGarbageMeter } from './young-garbage';
 
 export interface FileStore {
   begin(input: { name: string; mime: string; size: number }): { uploadId: string };
@@ -83,6 +84,8 @@ export async function createFileStore(
   const idleMs = options.idleMs ?? 15 * 60_000;
   const maxOpenUploads = options.maxOpenUploads ?? 16;
   const now = options.now ?? Date.now;
+  /** Written chunks are garbage at once; collected every few megabytes rather than at 64. */
+  const spent = youngGarbageMeter();
   const uploads = new Map<string, Upload>();
 
   await mkdir(dir, { recursive: true });
@@ -225,6 +228,7 @@ export async function createFileStore(
         await discard(upload);
         throw serviceError('storage', `The upload could not be written: ${String(e)}`);
       }
+      spent(bytes.length);
       return { received: upload.received };
     },
 

@@ -462,6 +462,13 @@ export function toUserError(e: unknown, apiKey?: string | null): UserError {
     (name === 'TypeError' && /invalid url|parse url/i.test(message ?? ''))
   )
     return userError('bad_base_url', message);
+  // A file sent from disk refuses redirects (http.ts): the address points somewhere else.
+  const cause = (e as { cause?: unknown } | null)?.cause;
+  if (name === 'TypeError' && cause instanceof Error && cause.message === 'unexpected redirect')
+    return userError(
+      'bad_base_url',
+      'The service address redirected the request elsewhere, and a file is not sent on to another address. Check the base URL in Settings.',
+    );
   if (name === 'TypeError' && /fetch failed|network|socket/i.test(message ?? ''))
     return userError('network', message);
   if (name === 'SyntaxError') return userError('malformed_response', message);

@@ -231,7 +231,12 @@ export function createTransport(o: TransportOptions): Transport {
         headers,
         body,
         signal: controller.signal,
-        ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
+        // A streamed body cannot be sent again after a redirect, and Node's fetch keeps a copy of
+        // every piece for that case unless redirects are refused up front (nodejs/undici#4058):
+        // a 50 MB file would stay in memory until the answer. `window: null` lets it skip the copy.
+        ...(body instanceof ReadableStream
+          ? { duplex: 'half', redirect: 'error', window: null }
+          : {}),
       } as RequestInit);
       return await read(res, { apiKey, extendTimeout, explain });
     } catch (e) {

@@ -1,6 +1,7 @@
 // A JSON request body that embeds stored files as base64 without holding them in memory: written piece by piece from disk, its exact length known up front.
 import { randomBytes } from 'node:crypto';
 import { open } from 'node:fs/promises';
+import { youngGarbageMeter } from '../library/young-garbage';
 import { serviceError } from './errors';
 
 /** Bytes read from disk at a time; a multiple of 3, so each piece encodes on its own. */
@@ -72,6 +73,7 @@ export function base64Bytes(bytes: Uint8Array): Uint8Array {
 async function* base64Pieces(file: FileBase64): AsyncGenerator<Uint8Array> {
   const handle = await open(file.path, 'r');
   const buffer = new Uint8Array(READ_BYTES);
+  const spent = youngGarbageMeter();
   let position = 0;
   try {
     while (position < file.size) {
@@ -89,7 +91,10 @@ async function* base64Pieces(file: FileBase64): AsyncGenerator<Uint8Array> {
       }
       if (filled === 0) break;
       position += filled;
-      yield base64Bytes(buffer.subarray(0, filled));
+      const piece = base64Bytes(buffer.subarray(0, filled));
+      yield piece;
+      // Asked for the next piece: the socket has taken this one, which is now garbage.
+      spent(piece.length);
     }
     const { bytesRead } = await handle.read(buffer, 0, 1, position);
     if (position !== file.size || bytesRead !== 0)
