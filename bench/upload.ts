@@ -206,7 +206,19 @@ export async function measureUpload(browser: Browser): Promise<UploadFigures> {
     const cpuBefore = await cpuSnapshot();
     const started = performance.now();
     await page.getByRole('button', { name: 'Extract', exact: true }).click();
-    await page.getByText('Extracting…').waitFor({ timeout: 300_000 });
+    try {
+      await page.getByText('Extracting…').waitFor({ timeout: 300_000 });
+    } catch (e) {
+      // What the page showed instead, for the next look.
+      await mkdir(OUT_DIR, { recursive: true });
+      await page.screenshot({ path: join(OUT_DIR, 'upload-failure.png') }).catch(() => undefined);
+      const text = await page
+        .locator('body')
+        .innerText()
+        .catch(() => '');
+      await writeFile(join(OUT_DIR, 'upload-failure.txt'), text);
+      throw e;
+    }
     const uploadMs = performance.now() - started;
     const text = page.getByRole('textbox', { name: 'Extracted text' });
     await page.waitForFunction(
@@ -271,7 +283,7 @@ export function renderUploadReport(f: UploadFigures): string {
     '',
     `## Uploading a ${mb} MB PDF (issues 3 and 14)`,
     '',
-    'The Documents tab reads the file in 1 MiB slices (Blob.arrayBuffer) and sends the bytes over',
+    'The Documents tab reads the file in 256 KiB slices (Blob.arrayBuffer) and sends the bytes over',
     'files.chunk as they are: a binary WebSocket frame in the web host, a structured clone over',
     "Electron's IPC; core writes each chunk to disk. /extract_text then gets a JSON body streamed",
     "from disk: the text around the file, and the file's base64 made 192 KiB at a time from a read",

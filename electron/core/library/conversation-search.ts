@@ -68,6 +68,7 @@ export function openConversationSearch(deps: ConversationSearchDeps): Conversati
 
   /** Whether close has begun: a build not yet sent then stays unsent (a later start sends it). */
   let closing = false;
+  let closed: Promise<void> | null = null;
 
   async function build(): Promise<boolean> {
     await prepare();
@@ -140,18 +141,23 @@ export function openConversationSearch(deps: ConversationSearchDeps): Conversati
       await writes;
     },
 
-    async close() {
-      closing = true;
-      try {
-        await writes;
-        // A build still preparing its folder sees `closing` before it would send (and restart
-        // the worker); one already sent fails when the worker stops.
-        await folderReady?.catch(() => undefined);
-        await thread.stop();
-        await building;
-      } finally {
-        closing = false;
-      }
+    close() {
+      // A second close while one runs shares it, so `closing` holds until both have their answer.
+      closed ??= (async () => {
+        closing = true;
+        try {
+          await writes;
+          // A build still preparing its folder sees `closing` before it would send (and restart
+          // the worker); one already sent fails when the worker stops.
+          await folderReady?.catch(() => undefined);
+          await thread.stop();
+          await building;
+        } finally {
+          closing = false;
+          closed = null;
+        }
+      })();
+      return closed;
     },
   };
 }

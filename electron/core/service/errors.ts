@@ -462,7 +462,7 @@ export function toUserError(e: unknown, apiKey?: string | null): UserError {
     (name === 'TypeError' && /invalid url|parse url/i.test(message ?? ''))
   )
     return userError('bad_base_url', message);
-  // A file sent from disk refuses redirects (http.ts): the address points somewhere else.
+  // A request carrying a file refuses redirects (http.ts): the address points somewhere else.
   const cause = (e as { cause?: unknown } | null)?.cause;
   if (name === 'TypeError' && cause instanceof Error && cause.message === 'unexpected redirect')
     return userError(

@@ -231,12 +231,14 @@ export function createTransport(o: TransportOptions): Transport {
         headers,
         body,
         signal: controller.signal,
-        // A streamed body cannot be sent again after a redirect, and Node's fetch keeps a copy of
-        // every piece for that case unless redirects are refused up front (nodejs/undici#4058):
-        // a 50 MB file would stay in memory until the answer. `window: null` lets it skip the copy.
-        ...(body instanceof ReadableStream
-          ? { duplex: 'half', redirect: 'error', window: null }
+        // A file is not sent on to wherever a redirect points. Node's fetch, free to follow
+        // redirects, keeps a copy of every piece of the body it sent until the answer
+        // (nodejs/undici#4058): a 50 MB file or a long recording twice in memory. Refusing them up
+        // front, with no window to prompt in, skips that copy.
+        ...(body instanceof ReadableStream || body instanceof FormData
+          ? { redirect: 'error', window: null }
           : {}),
+        ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
       } as RequestInit);
       return await read(res, { apiKey, extendTimeout, explain });
     } catch (e) {

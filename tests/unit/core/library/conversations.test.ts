@@ -406,6 +406,26 @@ describe('closing the library', () => {
     await search.close();
     expect(await readdir(join(dir, 'search'))).toContain('words.sqlite');
   });
+
+  it('answers a second close made while one runs with that same close, and closes anew later', async () => {
+    const lib = await openLib();
+    await addConversation(lib, 'a note', 'about walruses');
+    await lib.close();
+    const search = openConversationSearch({
+      file: join(dir, 'search', 'words.sqlite'),
+      folder: join(dir, 'conversations'),
+      stamps: () => new Map(),
+    });
+    search.start();
+    const first = search.close();
+    expect(search.close()).toBe(first);
+    await first;
+    expect(await search.search('walrus')).toEqual([]);
+    await search.ready();
+    const later = search.close();
+    expect(later).not.toBe(first);
+    await later;
+  });
 });
 
 describe('message versions on disk', () => {

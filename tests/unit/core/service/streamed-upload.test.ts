@@ -1,4 +1,4 @@
-// A stored file sent through the client from disk: no copy of it kept while it goes, and a redirect refused rather than followed.
+// A file in a request (streamed from disk, or a multipart form): no copy of it kept while it goes, and a redirect refused rather than followed.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -83,6 +83,22 @@ describe('a stored file in a request body', () => {
     expect(failure.message).toMatch(
       /redirected the request elsewhere.*Check the base URL in Settings/,
     );
+    expect(local.requests).toHaveLength(1);
+    expect(moved.requests).toHaveLength(0);
+  });
+
+  it('in a multipart form is not sent on either: a recording to transcribe meets a 307', async () => {
+    // Fetch can replay a form after a 307, so without the refusal this one would be followed.
+    const moved = await startLocal((_req, res) => sendJson(res, 200, { text: 'heard elsewhere' }));
+    const local = await startLocal((_req, res) => {
+      res.writeHead(307, { Location: `${moved.base}/audio/transcriptions` });
+      res.end();
+    });
+    const { client } = clientFor(local.base);
+    const failure = await failureOf(
+      client.transcribe({ file: new Uint8Array(4096), filename: 'a.wav', model: 'stt-x' }),
+    );
+    expect(failure.error.code).toBe('bad_base_url');
     expect(local.requests).toHaveLength(1);
     expect(moved.requests).toHaveLength(0);
   });
