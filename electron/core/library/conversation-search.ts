@@ -66,13 +66,15 @@ export function openConversationSearch(deps: ConversationSearchDeps): Conversati
     writes = Promise.all([writes, sent.catch(() => undefined)]);
   }
 
-  /** Whether close has begun: a build not yet sent then stays unsent (a later start sends it). */
-  let closing = false;
-  let closed: Promise<void> | null = null;
+  /**
+   * The close under way, if one is: a build not yet sent then stays unsent (a later start sends
+   * it), and a second close shares it.
+   */
+  let closing: Promise<void> | null = null;
 
   async function build(): Promise<boolean> {
     await prepare();
-    if (closing) return false;
+    if (closing !== null) return false;
     await thread.send({
       op: 'build',
       folder: deps.folder,
@@ -142,9 +144,7 @@ export function openConversationSearch(deps: ConversationSearchDeps): Conversati
     },
 
     close() {
-      // A second close while one runs shares it, so `closing` holds until both have their answer.
-      closed ??= (async () => {
-        closing = true;
+      closing ??= (async () => {
         try {
           await writes;
           // A build still preparing its folder sees `closing` before it would send (and restart
@@ -153,11 +153,10 @@ export function openConversationSearch(deps: ConversationSearchDeps): Conversati
           await thread.stop();
           await building;
         } finally {
-          closing = false;
-          closed = null;
+          closing = null;
         }
       })();
-      return closed;
+      return closing;
     },
   };
 }
