@@ -6,7 +6,8 @@ import { Jimp } from 'jimp';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { build } from 'vite';
 import { startWebHost } from '../dev/web';
-import { createMediaLibrary } from '../electron/core/library/media';
+import { createMediaLibrary, THUMB_SIDE } from '../electron/core/library/media';
+import { makeThumbnail } from '../electron/core/library/pictures';
 import { freshContext, launchChromium } from './browser';
 import { cpuShare, cpuSnapshot, waitForQuietMachine } from './cpu-usage';
 import { bareGridBuild } from './vite.config';
@@ -25,10 +26,12 @@ const CLOCK_TICKS_PER_SECOND = 100;
 /** Distinct pictures the seed cycles through; each add still makes its own file. */
 const DISTINCT_PICTURES = 24;
 /**
- * The thumbnail size itself: the page then loads exactly what it loads for larger pictures (a
- * 256 px PNG per tile), and seeding skips 2,000 jimp resizes that would take minutes.
+ * The pictures are drawn twice the thumbnail's side, and each tile is given what core's own
+ * thumbnail maker makes of its picture: the page then loads exactly what it loads for a library of
+ * large pictures (one thumbnail per tile, in the thumbnail's format), and seeding skips 2,000
+ * resizes that would take minutes.
  */
-const PICTURE_SIDE = 256;
+const PICTURE_SIDE = THUMB_SIDE * 2;
 
 export interface FrameStats {
   frames: number;
@@ -55,6 +58,8 @@ export interface HeapFigures {
 export interface GalleryBenchResult {
   items: number;
   seedSeconds: number;
+  /** What each tile loads: the thumbnails' type and their mean size. */
+  tiles: { mime: string; meanKb: number };
   /** Click on the Images tab until the first screen of thumbnails is decoded and painted. */
   openMs: number;
   scrolledPx: number;
@@ -112,25 +117,46 @@ function hslToRgb(h: number, s: number, l: number): [number, number, number] {
   return [f(0), f(8), f(4)];
 }
 
+/** What core makes of each seed picture for the gallery's tiles. */
+async function seedThumbnails(): Promise<{ bytes: Buffer; mime: string }[]> {
+  const thumbnails = [];
+  for (const picture of await seedPictures()) {
+    const thumb = await makeThumbnail(picture, THUMB_SIDE);
+    if (!thumb) throw new Error('core made no thumbnail of a seed picture');
+    thumbnails.push({ bytes: Buffer.from(thumb.bytes), mime: thumb.mime });
+  }
+  return thumbnails;
+}
+
 /** Writes `count` pictures through core's own media library, as the app keeps them. */
-export async function seedGallery(dataDir: string, count: number): Promise<number> {
+export async function seedGallery(
+  dataDir: string,
+  count: number,
+): Promise<{ seconds: number; tiles: GalleryBenchResult['tiles'] }> {
   const started = Date.now();
   await rm(dataDir, { recursive: true, force: true });
   await mkdir(dataDir, { recursive: true });
   const media = await createMediaLibrary(join(dataDir, 'media'));
-  const pictures = await seedPictures();
+  const pictures = await seedThumbnails();
   for (let i = 0; i < count; i++)
     await media.add({
       kind: 'image',
-      bytes: pictures[i % pictures.length]!,
-      mime: 'image/png',
+      bytes: pictures[i % pictures.length]!.bytes,
+      mime: pictures[i % pictures.length]!.mime,
       title: `bench picture ${i + 1}: a landscape study in colour`,
       model: 'img-stable/stable-diffusion-xl-1024',
       cost: '0.004000',
       params: { mode: 'generate', prompt: `bench picture ${i + 1}`, size: '1024x1024' },
     });
   await media.flush();
-  return (Date.now() - started) / 1000;
+  return {
+    seconds: (Date.now() - started) / 1000,
+    tiles: {
+      mime: [...new Set(pictures.map(({ mime }) => mime))].join(', '),
+      meanKb:
+        pictures.reduce((sum, { bytes }) => sum + bytes.byteLength, 0) / pictures.length / 1024,
+    },
+  };
 }
 
 async function heapFigures(page: Page, cdp: CDPSession, collect: boolean): Promise<HeapFigures> {
@@ -277,7 +303,7 @@ export async function measureGallery(
   dataDir: string,
   count = GALLERY_ITEMS,
 ): Promise<GalleryBenchResult> {
-  const seedSeconds = await seedGallery(dataDir, count);
+  const { seconds: seedSeconds, tiles } = await seedGallery(dataDir, count);
   const rendererDir = await buildGalleryPages(join(dataDir, '..'));
   const host = await startWebHost({ port: 0, dataDir, rendererDir, log: () => undefined });
   const context = await freshContext(browser);
@@ -333,6 +359,7 @@ export async function measureGallery(
     return {
       items: count,
       seedSeconds,
+      tiles,
       openMs: paintedAt - clickAt,
       scrolledPx: first.px,
       othersCpuWhileScrolling: first.othersCpu,
@@ -376,7 +403,7 @@ export function renderGallerySection(result: GalleryBenchResult): string {
   return [
     '## Image gallery: 2,000 pictures',
     '',
-    `Seeded ${result.items.toLocaleString('en-US')} pictures (${PICTURE_SIDE} × ${PICTURE_SIDE} PNG, the thumbnail size) through core's media library in ${fixed(result.seedSeconds)} s, then opened the Images tab in the web host and scrolled the whole grid, ${SCROLL_STEP_PX} px per frame (${fixed(result.scrolledPx / 1000)} thousand px).`,
+    `Seeded ${result.items.toLocaleString('en-US')} pictures through core's media library, each the thumbnail core makes of a ${PICTURE_SIDE} × ${PICTURE_SIDE} picture (${result.tiles.mime}, ${fixed(result.tiles.meanKb)} KB on average), in ${fixed(result.seedSeconds)} s, then opened the Images tab in the web host and scrolled the whole grid, ${SCROLL_STEP_PX} px per frame (${fixed(result.scrolledPx / 1000)} thousand px).`,
     '',
     `Reference: a bare virtualized grid (bench/bare-grid/: @tanstack/react-virtual, one <img> per tile, nothing else), built by Vite in the same run and served by the same web host under /bare/, so its thumbnails are the same URLs answered by the same code. It gets the app's scroller size (${result.viewport.width} × ${result.viewport.height} px) and computes the same ${result.viewport.tile} px tiles. The two are scrolled in turn, run by run, each in a fresh page (empty cache), after waiting up to 5 s for a quiet machine.`,
     '',

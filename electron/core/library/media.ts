@@ -14,6 +14,8 @@ export const MEDIA_KINDS: readonly MediaKind[] = ['image', 'audio', 'video'];
 
 /** Long side of the thumbnails made for pictures. */
 export const THUMB_SIDE = 256;
+/** What a thumbnail may be, in the order resolve looks for it. */
+const THUMB_MIMES = ['image/jpeg', 'image/png'] as const;
 
 export interface MediaAddInput {
   kind: MediaKind;
@@ -118,8 +120,15 @@ export async function createMediaLibrary(
   const kindDir = (kind: MediaKind): string => join(dir, kind);
   const fileOf = (item: Pick<MediaItem, 'id' | 'kind' | 'mime'>): string =>
     join(kindDir(item.kind), `${item.id}.${extensionOfMime(item.mime)}`);
-  const thumbOf = (item: Pick<MediaItem, 'id' | 'kind'>): string =>
-    join(kindDir(item.kind), `${item.id}.thumb.png`);
+  /**
+   * A thumbnail is a JPEG, or a PNG for a picture with transparency; a library written before
+   * thumbnails could be JPEG has PNGs only, so each is looked for in this order.
+   */
+  const thumbsOf = (item: Pick<MediaItem, 'id' | 'kind'>): { path: string; mime: string }[] =>
+    THUMB_MIMES.map((mime) => ({
+      path: join(kindDir(item.kind), `${item.id}.thumb.${extensionOfMime(mime)}`),
+      mime,
+    }));
   const sidecarOf = (item: Pick<MediaItem, 'id' | 'kind'>): string =>
     join(kindDir(item.kind), `${item.id}.json`);
 
@@ -235,8 +244,9 @@ export async function createMediaLibrary(
         await writeFileAtomic(fileOf(item), input.bytes);
         if (input.kind === 'image' && size && Math.max(size.width, size.height) > THUMB_SIDE) {
           const thumb = await makeThumbnail(input.bytes, THUMB_SIDE);
-          if (thumb) {
-            await writeFileAtomic(thumbOf(item), thumb.bytes);
+          const file = thumb && thumbsOf(item).find(({ mime }) => mime === thumb.mime);
+          if (thumb && file) {
+            await writeFileAtomic(file.path, thumb.bytes);
             item.hasThumb = true;
           }
         }
@@ -244,7 +254,9 @@ export async function createMediaLibrary(
         await writeFileAtomic(sidecarOf(item), JSON.stringify(item));
       } catch (e) {
         await Promise.all(
-          [fileOf(item), thumbOf(item), sidecarOf(item)].map((file) => rm(file, { force: true })),
+          [fileOf(item), ...thumbsOf(item).map(({ path }) => path), sidecarOf(item)].map((file) =>
+            rm(file, { force: true }),
+          ),
         );
         throw serviceError('storage', `The ${input.kind} could not be saved: ${String(e)}`);
       }
@@ -297,7 +309,11 @@ export async function createMediaLibrary(
       );
       // The sidecar goes first, so a crash part way leaves orphans that the next start removes.
       await rm(sidecarOf(item), { force: true });
-      await Promise.all([rm(fileOf(item), { force: true }), rm(thumbOf(item), { force: true })]);
+      await Promise.all(
+        [fileOf(item), ...thumbsOf(item).map(({ path }) => path)].map((file) =>
+          rm(file, { force: true }),
+        ),
+      );
       await writeIndex(item.kind);
       return item;
     },
@@ -306,14 +322,18 @@ export async function createMediaLibrary(
       if (kindOfId(id) === null) return null;
       const item = byId.get(id);
       if (!item) return null;
-      const wantsThumb = variant === 'thumb' && item.hasThumb;
-      const path = wantsThumb ? thumbOf(item) : fileOf(item);
-      try {
-        const info = await stat(path);
-        return { path, mime: wantsThumb ? 'image/png' : item.mime, size: info.size };
-      } catch {
-        return null;
+      const files =
+        variant === 'thumb' && item.hasThumb
+          ? thumbsOf(item)
+          : [{ path: fileOf(item), mime: item.mime }];
+      for (const { path, mime } of files) {
+        try {
+          return { path, mime, size: (await stat(path)).size };
+        } catch {
+          // Not this one: the next type of thumbnail, or nothing.
+        }
       }
+      return null;
     },
 
     async flush() {

@@ -10,11 +10,17 @@ export const DECODABLE_PICTURES: ReadonlySet<string> = new Set([
 ]);
 
 const JPEG_QUALITY = 90;
+/**
+ * A thumbnail is seen at tile size, scrolled past by the hundred: a JPEG at this quality is about
+ * a quarter of a PNG's bytes and decodes faster (bench/REPORT.md, the gallery), and decoding is
+ * what a gallery scrolled briskly spends its frames on.
+ */
+const THUMB_JPEG_QUALITY = 82;
 
 export type PictureTask =
   /** Brings the long side down to maxSide; JPEG stays JPEG, the rest becomes PNG. */
   | { kind: 'downscale'; bytes: Uint8Array; mime: string; maxSide: number }
-  /** A PNG with its long side at maxSide. */
+  /** Its long side at maxSide: a JPEG, or a PNG when the picture has any transparent pixel. */
   | { kind: 'thumbnail'; bytes: Uint8Array; maxSide: number };
 
 export interface EncodedPicture {
@@ -41,6 +47,25 @@ export function fitted(width: number, height: number, maxSide: number): { w: num
   };
 }
 
+/** Whether every pixel of an RGBA bitmap is fully opaque. */
+function isOpaque(rgba: Uint8Array): boolean {
+  for (let alpha = 3; alpha < rgba.length; alpha += 4) if (rgba[alpha] !== 255) return false;
+  return true;
+}
+
+async function encoded(
+  image: Awaited<ReturnType<typeof Jimp.read>>,
+  task: PictureTask,
+): Promise<{ bytes: Uint8Array; mime: string }> {
+  const quality =
+    task.kind === 'downscale'
+      ? task.mime === 'image/jpeg' && JPEG_QUALITY
+      : isOpaque(image.bitmap.data) && THUMB_JPEG_QUALITY;
+  return quality
+    ? { bytes: await image.getBuffer('image/jpeg', { quality }), mime: 'image/jpeg' }
+    : { bytes: await image.getBuffer('image/png'), mime: 'image/png' };
+}
+
 export async function runPictureTask(task: PictureTask): Promise<PictureTaskResult> {
   let image: Awaited<ReturnType<typeof Jimp.read>>;
   try {
@@ -52,12 +77,5 @@ export async function runPictureTask(task: PictureTask): Promise<PictureTaskResu
   }
   if (Math.max(image.width, image.height) <= task.maxSide) return null;
   image.resize(fitted(image.width, image.height, task.maxSide));
-  const encoded =
-    task.kind === 'downscale' && task.mime === 'image/jpeg'
-      ? {
-          bytes: await image.getBuffer('image/jpeg', { quality: JPEG_QUALITY }),
-          mime: 'image/jpeg',
-        }
-      : { bytes: await image.getBuffer('image/png'), mime: 'image/png' };
-  return { ...encoded, width: image.width, height: image.height };
+  return { ...(await encoded(image, task)), width: image.width, height: image.height };
 }

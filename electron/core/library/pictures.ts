@@ -205,8 +205,8 @@ export async function downscaleImage(
 }
 
 /**
- * A PNG thumbnail with its long side at `maxSide`, or null when the picture is small, over the
- * pixel limit or unreadable (a thumbnail is a convenience; the picture itself is kept).
+ * A thumbnail with its long side at `maxSide` (JPEG, or PNG for a picture with transparency), or
+ * null when the picture is small, over the pixel limit or unreadable (a thumbnail is a convenience; the picture itself is kept).
  */
 export async function makeThumbnail(
   bytes: Uint8Array,

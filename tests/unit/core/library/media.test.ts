@@ -32,7 +32,7 @@ function ticking(): () => Date {
 }
 
 describe('media library', () => {
-  it('adds a picture with its size and a 256 px PNG thumbnail, and resolves both', async () => {
+  it('adds a picture with its size and a 256 px JPEG thumbnail, and resolves both', async () => {
     const media = await createMediaLibrary(dir);
     const item = await media.add({
       kind: 'image',
@@ -54,12 +54,35 @@ describe('media library', () => {
       hasThumb: true,
     });
     const thumb = await media.resolve(item.id, 'thumb');
-    expect(thumb?.mime).toBe('image/png');
+    expect(thumb?.mime).toBe('image/jpeg');
+    expect(thumb?.path.endsWith('.thumb.jpg')).toBe(true);
     const decoded = await Jimp.read(await readFile(thumb?.path ?? ''));
     expect([decoded.width, decoded.height]).toEqual([256, 128]);
     const full = await media.resolve(item.id, 'full');
     expect(full).toMatchObject({ mime: 'image/png', size: item.size });
     expect(full?.path.startsWith(join(dir, 'image'))).toBe(true);
+  });
+
+  it('still serves the PNG thumbnail of a library written before thumbnails were JPEG', async () => {
+    const before = await createMediaLibrary(dir);
+    const item = await before.add({
+      kind: 'image',
+      bytes: await png(600, 300),
+      mime: 'image/png',
+      title: 'older',
+    });
+    await before.flush();
+    // What the earlier version left on disk: the same item, its thumbnail a PNG.
+    const folder = join(dir, 'image');
+    await rm(join(folder, `${item.id}.thumb.jpg`));
+    const oldThumb = await png(256, 128);
+    await writeFile(join(folder, `${item.id}.thumb.png`), oldThumb);
+    const media = await createMediaLibrary(dir);
+    const thumb = await media.resolve(item.id, 'thumb');
+    expect(thumb).toMatchObject({ mime: 'image/png', size: oldThumb.byteLength });
+    expect(thumb?.path.endsWith('.thumb.png')).toBe(true);
+    await media.delete(item.id);
+    expect((await readdir(folder)).filter((name) => name.startsWith(item.id))).toEqual([]);
   });
 
   it('makes no thumbnail for a small picture and serves the full file for ?thumb', async () => {

@@ -284,11 +284,24 @@ describe('imageSize and makeThumbnail', () => {
     });
   });
 
-  it('makes a PNG thumbnail only for pictures larger than the side', async () => {
-    const thumb = await makeThumbnail(await picture(512, 384, 'image/jpeg'), 256);
-    expect(thumb).toMatchObject({ mime: 'image/png', width: 256, height: 192 });
-    expect(sniffMime(thumb?.bytes ?? new Uint8Array())).toBe('image/png');
+  it('makes a thumbnail only for pictures larger than the side: JPEG for an opaque one', async () => {
+    for (const source of [await picture(512, 384, 'image/jpeg'), await picture(512, 384)]) {
+      const thumb = await makeThumbnail(source, 256);
+      expect(thumb).toMatchObject({ mime: 'image/jpeg', width: 256, height: 192 });
+      expect(sniffMime(thumb?.bytes ?? new Uint8Array())).toBe('image/jpeg');
+    }
     expect(await makeThumbnail(await picture(200, 100), 256)).toBeNull();
+  });
+
+  it('keeps a transparent picture transparent: its thumbnail is a PNG with the alpha', async () => {
+    const image = new Jimp({ width: 400, height: 400, color: 0xcc8844ff });
+    // One corner see-through, as a cut-out or a logo has.
+    for (let y = 0; y < 100; y++) for (let x = 0; x < 100; x++) image.setPixelColor(0, x, y);
+    const thumb = await makeThumbnail(await image.getBuffer('image/png'), 256);
+    expect(thumb).toMatchObject({ mime: 'image/png', width: 256, height: 256 });
+    const decoded = await Jimp.read(Buffer.from(thumb?.bytes ?? new Uint8Array()));
+    expect(decoded.getPixelColor(0, 0) & 0xff).toBe(0);
+    expect(decoded.getPixelColor(200, 200) & 0xff).toBe(0xff);
   });
 });
 

@@ -165,7 +165,7 @@ describe('the web host serving media/<id>', () => {
   it('serves the thumbnail with ?thumb=1 and the full picture without', async () => {
     const cookie = await sessionCookie();
     const thumb = await fetch(`${base()}media/${picture.id}?thumb=1`, { headers: { cookie } });
-    expect(thumb.headers.get('content-type')).toBe('image/png');
+    expect(thumb.headers.get('content-type')).toBe('image/jpeg');
     const small = await Jimp.read(Buffer.from(await thumb.arrayBuffer()));
     expect([small.width, small.height]).toEqual([256, 192]);
     const full = await fetch(`${base()}media/${picture.id}`, { headers: { cookie } });
