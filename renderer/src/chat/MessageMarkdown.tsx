@@ -42,14 +42,15 @@ const LazyMarkdownBlock = lazy(loadMarkdownBlock);
 /**
  * Once the chunk is in, a block renders it directly: a lazy component suspends on its first render
  * even when its chunk is loaded, which painted a conversation opened after the preload as plain
- * text first. The type is chosen once per block, so a block never remounts.
+ * text first. The type is chosen once per block, so a block never remounts. Memoized on its
+ * props, so the frozen pieces of a long growing block cost nothing when its open piece grows.
  */
-function MarkdownBlock(props: ComponentProps<BlockComponent>) {
+const MarkdownBlock = memo(function MarkdownBlock(props: ComponentProps<BlockComponent>) {
   const [Block] = useState<ComponentType<ComponentProps<BlockComponent>>>(
     () => loadedBlock ?? LazyMarkdownBlock,
   );
   return <Block {...props} />;
-}
+});
 
 /** Small answers that between them take each path a real one can: GFM, code, a table, math. */
 const WARM_UP_SAMPLES = [
