@@ -131,6 +131,11 @@ export async function createMediaLibrary(
     }));
   const sidecarOf = (item: Pick<MediaItem, 'id' | 'kind'>): string =>
     join(kindDir(item.kind), `${item.id}.json`);
+  /** The item's bytes and every thumbnail it may have; not its sidecar. */
+  const filesOf = (item: Pick<MediaItem, 'id' | 'kind' | 'mime'>): string[] => [
+    fileOf(item),
+    ...thumbsOf(item).map(({ path }) => path),
+  ];
 
   async function readItem(file: string): Promise<MediaItem | null> {
     try {
@@ -254,9 +259,7 @@ export async function createMediaLibrary(
         await writeFileAtomic(sidecarOf(item), JSON.stringify(item));
       } catch (e) {
         await Promise.all(
-          [fileOf(item), ...thumbsOf(item).map(({ path }) => path), sidecarOf(item)].map((file) =>
-            rm(file, { force: true }),
-          ),
+          [...filesOf(item), sidecarOf(item)].map((file) => rm(file, { force: true })),
         );
         throw serviceError('storage', `The ${input.kind} could not be saved: ${String(e)}`);
       }
@@ -309,11 +312,7 @@ export async function createMediaLibrary(
       );
       // The sidecar goes first, so a crash part way leaves orphans that the next start removes.
       await rm(sidecarOf(item), { force: true });
-      await Promise.all(
-        [fileOf(item), ...thumbsOf(item).map(({ path }) => path)].map((file) =>
-          rm(file, { force: true }),
-        ),
-      );
+      await Promise.all(filesOf(item).map((file) => rm(file, { force: true })));
       await writeIndex(item.kind);
       return item;
     },

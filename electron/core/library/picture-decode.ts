@@ -57,13 +57,11 @@ async function encoded(
   image: Awaited<ReturnType<typeof Jimp.read>>,
   task: PictureTask,
 ): Promise<{ bytes: Uint8Array; mime: string }> {
-  const quality =
-    task.kind === 'downscale'
-      ? task.mime === 'image/jpeg' && JPEG_QUALITY
-      : isOpaque(image.bitmap.data) && THUMB_JPEG_QUALITY;
-  return quality
-    ? { bytes: await image.getBuffer('image/jpeg', { quality }), mime: 'image/jpeg' }
-    : { bytes: await image.getBuffer('image/png'), mime: 'image/png' };
+  // A downscaled upload keeps its type; a thumbnail is a JPEG unless the picture has transparency.
+  const jpeg = task.kind === 'downscale' ? task.mime === 'image/jpeg' : isOpaque(image.bitmap.data);
+  if (!jpeg) return { bytes: await image.getBuffer('image/png'), mime: 'image/png' };
+  const quality = task.kind === 'downscale' ? JPEG_QUALITY : THUMB_JPEG_QUALITY;
+  return { bytes: await image.getBuffer('image/jpeg', { quality }), mime: 'image/jpeg' };
 }
 
 export async function runPictureTask(task: PictureTask): Promise<PictureTaskResult> {
