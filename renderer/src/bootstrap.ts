@@ -1,5 +1,5 @@
 // Connects the store to core: first loads, event subscriptions, and batched chat events.
-import { createChatEventBatcher } from './chat/event-batcher';
+import { createChatEventBatcher, streamUpdateDelay } from './chat/event-batcher';
 import { preloadChatParts } from './chat/deferred-parts';
 import { preloadMarkdown } from './chat/MessageMarkdown';
 import { whenIdle, whenIdleEach } from './common/idle';
@@ -8,27 +8,22 @@ import { invoke, subscribe } from './platform';
 import { useAppStore } from './store';
 import { boundOpenConversations } from './store/open-bound';
 
-/**
- * Streamed text is shown at most this often. Reading keeps up easily at 12 updates a second, and
- * each update re-lays out the growing answer, so painting every frame would cost five times more
- * main-thread work for no visible gain (bench/REPORT.md).
- */
-const STREAM_UPDATE_MS = 80;
-let lastFlushAt = 0;
+let lastFlushAt = -Infinity;
 
 function nextUpdate(flush: () => void): void {
   const run = () => {
     lastFlushAt = performance.now();
     flush();
   };
-  const wait = Math.max(0, lastFlushAt + STREAM_UPDATE_MS - performance.now());
-  const hidden = document.visibilityState === 'hidden';
+  const delay = streamUpdateDelay(
+    performance.now() - lastFlushAt,
+    document.visibilityState === 'hidden',
+  );
   // Not in an animation frame: the list then keeps the answer's end in view in the same task, so
   // the next frame paints the update and dispatches its scroll together (from a frame, that scroll
-  // waited for a frame of its own). When an update is due already, in the task that brought the
-  // event (once its listeners are done): a timer of its own was one more task per update.
-  if (wait === 0 && !hidden) queueMicrotask(run);
-  else setTimeout(run, hidden ? Math.max(wait, 50) : wait);
+  // waited for a frame of its own).
+  if (delay === 'now') queueMicrotask(run);
+  else setTimeout(run, delay);
 }
 
 /** Starts everything once; returns the function that unsubscribes (used by tests and hot reload). */

@@ -2,6 +2,7 @@
 import { memo, useEffect, useMemo, useState } from 'react';
 import type { ChatMessage } from '../../../shared/types';
 import { versionInfo } from '../../../shared/versions';
+import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../store';
 import { useLanguage, useT } from '../i18n/use-t';
 import { formatCount, localeOf } from '../i18n/translate';
@@ -116,7 +117,62 @@ function UsageLine({ message }: { message: ChatMessage }) {
   );
 }
 
-function StreamNote({ stream }: { stream: StreamState }) {
+/**
+ * What the row shows of its running stream besides the growing text: these change a few times a
+ * turn, so the row renders then, and only the text's own parts render with each update.
+ */
+interface StreamLook {
+  model: string;
+  retrying: StreamState['retrying'];
+  waitingUntil: number | null;
+  toolRounds: StreamState['toolRounds'];
+  hasContent: boolean;
+  hasReasoning: boolean;
+}
+
+function streamLook(stream: StreamState | undefined, messageId: string): StreamLook | null {
+  if (!stream || stream.messageId !== messageId) return null;
+  return {
+    model: stream.model,
+    retrying: stream.retrying,
+    waitingUntil: stream.waitingUntil,
+    toolRounds: stream.toolRounds,
+    hasContent: stream.content !== '',
+    hasReasoning: stream.reasoning !== '',
+  };
+}
+
+/** The answer's markdown; while it streams, the growing text is read here, not in the row. */
+function AnswerMarkdown({
+  conversationId,
+  text,
+  streaming,
+}: {
+  conversationId: string;
+  text: string;
+  streaming: boolean;
+}) {
+  const streamed = useAppStore((s) => (streaming ? s.streams[conversationId]?.content : undefined));
+  return <MessageMarkdown text={streamed ?? text} streaming={streaming} />;
+}
+
+/** The answer's reasoning; while it streams, read here, as the text is. */
+function ReasoningText({
+  conversationId,
+  text,
+  streaming,
+}: {
+  conversationId: string;
+  text: string;
+  streaming: boolean;
+}) {
+  const streamed = useAppStore((s) =>
+    streaming ? s.streams[conversationId]?.reasoning : undefined,
+  );
+  return <div className="plain-text">{streamed ?? text}</div>;
+}
+
+function StreamNote({ stream }: { stream: StreamLook }) {
   const t = useT();
   if (stream.retrying)
     return (
@@ -126,9 +182,9 @@ function StreamNote({ stream }: { stream: StreamState }) {
     );
   // A tool call waiting for the person or running: its card says what is going on.
   if (stream.toolRounds?.some((r) => r.calls.some((c) => c.state === 'asking'))) return null;
-  if (stream.waitingUntil != null && stream.content === '')
+  if (stream.waitingUntil != null && !stream.hasContent)
     return <p className="stream-note">{t('chat.waiting')}</p>;
-  if (stream.content === '' && stream.reasoning === '')
+  if (!stream.hasContent && !stream.hasReasoning)
     return (
       <p className="stream-note">
         <span className="typing" aria-hidden="true" /> {t('chat.thinking')}
@@ -185,17 +241,14 @@ function MessageRowView({ conversationId, message, busy, isLast = false }: Messa
   const t = useT();
   const sendTurn = useAppStore((s) => s.sendTurn);
   const deleteMessage = useAppStore((s) => s.deleteMessage);
-  // Only the row being streamed subscribes to the growing text.
-  const stream = useAppStore((s) => {
-    const current = s.streams[conversationId];
-    return current && current.messageId === message.id ? current : null;
-  });
+  // The row being streamed follows its stream's look; the growing text itself is read below it.
+  const stream = useAppStore(useShallow((s) => streamLook(s.streams[conversationId], message.id)));
   const [editing, setEditing] = useState(false);
   const isUser = message.role === 'user';
-  const content = stream ? stream.content : message.content;
-  const reasoning = stream ? stream.reasoning : (message.reasoning ?? '');
   const streaming = stream !== null;
-  const collapse = useCollapse(message.id, content, streaming);
+  const hasContent = stream ? stream.hasContent : message.content !== '';
+  const hasReasoning = stream ? stream.hasReasoning : (message.reasoning ?? '') !== '';
+  const collapse = useCollapse(message.id, message.content, streaming);
   const saved = !message.id.startsWith('local-');
   const hasVersions = versionInfo(message).count > 1;
   const canContinue =
@@ -216,10 +269,14 @@ function MessageRowView({ conversationId, message, busy, isLast = false }: Messa
           <VersionSwitcher conversationId={conversationId} message={message} busy={busy} />
         )}
       </header>
-      {reasoning !== '' && (
+      {hasReasoning && (
         <details className="reasoning">
           <summary>{t('chat.reasoning')}</summary>
-          <div className="plain-text">{reasoning}</div>
+          <ReasoningText
+            conversationId={conversationId}
+            text={message.reasoning ?? ''}
+            streaming={streaming}
+          />
         </details>
       )}
       {!isUser && <ToolCards conversationId={conversationId} message={message} />}
@@ -237,7 +294,7 @@ function MessageRowView({ conversationId, message, busy, isLast = false }: Messa
           {message.attachments && message.attachments.length > 0 && (
             <MessageAttachments attachments={message.attachments} />
           )}
-          {content !== '' && (
+          {hasContent && (
             <div className="plain-text user-text">
               {collapse.shown}
               {collapse.long && !collapse.expanded && '…'}
@@ -245,11 +302,15 @@ function MessageRowView({ conversationId, message, busy, isLast = false }: Messa
           )}
         </>
       ) : (
-        content !== '' &&
+        hasContent &&
         (!streaming && message.jsonCheck ? (
           <JsonAnswer message={message} />
         ) : (
-          <MessageMarkdown text={collapse.shown} streaming={streaming} />
+          <AnswerMarkdown
+            conversationId={conversationId}
+            text={collapse.shown}
+            streaming={streaming}
+          />
         ))
       )}
       {!streaming && !isUser && <Sources sources={message.sources} />}
