@@ -142,34 +142,28 @@ function streamLook(stream: StreamState | undefined, messageId: string): StreamL
   };
 }
 
-/** The answer's markdown; while it streams, the growing text is read here, not in the row. */
-function AnswerMarkdown({
-  conversationId,
-  text,
-  streaming,
-}: {
+interface StreamedTextProps {
   conversationId: string;
+  /** The saved text, shown when the row is not streaming. */
   text: string;
   streaming: boolean;
-}) {
-  const streamed = useAppStore((s) => (streaming ? s.streams[conversationId]?.content : undefined));
-  return <MessageMarkdown text={streamed ?? text} streaming={streaming} />;
 }
 
-/** The answer's reasoning; while it streams, read here, as the text is. */
-function ReasoningText({
-  conversationId,
-  text,
-  streaming,
-}: {
-  conversationId: string;
-  text: string;
-  streaming: boolean;
-}) {
-  const streamed = useAppStore((s) =>
-    streaming ? s.streams[conversationId]?.reasoning : undefined,
-  );
-  return <div className="plain-text">{streamed ?? text}</div>;
+/** While the row streams, its growing text or reasoning, read here rather than in the row. */
+function useStreamedText(
+  { conversationId, text, streaming }: StreamedTextProps,
+  field: 'content' | 'reasoning',
+): string {
+  const streamed = useAppStore((s) => (streaming ? s.streams[conversationId]?.[field] : undefined));
+  return streamed ?? text;
+}
+
+function AnswerMarkdown(props: StreamedTextProps) {
+  return <MessageMarkdown text={useStreamedText(props, 'content')} streaming={props.streaming} />;
+}
+
+function ReasoningText(props: StreamedTextProps) {
+  return <div className="plain-text">{useStreamedText(props, 'reasoning')}</div>;
 }
 
 function StreamNote({ stream }: { stream: StreamLook }) {
