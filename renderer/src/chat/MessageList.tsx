@@ -3,6 +3,8 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { observeElementOffset, useVirtualizer } from '@tanstack/react-virtual';
 import type { ChatMessage, Conversation } from '../../../shared/types';
 import { useAppStore } from '../store';
+import { selectLiveTexts } from '../store/chat-slice';
+import { useLiveText } from '../store/live-text';
 import { useT } from '../i18n/use-t';
 import { MessageRow } from './MessageRow';
 import { estimateRowHeight } from './row-height';
@@ -71,6 +73,10 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
     return whenIdle(() => setOverscan(OVERSCAN), 500);
   }, [conversationId]);
 
+  // A new function means new keys to the virtualizer, which then measures every row again (500
+  // in the bench's conversation): only when the rows change, not with each render of the list.
+  const getItemKey = useCallback((index: number) => rows[index]?.id || `pending-${index}`, [rows]);
+
   const virtualizer = useVirtualizer({
     count: virtualCount,
     getScrollElement: () => scroller.current,
@@ -83,7 +89,7 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
       return end;
     },
     overscan,
-    getItemKey: (index) => rows[index]?.id || `pending-${index}`,
+    getItemKey,
     useFlushSync: false,
     // Only the range matters here: reporting "scrolling" would re-render the list twice for every
     // scroll, including each one that follows a streamed answer. Its scroll listener is also the
@@ -259,9 +265,12 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
   );
 }
 
-/** Renders with each update of the streamed answer, after its row; then keeps the end in view. */
+/**
+ * Renders with each update of the streamed answer's text, after its row; then keeps the end in
+ * view. (The row's other changes, a few a turn, reach the end through the tail's ResizeObserver.)
+ */
 function TailFollower({ conversationId, follow }: { conversationId: string; follow: () => void }) {
-  const stream = useAppStore((s) => s.streams[conversationId]);
-  useLayoutEffect(follow, [stream, follow]);
+  const text = useLiveText(useAppStore(selectLiveTexts), conversationId, true);
+  useLayoutEffect(follow, [text, follow]);
   return null;
 }

@@ -4,6 +4,7 @@ import type { ChatMessage } from '../../../shared/types';
 import { versionInfo } from '../../../shared/versions';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../store';
+import { useLiveText } from '../store/live-text';
 import { useLanguage, useT } from '../i18n/use-t';
 import { formatCount, localeOf } from '../i18n/translate';
 import { CopyButton } from '../common/CopyButton';
@@ -13,7 +14,7 @@ import { JsonAnswer } from './JsonAnswer';
 import { Sources } from './Sources';
 import { ToolCards } from './ToolCards';
 import { MessageAttachments } from './attachments/AttachmentTray';
-import type { StreamState } from '../store/chat-slice';
+import { selectLiveTexts, type StreamState } from '../store/chat-slice';
 import { collapsedText } from './long-message';
 
 /**
@@ -137,8 +138,8 @@ function streamLook(stream: StreamState | undefined, messageId: string): StreamL
     retrying: stream.retrying,
     waitingUntil: stream.waitingUntil,
     toolRounds: stream.toolRounds,
-    hasContent: stream.content !== '',
-    hasReasoning: stream.reasoning !== '',
+    hasContent: stream.hasContent,
+    hasReasoning: stream.hasReasoning,
   };
 }
 
@@ -154,8 +155,8 @@ function useStreamedText(
   { conversationId, text, streaming }: StreamedTextProps,
   field: 'content' | 'reasoning',
 ): string {
-  const streamed = useAppStore((s) => (streaming ? s.streams[conversationId]?.[field] : undefined));
-  return streamed ?? text;
+  const live = useLiveText(useAppStore(selectLiveTexts), conversationId, streaming);
+  return live?.[field] ?? text;
 }
 
 function AnswerMarkdown(props: StreamedTextProps) {

@@ -9,19 +9,22 @@ import type {
   UserError,
 } from '../../../shared/types';
 import { invoke } from '../platform';
+import { shallow } from 'zustand/shallow';
 import type { AttachmentsSlice } from './attachments-slice';
 import { summaryOf } from '../../../shared/conversations';
 import { type ConversationsSlice, withSummary } from './conversations-slice';
 import { needsSetup, type FirstRunSlice } from './firstrun-slice';
+import { createLiveTexts, type LiveText, type LiveTexts } from './live-text';
 import type { SettingsSlice } from './settings-slice';
 import type { SliceCreator } from './slice';
 import type { UiSlice } from './ui-slice';
 
+/** A running answer, all but its growing text, which is in `liveTexts` (it changes with each update). */
 export interface StreamState {
   /** '' until core names the new message. */
   messageId: string;
-  content: string;
-  reasoning: string;
+  hasContent: boolean;
+  hasReasoning: boolean;
   model: string;
   retrying: { attempt: number; maxAttempts: number } | null;
   waitingUntil: number | null;
@@ -52,6 +55,8 @@ export interface DeletedMessage {
 export interface ChatSlice {
   /** Running answers, by conversation id. */
   streams: Record<string, StreamState>;
+  /** The streams' growing texts, by conversation: one object for the store's life. */
+  liveTexts: LiveTexts;
   /** Turns core refused before any answer started, by conversation id. */
   turnFailures: Record<string, TurnFailure>;
   sendTurn(request: TurnRequest, trimOldest?: boolean): Promise<void>;
@@ -73,8 +78,24 @@ export interface ChatSlice {
 const LOCAL_PREFIX = 'local-';
 
 function emptyStream(messageId: string, model: string): StreamState {
-  return { messageId, content: '', reasoning: '', model, retrying: null, waitingUntil: null };
+  return {
+    messageId,
+    hasContent: false,
+    hasReasoning: false,
+    model,
+    retrying: null,
+    waitingUntil: null,
+  };
 }
+
+const NO_TEXT: LiveText = { content: '', reasoning: '' };
+
+/**
+ * The live texts' holder, for `useAppStore`. A selector made in a component is a new function each
+ * render, and useSyncExternalStore gives a render with a new one a passive-effect task after its
+ * commit: the components that render with every update select with this one.
+ */
+export const selectLiveTexts = (s: Pick<ChatSlice, 'liveTexts'>): LiveTexts => s.liveTexts;
 
 /** The stream an event of `messageId` adds to: the running one, or a fresh one for a new answer. */
 function streamOf(current: StreamState | undefined, messageId: string): StreamState {
@@ -149,6 +170,8 @@ export const createChatSlice: SliceCreator<
   ChatSlice,
   ConversationsSlice & AttachmentsSlice & SettingsSlice & FirstRunSlice & UiSlice
 > = (set, get) => {
+  const liveTexts = createLiveTexts();
+
   async function ensureConversation(): Promise<string | UserError> {
     return get().activeId ?? (await get().createConversation());
   }
@@ -157,6 +180,7 @@ export const createChatSlice: SliceCreator<
     set((s) => {
       const streams = { ...s.streams };
       delete streams[conversationId];
+      liveTexts.delete(conversationId);
       const drafts =
         failure.request.kind === 'send' && !s.drafts[conversationId]
           ? { ...s.drafts, [conversationId]: failure.request.text }
@@ -190,6 +214,7 @@ export const createChatSlice: SliceCreator<
 
   return {
     streams: {},
+    liveTexts,
     turnFailures: {},
     deleted: null,
     historyErrors: {},
@@ -253,13 +278,17 @@ export const createChatSlice: SliceCreator<
         request.kind === 'continue'
           ? conversation?.messages.find((m) => m.id === request.messageId)
           : undefined;
+      const text: LiveText = continued
+        ? { content: continued.content, reasoning: continued.reasoning ?? '' }
+        : NO_TEXT;
       const stream = continued
         ? {
             ...emptyStream(continued.id, continued.model ?? model),
-            content: continued.content,
-            reasoning: continued.reasoning ?? '',
+            hasContent: text.content !== '',
+            hasReasoning: text.reasoning !== '',
           }
         : emptyStream('', model);
+      liveTexts.set(conversationId, text);
       set((s) => {
         const failures = { ...s.turnFailures };
         delete failures[conversationId];
@@ -328,90 +357,128 @@ export const createChatSlice: SliceCreator<
       }),
 
     applyChatEvents: (events) => {
-      set((s) => {
-        const streams = { ...s.streams };
-        let open = s.open;
-        let summaries = s.summaries;
-        for (const event of events) {
-          const id = event.conversationId;
-          const current = streams[id];
-          switch (event.type) {
-            case 'start': {
-              streams[id] =
-                current && (current.messageId === event.messageId || current.messageId === '')
-                  ? { ...current, messageId: event.messageId, model: event.model, retrying: null }
-                  : emptyStream(event.messageId, event.model);
-              const conversation = open[id];
-              if (conversation)
-                open = {
-                  ...open,
-                  [id]: withEntry(
-                    withQuestion(
-                      conversation,
-                      event.question,
-                      event.contextStart,
-                      event.questionIndex,
-                      event.continues,
-                    ),
-                    event.summary,
+      const before = get();
+      let { streams, open, summaries } = before;
+      /** Conversations whose live text changed: their readers render after the store's update. */
+      const grown = new Set<string>();
+      // The store changes (and its ~300 subscribers run) only when a stream's look does: a delta
+      // that only lengthens the text changes the live text alone.
+      const putStream = (id: string, stream: StreamState | undefined) => {
+        const current = streams[id];
+        if (stream && current && shallow(current, stream)) return;
+        streams = { ...streams };
+        if (stream) streams[id] = stream;
+        else delete streams[id];
+      };
+      /** The live text an event of `stream` adds to: a fresh stream starts from nothing. */
+      const textOf = (id: string, stream: StreamState) =>
+        stream === streams[id] ? (liveTexts.get(id) ?? NO_TEXT) : NO_TEXT;
+      const putText = (id: string, text: LiveText) => {
+        liveTexts.set(id, text);
+        grown.add(id);
+      };
+      /** A delta or a tool round: the text changes, and the look with it when it begins. */
+      const putAnswer = (
+        id: string,
+        base: StreamState,
+        messageId: string,
+        text: LiveText,
+        rounds?: ToolRound[],
+      ) => {
+        putText(id, text);
+        putStream(id, {
+          ...base,
+          messageId,
+          hasContent: text.content !== '',
+          hasReasoning: text.reasoning !== '',
+          ...(rounds ? { toolRounds: rounds } : {}),
+          retrying: null,
+          waitingUntil: null,
+        });
+      };
+      for (const event of events) {
+        const id = event.conversationId;
+        const current = streams[id];
+        switch (event.type) {
+          case 'start': {
+            const kept =
+              current && (current.messageId === event.messageId || current.messageId === '');
+            if (kept)
+              putStream(id, {
+                ...current,
+                messageId: event.messageId,
+                model: event.model,
+                retrying: null,
+              });
+            else {
+              putStream(id, emptyStream(event.messageId, event.model));
+              putText(id, NO_TEXT);
+            }
+            const conversation = open[id];
+            if (conversation)
+              open = {
+                ...open,
+                [id]: withEntry(
+                  withQuestion(
+                    conversation,
+                    event.question,
+                    event.contextStart,
+                    event.questionIndex,
+                    event.continues,
                   ),
-                };
-              summaries = withSummary(summaries, event.summary);
-              break;
-            }
-            case 'delta': {
-              const base = streamOf(current, event.messageId);
-              streams[id] = {
-                ...base,
-                messageId: event.messageId,
-                content: base.content + event.content,
-                reasoning: base.reasoning + event.reasoning,
-                retrying: null,
-                waitingUntil: null,
+                  event.summary,
+                ),
               };
-              break;
-            }
-            case 'tools': {
-              // A new round starts the answer's text anew; the rounds hold what came before.
-              const base = streamOf(current, event.messageId);
-              streams[id] = {
-                ...base,
-                messageId: event.messageId,
-                content: event.content,
-                toolRounds: event.rounds,
-                retrying: null,
-                waitingUntil: null,
+            summaries = withSummary(summaries, event.summary);
+            break;
+          }
+          case 'delta': {
+            const base = streamOf(current, event.messageId);
+            const sofar = textOf(id, base);
+            putAnswer(id, base, event.messageId, {
+              content: sofar.content + event.content,
+              reasoning: sofar.reasoning + event.reasoning,
+            });
+            break;
+          }
+          case 'tools': {
+            // A new round starts the answer's text anew; the rounds hold what came before.
+            const base = streamOf(current, event.messageId);
+            const text = { content: event.content, reasoning: textOf(id, base).reasoning };
+            putAnswer(id, base, event.messageId, text, event.rounds);
+            break;
+          }
+          case 'retrying':
+          case 'waiting': {
+            if (!current) putText(id, NO_TEXT);
+            const base = current ?? emptyStream(event.messageId, '');
+            putStream(
+              id,
+              event.type === 'retrying'
+                ? { ...base, retrying: { attempt: event.attempt, maxAttempts: event.maxAttempts } }
+                : { ...base, waitingUntil: event.untilMs },
+            );
+            break;
+          }
+          case 'done':
+          case 'error': {
+            putStream(id, undefined);
+            liveTexts.delete(id);
+            grown.delete(id);
+            const conversation = open[id];
+            if (conversation)
+              open = {
+                ...open,
+                [id]: withEntry(upsertMessage(conversation, event.message), event.summary),
               };
-              break;
-            }
-            case 'retrying':
-              streams[id] = {
-                ...(current ?? emptyStream(event.messageId, '')),
-                retrying: { attempt: event.attempt, maxAttempts: event.maxAttempts },
-              };
-              break;
-            case 'waiting':
-              streams[id] = {
-                ...(current ?? emptyStream(event.messageId, '')),
-                waitingUntil: event.untilMs,
-              };
-              break;
-            case 'done':
-            case 'error': {
-              delete streams[id];
-              const conversation = open[id];
-              if (conversation)
-                open = {
-                  ...open,
-                  [id]: withEntry(upsertMessage(conversation, event.message), event.summary),
-                };
-              summaries = withSummary(summaries, event.summary);
-              break;
-            }
+            summaries = withSummary(summaries, event.summary);
+            break;
           }
         }
-        return { streams, open, summaries };
-      });
+      }
+      if (streams !== before.streams || open !== before.open || summaries !== before.summaries)
+        set({ streams, open, summaries });
+      liveTexts.show(grown);
     },
   };
 };

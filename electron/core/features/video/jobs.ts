@@ -17,6 +17,12 @@ interface StoredJob extends VideoJob {
   resultUrl: string | null;
   /** Media ids of the frames the video was made from. */
   sources: string[];
+  /**
+   * When the last poll was sent, written before it goes: a poll under way when the app stopped
+   * counts at the service though its answer was never heard, and the first poll after a restart
+   * waits the interval from it.
+   */
+  pollSentAt: string | null;
 }
 
 interface JobsFile {
@@ -64,7 +70,7 @@ export interface VideoJobs {
 const TITLE_CHARS = 120;
 
 function publicJob(job: StoredJob): VideoJob {
-  const { resultUrl: _url, sources: _sources, ...rest } = job;
+  const { resultUrl: _url, sources: _sources, pollSentAt: _sent, ...rest } = job;
   return rest;
 }
 
@@ -94,6 +100,7 @@ async function readJobs(file: string): Promise<StoredJob[]> {
       ...job,
       sources: Array.isArray(job.sources) ? job.sources : [],
       resultUrl: typeof job.resultUrl === 'string' ? job.resultUrl : null,
+      pollSentAt: typeof job.pollSentAt === 'string' ? job.pollSentAt : null,
       error: job.error ?? null,
     }));
   } catch {
@@ -184,6 +191,13 @@ export async function openVideoJobs(options: VideoJobsOptions): Promise<VideoJob
     }
     const controller = new AbortController();
     running.set(id, controller);
+    job.pollSentAt = new Date(now()).toISOString();
+    try {
+      await save();
+    } catch {
+      // Only the wait after a restart depends on this write; the poll itself still goes.
+    }
+    if (disposed || controller.signal.aborted || !jobs.has(id)) return void running.delete(id);
     let outcome: 'running' | 'download' | 'failed' = 'running';
     try {
       const answer = await options.client.videoStatus(job.requestId, {
@@ -306,7 +320,10 @@ export async function openVideoJobs(options: VideoJobsOptions): Promise<VideoJob
   // Resume what a previous run left unfinished: polls wait out the interval from the last answer.
   for (const job of jobs.values()) {
     if (job.phase === 'running') {
-      const last = job.lastPolledAt ? Date.parse(job.lastPolledAt) : Date.parse(job.createdAt);
+      const times = [job.createdAt, job.lastPolledAt, job.pollSentAt].map((at) =>
+        at ? Date.parse(at) : Number.NaN,
+      );
+      const last = Math.max(...times.filter(Number.isFinite));
       answeredAt.set(job.id, Number.isFinite(last) ? Math.min(last, now()) : now());
       schedulePoll(job);
     } else if (job.phase === 'downloading') {
@@ -342,6 +359,7 @@ export async function openVideoJobs(options: VideoJobsOptions): Promise<VideoJob
         polls: 0,
         lastPolledAt: null,
         resultUrl: null,
+        pollSentAt: null,
         sources,
       };
       jobs.set(job.id, job);

@@ -65,7 +65,12 @@ describe('a chat turn in the store', () => {
     expect(state.open.c1!.messages.map((m) => m.id)).toEqual(['q0', 'a0', 'q1']);
     // The open conversation's header follows the list entry (the title comes from core).
     expect(state.open.c1!.title).toBe('A title core chose');
-    expect(state.streams.c1).toMatchObject({ messageId: 'a1', content: 'Two', reasoning: 'r' });
+    expect(state.streams.c1).toMatchObject({
+      messageId: 'a1',
+      hasContent: true,
+      hasReasoning: true,
+    });
+    expect(state.liveTexts.get('c1')).toEqual({ content: 'Two', reasoning: 'r' });
     // The changed conversation moves to the top of the list.
     expect(state.summaries.map((s) => s.id)).toEqual(['c1', 'c-old']);
 
@@ -174,7 +179,66 @@ describe('a chat turn in the store', () => {
         reasoning: '',
       },
     ]);
-    expect(store.getState().streams.c6?.content).toBe('Half and rest');
+    expect(store.getState().liveTexts.get('c6')?.content).toBe('Half and rest');
+  });
+
+  it('a delta that only lengthens the text reaches the live text and its readers, not the store', () => {
+    const c = conversation('c8', [message('q0', 'user', 'Q')]);
+    openWith(c);
+    const delta = (content: string, reasoning = ''): ChatEvent => ({
+      type: 'delta',
+      conversationId: 'c8',
+      messageId: 'a8',
+      content,
+      reasoning,
+    });
+    store.getState().applyChatEvents([
+      {
+        type: 'start',
+        conversationId: 'c8',
+        messageId: 'a8',
+        model: 'm/a',
+        question: message('q0', 'user', 'Q'),
+        contextStart: 0,
+        summary: summaryOf(c),
+      },
+    ]);
+    let storeChanges = 0;
+    const unsubscribe = store.subscribe(() => (storeChanges += 1));
+    const seen: (string | undefined)[] = [];
+    const live = store.getState().liveTexts;
+    const stopReading = live.subscribe('c8', () => seen.push(live.get('c8')?.content));
+    try {
+      // The first text changes the stream's look (it has text now): the store changes once.
+      store.getState().applyChatEvents([delta('One')]);
+      expect(storeChanges).toBe(1);
+      expect(store.getState().streams.c8).toMatchObject({ hasContent: true, hasReasoning: false });
+      store.getState().applyChatEvents([delta(' two'), delta(' three')]);
+      store.getState().applyChatEvents([delta(' four')]);
+      expect(storeChanges).toBe(1);
+      // Readers are told once per batch, with the text so far.
+      expect(seen).toEqual(['One', 'One two three', 'One two three four']);
+      // Reasoning beginning is a change of look again.
+      store.getState().applyChatEvents([delta('', 'hm')]);
+      expect(storeChanges).toBe(2);
+      expect(live.get('c8')).toEqual({ content: 'One two three four', reasoning: 'hm' });
+      store.getState().applyChatEvents([
+        {
+          type: 'done',
+          conversationId: 'c8',
+          message: message('a8', 'assistant', 'One two three four'),
+          summary: summaryOf(c),
+        },
+      ]);
+      expect(storeChanges).toBe(3);
+      expect(store.getState().streams.c8).toBeUndefined();
+      expect(live.get('c8')).toBeUndefined();
+      // The end reaches readers through the store (the row stops streaming), not as a last text.
+      expect(seen).toHaveLength(4);
+    } finally {
+      stopReading();
+      unsubscribe();
+    }
   });
 
   it("deletes a message, offers undo, and puts core's copy back on undo", async () => {

@@ -60,9 +60,10 @@ describe("'tools' events in the store", () => {
     store.getState().applyChatEvents(events);
     expect(store.getState().streams.c1).toMatchObject({
       messageId: 'a1',
-      content: '',
+      hasContent: false,
       toolRounds: asking,
     });
+    expect(store.getState().liveTexts.get('c1')?.content).toBe('');
     const done: ToolRound[] = [
       { ...asking[0]!, calls: [{ ...asking[0]!.calls[0]!, state: 'done', result: [] }] },
     ];
@@ -76,7 +77,8 @@ describe("'tools' events in the store", () => {
         reasoning: '',
       },
     ]);
-    expect(store.getState().streams.c1).toMatchObject({ content: 'It said hi.', toolRounds: done });
+    expect(store.getState().streams.c1).toMatchObject({ hasContent: true, toolRounds: done });
+    expect(store.getState().liveTexts.get('c1')?.content).toBe('It said hi.');
     const answer: ChatMessage = { ...message('a1', 'assistant', 'It said hi.'), toolRounds: done };
     store
       .getState()

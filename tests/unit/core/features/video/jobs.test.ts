@@ -199,6 +199,45 @@ describe('video job poller', () => {
     expect(second.jobs.list()[0]).toMatchObject({ phase: 'completed', mediaId: 'media-1' });
   });
 
+  it('after a restart, waits the interval from a poll that was under way when the app stopped', async () => {
+    const service = fakeService();
+    // The second poll reaches the service but its answer never comes back before the app stops.
+    let hang = false;
+    let hung = (): void => undefined;
+    const sent = new Promise<void>((resolve) => (hung = resolve));
+    const first = await openJobs(service, {
+      client: {
+        videoGenerate: async (req) => ({ requestId: `req-${req.prompt}`, cost: '0.50' }),
+        videoStatus: (requestId, opts = {}) => {
+          service.polls.push({ at: Date.now(), priority: opts.priority, requestId });
+          if (!hang) return Promise.resolve(status('processing'));
+          hung();
+          return new Promise((_, reject) =>
+            opts.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
+          );
+        },
+        downloadFile: async () => ({ bytes: MP4, mimeType: 'video/mp4' }),
+      },
+    });
+    await first.jobs.submit(request('cut'));
+    await elapse(first.jobs, 10_000);
+    expect(service.polls).toHaveLength(1);
+    hang = true;
+    // Not `elapse`: its wait for idle would wait for the hanging poll.
+    await vi.advanceTimersByTimeAsync(10_000);
+    await sent;
+    expect(service.polls).toHaveLength(2);
+    const unheard = service.polls[1]!.at;
+    await first.jobs.dispose();
+    open = open.filter((jobs) => jobs !== first.jobs);
+
+    await vi.advanceTimersByTimeAsync(500);
+    const second = await openJobs(service);
+    await elapse(second.jobs, 12_000);
+    expect(service.polls).toHaveLength(3);
+    expect(service.polls[2]!.at - unheard).toBeGreaterThanOrEqual(INTERVAL);
+  });
+
   it('keeps polling after a failed poll, and gives up only when the service no longer knows the job', async () => {
     const service = fakeService();
     let calls = 0;
