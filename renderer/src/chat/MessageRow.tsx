@@ -1,9 +1,10 @@
 // One message as an article: its text (markdown for answers), reasoning, usage, actions and errors.
 import { memo, useEffect, useMemo, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import type { ChatMessage } from '../../../shared/types';
 import { versionInfo } from '../../../shared/versions';
-import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../store';
+import { selectLiveTexts, type StreamState } from '../store/chat-slice';
 import { useLiveText } from '../store/live-text';
 import { useLanguage, useT } from '../i18n/use-t';
 import { formatCount, localeOf } from '../i18n/translate';
@@ -14,7 +15,6 @@ import { JsonAnswer } from './JsonAnswer';
 import { Sources } from './Sources';
 import { ToolCards } from './ToolCards';
 import { MessageAttachments } from './attachments/AttachmentTray';
-import { selectLiveTexts, type StreamState } from '../store/chat-slice';
 import { collapsedText } from './long-message';
 
 /**
