@@ -317,7 +317,8 @@ export async function openVideoJobs(options: VideoJobsOptions): Promise<VideoJob
     return `vjob-${randomBytes(8).toString('hex')}`;
   }
 
-  // Resume what a previous run left unfinished: polls wait out the interval from the last answer.
+  // Resume what a previous run left unfinished: polls wait out the interval from the last poll
+  // sent or answered (one sent may have reached the service unheard).
   for (const job of jobs.values()) {
     if (job.phase === 'running') {
       const times = [job.createdAt, job.lastPolledAt, job.pollSentAt].map((at) =>
