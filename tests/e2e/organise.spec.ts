@@ -163,6 +163,69 @@ for (const look of LOOKS) {
     await expect(list.getByRole('button', { name: /Work/ })).toHaveCount(0);
   });
 
+  test(`a conversation's own actions: pin under the pointer, rename and delete from the keyboard (${look.name})`, async ({
+    page,
+    atelier,
+  }) => {
+    await startChatting(page, atelier);
+    await makeConversations(page, ['Alpha notes', 'Beta notes']);
+    await applyLook(page, look);
+    await section(page, look.t('nav.chat')).click();
+    const list = sidebar(page, look);
+    const actionsOf = (title: string) =>
+      list.getByRole('group', { name: look.t('chat.conversationActions', { title }) });
+    await expect(list.getByRole('link', { name: 'Alpha notes' })).toBeVisible();
+    // Neither is open, under the pointer or focused: their actions are not shown.
+    await expect(actionsOf('Alpha notes')).toHaveCount(0);
+    await expect(actionsOf('Beta notes')).toHaveCount(0);
+
+    // The pointer brings a row's actions; Pin moves it under "Pinned".
+    await list.getByRole('link', { name: 'Alpha notes' }).hover();
+    await actionsOf('Alpha notes')
+      .getByRole('button', { name: look.t('chat.pin'), exact: true })
+      .click();
+    await expect(list.getByRole('heading', { name: look.t('chat.pinned') })).toBeVisible();
+    await list.getByRole('link', { name: 'Alpha notes' }).hover();
+    await expect(
+      actionsOf('Alpha notes').getByRole('button', { name: look.t('chat.unpin') }),
+    ).toBeVisible();
+
+    // The keyboard: Tab from the row's link reaches Pin, then Rename.
+    await list.getByRole('link', { name: 'Beta notes' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(
+      actionsOf('Beta notes').getByRole('button', { name: look.t('chat.pin'), exact: true }),
+    ).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(
+      actionsOf('Beta notes').getByRole('button', { name: look.t('chat.rename') }),
+    ).toBeFocused();
+    await page.keyboard.press('Enter');
+    const titleBox = list.getByRole('textbox', { name: look.t('chat.renameLabel') });
+    await expect(titleBox).toBeFocused();
+    await titleBox.fill('Beta plans');
+    await titleBox.press('Enter');
+    await expect(list.getByRole('link', { name: 'Beta plans' })).toBeVisible();
+
+    // Delete, from the keyboard too: the question takes focus, Enter answers it.
+    await list.getByRole('link', { name: 'Beta plans' }).focus();
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
+    await expect(
+      actionsOf('Beta plans').getByRole('button', { name: look.t('common.delete') }),
+    ).toBeFocused();
+    await page.keyboard.press('Enter');
+    const confirm = list.getByRole('alertdialog', { name: look.t('common.delete') });
+    await expect(confirm).toContainText(look.t('chat.deleteConfirm', { title: 'Beta plans' }));
+    await page.keyboard.press('Enter');
+    await expect(list.getByRole('link', { name: 'Beta plans' })).toHaveCount(0);
+
+    await reloadApp(page);
+    await section(page, look.t('nav.chat')).click();
+    await expect(list.getByRole('heading', { name: look.t('chat.pinned') })).toBeVisible();
+    await expect(list.getByRole('link', { name: 'Alpha notes' })).toBeVisible();
+    await expect(list.getByRole('link', { name: 'Beta plans' })).toHaveCount(0);
+  });
+
   test(`a new chat starts from an assistant; the person copies, edits and deletes their own (${look.name})`, async ({
     page,
     atelier,

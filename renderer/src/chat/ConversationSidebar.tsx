@@ -1,6 +1,6 @@
 // The conversation sidebar: New chat, search over titles and content, pinned first, rename/pin/delete.
 import { Icon } from '../common/Icon';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import type { ConversationSummary } from '../../../shared/types';
 import { useAppStore } from '../store';
 import { useT } from '../i18n/use-t';
@@ -9,17 +9,79 @@ import { InlineConfirm } from '../common/InlineConfirm';
 import type { UserError } from '../../../shared/types';
 import { SearchResults } from './SearchResults';
 import { AssistantPicker } from './AssistantPicker';
-import { ArchiveButton, OrganisedConversations } from './OrganisedConversations';
+import { ArchiveButton, OrganisedConversations, type RowProps } from './OrganisedConversations';
 import { SelectionBar } from './SelectionBar';
 
-function ConversationRow({ summary, active }: { summary: ConversationSummary; active: boolean }) {
+/**
+ * A row's Pin, Rename, Archive and Delete. The sidebar's CSS shows them only on the row under the
+ * pointer, the row with focus inside and the open conversation, so the row draws them only from
+ * then on: a start with a long list then builds three elements a row instead of sixteen.
+ */
+function RowActions({
+  summary,
+  title,
+  onRename,
+  onDelete,
+  onError,
+}: {
+  summary: ConversationSummary;
+  title: string;
+  onRename: () => void;
+  onDelete: () => void;
+  onError: (error: UserError | null) => void;
+}) {
   const t = useT();
-  const openConversation = useAppStore((s) => s.openConversation);
+  const updateConversation = useAppStore((s) => s.updateConversation);
+  return (
+    <div
+      className="conversation-actions"
+      role="group"
+      aria-label={t('chat.conversationActions', { title })}
+    >
+      <button
+        type="button"
+        className="icon-button small"
+        aria-label={summary.pinned ? t('chat.unpin') : t('chat.pin')}
+        title={summary.pinned ? t('chat.unpin') : t('chat.pin')}
+        onClick={() =>
+          void updateConversation(summary.id, { pinned: !summary.pinned }).then(onError)
+        }
+      >
+        <Icon name={summary.pinned ? 'unpin' : 'pin'} size={15} />
+      </button>
+      <button
+        type="button"
+        className="icon-button small"
+        aria-label={t('chat.rename')}
+        title={t('chat.rename')}
+        onClick={onRename}
+      >
+        <Icon name="edit" size={15} />
+      </button>
+      <ArchiveButton summary={summary} onError={onError} />
+      <button
+        type="button"
+        className="icon-button small"
+        aria-label={t('common.delete')}
+        title={t('common.delete')}
+        onClick={onDelete}
+      >
+        <Icon name="trash" size={15} />
+      </button>
+    </div>
+  );
+}
+
+/** One conversation in the list; memoised, so an answer that changes other rows leaves it alone. */
+const ConversationRow = memo(function ConversationRow({ summary, active }: RowProps) {
+  const t = useT();
   const updateConversation = useAppStore((s) => s.updateConversation);
   const deleteConversation = useAppStore((s) => s.deleteConversation);
   const [mode, setMode] = useState<'view' | 'rename' | 'confirm'>('view');
   const [title, setTitle] = useState(summary.title);
   const [error, setError] = useState<UserError | null>(null);
+  // Pointer or focus has come to the row: its actions are drawn from then on (see RowActions).
+  const [engaged, setEngaged] = useState(false);
   const shownTitle = summary.title || t('chat.untitled');
 
   async function commitRename() {
@@ -69,7 +131,12 @@ function ConversationRow({ summary, active }: { summary: ConversationSummary; ac
   }
 
   return (
-    <li className={`conversation${active ? ' active' : ''}`}>
+    <li
+      className={`conversation${active ? ' active' : ''}`}
+      // Move, not enter: a row that lands under a still pointer shows them on its first move.
+      onPointerMove={engaged ? undefined : () => setEngaged(true)}
+      onFocus={engaged ? undefined : () => setEngaged(true)}
+    >
       <a
         href={`#conversation/${encodeURIComponent(summary.id)}`}
         className="conversation-link"
@@ -77,7 +144,7 @@ function ConversationRow({ summary, active }: { summary: ConversationSummary; ac
         title={shownTitle}
         onClick={(event) => {
           event.preventDefault();
-          void openConversation(summary.id);
+          void useAppStore.getState().openConversation(summary.id);
         }}
       >
         {summary.pinned && (
@@ -87,49 +154,22 @@ function ConversationRow({ summary, active }: { summary: ConversationSummary; ac
         )}
         <span className="conversation-title">{shownTitle}</span>
       </a>
-      <div
-        className="conversation-actions"
-        role="group"
-        aria-label={t('chat.conversationActions', { title: shownTitle })}
-      >
-        <button
-          type="button"
-          className="icon-button small"
-          aria-label={summary.pinned ? t('chat.unpin') : t('chat.pin')}
-          title={summary.pinned ? t('chat.unpin') : t('chat.pin')}
-          onClick={() =>
-            void updateConversation(summary.id, { pinned: !summary.pinned }).then(setError)
-          }
-        >
-          <Icon name={summary.pinned ? 'unpin' : 'pin'} size={15} />
-        </button>
-        <button
-          type="button"
-          className="icon-button small"
-          aria-label={t('chat.rename')}
-          title={t('chat.rename')}
-          onClick={() => {
+      {(engaged || active) && (
+        <RowActions
+          summary={summary}
+          title={shownTitle}
+          onRename={() => {
             setTitle(summary.title);
             setMode('rename');
           }}
-        >
-          <Icon name="edit" size={15} />
-        </button>
-        <ArchiveButton summary={summary} onError={setError} />
-        <button
-          type="button"
-          className="icon-button small"
-          aria-label={t('common.delete')}
-          title={t('common.delete')}
-          onClick={() => setMode('confirm')}
-        >
-          <Icon name="trash" size={15} />
-        </button>
-      </div>
+          onDelete={() => setMode('confirm')}
+          onError={setError}
+        />
+      )}
       {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
     </li>
   );
-}
+});
 
 export function ConversationSidebar() {
   const t = useT();
