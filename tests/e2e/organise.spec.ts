@@ -189,6 +189,10 @@ for (const look of LOOKS) {
     await expect(
       actionsOf('Alpha notes').getByRole('button', { name: look.t('chat.unpin') }),
     ).toBeVisible();
+    // The pointer moves on: the row it left no longer holds its actions.
+    await list.getByRole('link', { name: 'Beta notes' }).hover();
+    await expect(actionsOf('Beta notes')).toBeVisible();
+    await expect(actionsOf('Alpha notes')).toHaveCount(0);
 
     // The keyboard: Tab from the row's link reaches Pin, then Rename.
     await list.getByRole('link', { name: 'Beta notes' }).focus();

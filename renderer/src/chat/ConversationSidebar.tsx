@@ -14,8 +14,9 @@ import { SelectionBar } from './SelectionBar';
 
 /**
  * A row's Pin, Rename, Archive and Delete. The sidebar's CSS shows them only on the row under the
- * pointer, the row with focus inside and the open conversation, so the row draws them only from
- * then on: a start with a long list then builds three elements a row instead of sixteen.
+ * pointer, the row with focus inside and the open conversation, so the row draws them only then:
+ * a start with a long list builds three elements a row instead of sixteen, and rows once hovered
+ * do not keep theirs.
  */
 function RowActions({
   summary,
@@ -80,8 +81,9 @@ const ConversationRow = memo(function ConversationRow({ summary, active }: RowPr
   const [mode, setMode] = useState<'view' | 'rename' | 'confirm'>('view');
   const [title, setTitle] = useState(summary.title);
   const [error, setError] = useState<UserError | null>(null);
-  // Pointer or focus has come to the row: its actions are drawn from then on (see RowActions).
-  const [engaged, setEngaged] = useState(false);
+  // The actions are drawn while the pointer or focus is in the row (see RowActions).
+  const [pointerIn, setPointerIn] = useState(false);
+  const [focusIn, setFocusIn] = useState(false);
   const shownTitle = summary.title || t('chat.untitled');
 
   async function commitRename() {
@@ -134,8 +136,12 @@ const ConversationRow = memo(function ConversationRow({ summary, active }: RowPr
     <li
       className={`conversation${active ? ' active' : ''}`}
       // Move, not enter: a row that lands under a still pointer shows them on its first move.
-      onPointerMove={engaged ? undefined : () => setEngaged(true)}
-      onFocus={engaged ? undefined : () => setEngaged(true)}
+      onPointerMove={pointerIn ? undefined : () => setPointerIn(true)}
+      onPointerLeave={() => setPointerIn(false)}
+      onFocus={() => setFocusIn(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocusIn(false);
+      }}
     >
       <a
         href={`#conversation/${encodeURIComponent(summary.id)}`}
@@ -154,7 +160,7 @@ const ConversationRow = memo(function ConversationRow({ summary, active }: RowPr
         )}
         <span className="conversation-title">{shownTitle}</span>
       </a>
-      {(engaged || active) && (
+      {(pointerIn || focusIn || active) && (
         <RowActions
           summary={summary}
           title={shownTitle}
