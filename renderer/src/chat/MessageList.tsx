@@ -218,7 +218,9 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
       aria-live="off"
       tabIndex={0}
     >
-      {/* Measured rows are placed by transform over the padding; the streamed answer follows it. */}
+      {/* Measured rows sit at their offsets over the padding; the streamed answer follows it. By
+          top, not transform: a transform is a property node per row, which the compositor is
+          sent again with every frame of a stream (traced: Commit 0.44 → 0.39 ms a frame). */}
       <div className="message-canvas" style={{ paddingTop: totalSize }}>
         {/* One keyed list: when the answer ends, its element moves from the tail into the measured
             rows and React keeps it (and its rendered markdown) instead of building it again. */}
@@ -233,7 +235,7 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
                 data-index={item.index}
                 className={`message-slot${message.id === found?.messageId ? ' found' : ''}`}
                 aria-current={message.id === found?.messageId ? 'true' : undefined}
-                style={{ transform: `translateY(${item.start}px)` }}
+                style={{ top: item.start }}
               >
                 <MessageRow
                   conversationId={conversationId}
