@@ -65,8 +65,8 @@ a fresh browser context (empty cache) for every page load.
    timers catch up, so both variants get the same text by the same time), \`done\`. Both variants
    therefore go through the real store, event batcher and virtualized message list
    with identical input; the in-page feed isolates the renderer (no web host, simulator or
-   WebSocket in this figure). Each variant streams in fresh pages: work passes (three by default,
-   \`BENCH_WORK_RUNS\`) with nothing of the bench running in the page (CDP Performance.getMetrics
+   WebSocket in this figure). Each variant streams in fresh pages: work passes (five by default,
+   \`BENCH_WORK_RUNS\`; interleaved, the order turned by one each run) with nothing of the bench running in the page (CDP Performance.getMetrics
    before and after; the median run gives the total-work figure and the goal's ratio), a plain pass (the same, plus frames counted with a
    requestAnimationFrame loop, which itself makes the page run a frame every vsync, long tasks from
    the Long Tasks API, and a MutationObserver counting the answer's updates on screen) and a traced

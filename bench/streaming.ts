@@ -23,8 +23,11 @@ import { BENCH_OUT, type RendererVariant } from './vite.config';
 const SETTLE_MS = 2000;
 const IDLE_SAMPLE_MS = 2000;
 const QUIET_WAIT_MS = 10_000;
-/** Work passes per variant: single runs on a 2-core machine spread by a quarter or more. */
-const WORK_RUNS = Number(process.env.BENCH_WORK_RUNS ?? 3);
+/**
+ * Work passes per variant: single runs on a 2-core machine spread by a quarter or more, and with
+ * three the bare page's median moved the goal's ratio by ±0.05 between runs of the same code.
+ */
+const WORK_RUNS = Number(process.env.BENCH_WORK_RUNS ?? 5);
 
 export interface RenderedAnswer {
   textLength: number;
@@ -156,8 +159,9 @@ async function workPasses(
 export type StreamPage = RendererVariant | 'bare';
 
 /**
- * Work passes of several pages interleaved run by run (a, b, c, a, b, c, ...), so a slow moment of
- * the shared machine does not land on one page only; each page's median run stands for it.
+ * Work passes of several pages interleaved run by run, the order turned by one each run (a, b, c,
+ * b, c, a, ...), so neither a slow moment of the shared machine nor the place in the order lands on
+ * one page only; each page's median run stands for it.
  */
 export async function measureWorkInterleaved<P extends StreamPage>(
   browser: Browser,
@@ -172,8 +176,10 @@ export async function measureWorkInterleaved<P extends StreamPage>(
   try {
     const passes = pages.map((): Array<StreamingResult['work']> => []);
     for (let run = 0; run < runs; run++)
-      for (const [index, server] of servers.entries())
-        passes[index]!.push(await workPass(browser, server));
+      for (let step = 0; step < servers.length; step++) {
+        const index = (run + step) % servers.length;
+        passes[index]!.push(await workPass(browser, servers[index]!));
+      }
     return Object.fromEntries(
       pages.map((page, index) => [page, medianWork(passes[index]!)]),
     ) as Record<P, StreamingResult['work']>;
