@@ -76,6 +76,7 @@ function RowActions({
 /** One conversation in the list; memoised, so an answer that changes other rows leaves it alone. */
 const ConversationRow = memo(function ConversationRow({ summary, active }: RowProps) {
   const t = useT();
+  const openConversation = useAppStore((s) => s.openConversation);
   const updateConversation = useAppStore((s) => s.updateConversation);
   const deleteConversation = useAppStore((s) => s.deleteConversation);
   const [mode, setMode] = useState<'view' | 'rename' | 'confirm'>('view');
@@ -150,7 +151,7 @@ const ConversationRow = memo(function ConversationRow({ summary, active }: RowPr
         title={shownTitle}
         onClick={(event) => {
           event.preventDefault();
-          void useAppStore.getState().openConversation(summary.id);
+          void openConversation(summary.id);
         }}
       >
         {summary.pinned && (
