@@ -1,6 +1,6 @@
 // The conversation's messages, virtualized with measured heights, following the answer as it grows.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { observeElementOffset, useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ChatMessage, Conversation } from '../../../shared/types';
 import { useAppStore } from '../store';
 import { selectLiveTexts } from '../store/chat-slice';
@@ -43,9 +43,8 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
   const following = useRef(true);
 
   // Reaching the end again resumes the following, but only on the way down: a smooth scroll up
-  // passes through the last pixels first and must not count as a return. Run from the
-  // virtualizer's own (passive) scroll listener: a React onScroll as well cost each followed
-  // update a second dispatch through React's event system (bench/REPORT.md, the app's cost).
+  // passes through the last pixels first and must not count as a return. Run from the list's one
+  // scroll listener (`observeScroll`, below).
   const lastScrollTop = useRef(0);
   const scrolled = useCallback(() => {
     const element = scroller.current;
@@ -92,13 +91,10 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
     getItemKey,
     useFlushSync: false,
     // Only the range matters here: reporting "scrolling" would re-render the list twice for every
-    // scroll, including each one that follows a streamed answer. Its scroll listener is also the
-    // list's own (on a scroll event, not the scrollend after it); the end of a scroll comes from
-    // the browser's scrollend, not from a timer restarted on every scroll.
-    useScrollendEvent: true,
+    // scroll, including each one that follows a streamed answer.
     observeElementOffset: (instance, notify) =>
-      observeElementOffset(instance, (offset, isScrollEvent) => {
-        if (isScrollEvent) scrolled();
+      observeScroll(instance.scrollElement, (offset) => {
+        scrolled();
         notify(offset, false);
       }),
   });
@@ -275,4 +271,33 @@ function TailFollower({ conversationId, follow }: { conversationId: string; foll
   const text = useLiveText(useAppStore(selectLiveTexts), conversationId, true);
   useLayoutEffect(follow, [text, follow]);
   return null;
+}
+
+/**
+ * The list's scroll events, taken on the window before anything else sees them and stopped there.
+ * Past it, each went on to React's root listener, which runs every scroll event of the page through
+ * React's event system though nothing in the app has an onScroll, and to the virtualizer's own
+ * listeners for scroll and scrollend; a followed answer scrolls once per update (traced: about
+ * 0.1 ms an update, some 2 % of the app's work while streaming, bench/REPORT.md, the app's cost
+ * per update). So an onScroll or onScrollEnd on the list, or an onScrollCapture above it, would
+ * never run: use `onScroll` here.
+ */
+function observeScroll(
+  element: HTMLElement | null,
+  onScroll: (offset: number) => void,
+): (() => void) | undefined {
+  const view = element?.ownerDocument.defaultView;
+  if (!element || !view) return undefined;
+  const listener = (event: Event) => {
+    if (event.target !== element) return;
+    event.stopPropagation();
+    if (event.type === 'scroll') onScroll(element.scrollTop);
+  };
+  const options = { capture: true, passive: true };
+  view.addEventListener('scroll', listener, options);
+  view.addEventListener('scrollend', listener, options);
+  return () => {
+    view.removeEventListener('scroll', listener, options);
+    view.removeEventListener('scrollend', listener, options);
+  };
 }
