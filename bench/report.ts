@@ -75,7 +75,9 @@ a fresh browser context (empty cache) for every page load.
    2 s after \`done\` is shown, so the final render and code colouring count. The app's own cost
    per update is the plain-text build's work beside a bare page (bench/bare/, built by Vite, no
    framework) fed by the same stand-in, which appends each delta's text to the answer element and
-   sets the scroller to its end, nothing else; their work passes (and the real build's) run
+   sets the scroller to its end, nothing else; its Message box has focus, as the app's has once a
+   question is sent, so the caret blinks in both (before 2026-11-28 the bare page's box had no
+   focus: its about 40 caret frames a stream, some 60 ms, were counted against the app only); their work passes (and the real build's) run
    interleaved, plain, bare, real, plain, ..., the median run of each standing for it.
 2. **Opening a long conversation.** A 2,000-message conversation is written into a fresh data dir
    through core's own conversation library (one JSON file plus index.json), the real web host
@@ -342,6 +344,13 @@ function checksSection(figures: BenchFigures): string {
   checks.push(delivered('plain-text baseline, work pass', figures.streaming.plainText.outcome));
   checks.push(delivered('bare page, work pass', figures.streaming.cost.bare.outcome));
   checks.push(delivered('real, interleaved work pass', figures.streaming.cost.real.outcome));
+  const { plain: plainPass, bare: barePass } = figures.streaming.cost;
+  checks.push([
+    'plain-text build and bare page, work passes: the Message box had focus as the stream began ' +
+      `(its caret blinking in both): ${plainPass.outcome.messageBoxFocused ? 'yes' : 'no'}, ` +
+      (barePass.outcome.messageBoxFocused ? 'yes' : 'no'),
+    plainPass.outcome.messageBoxFocused && barePass.outcome.messageBoxFocused,
+  ]);
   const structure = (r: StreamingResult) => r.plain.rendered;
   for (const r of [real, naive]) {
     const s = structure(r);

@@ -18,6 +18,8 @@ export const TRACE_CATEGORIES = [
   'blink.user_timing',
   // RunTask is recorded under "toplevel" by some Chromium versions; asking for it costs nothing.
   'toplevel',
+  // More categories for a closer look (e.g. BENCH_TRACE_EXTRA=blink,cc): they slow the page down.
+  ...(process.env.BENCH_TRACE_EXTRA ?? '').split(',').filter(Boolean),
 ];
 
 /** Events that say what a task did; they nest, so their totals overlap each other. */

@@ -53,6 +53,9 @@ link.addEventListener('click', () => {
     for (const message of envelope.data.messages.slice(-HISTORY_SHOWN))
       showMessage(message.content);
     toBottom();
+    // The message box has focus, as the app's has once a question is sent: its caret blinks in
+    // both pages while the answer streams (a frame about every half second), not in the app's only.
+    document.querySelector('textarea')?.focus();
   })();
 });
 

@@ -181,6 +181,7 @@ async function streamAnswer(instrumented: boolean): Promise<StreamOutcome> {
   };
 
   if (instrumented) longTaskObserver.observe({ type: 'longtask' });
+  const messageBoxFocused = document.activeElement?.getAttribute('aria-label') === 'Message';
   performance.mark('bench:stream-start');
   const started = performance.now();
   lastFrame = started;
@@ -257,6 +258,7 @@ async function streamAnswer(instrumented: boolean): Promise<StreamOutcome> {
     frames,
     longFrameGaps,
     longestFrameGapMs,
+    messageBoxFocused,
   };
 }
 

@@ -32,6 +32,8 @@ export interface StreamOutcome {
   /** Gaps between consecutive frames longer than 50 ms (a visible stall). */
   longFrameGaps: number;
   longestFrameGapMs: number;
+  /** Whether the Message box had focus as the stream began (its caret blinks through it). */
+  messageBoxFocused: boolean;
 }
 
 /** From the Long Tasks API (tasks over 50 ms), first delta until the bench ends the window. */

@@ -16,6 +16,7 @@ function work(task: number): Work {
       frames: 0,
       longFrameGaps: 0,
       longestFrameGapMs: 0,
+      messageBoxFocused: true,
     },
     metrics: { task, script: 0, layout: 0, recalcStyle: 0, threadCpu: 0, processCpu: 0 },
     windowMs: 22_000,
