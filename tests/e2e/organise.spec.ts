@@ -194,7 +194,10 @@ for (const look of LOOKS) {
     await expect(actionsOf('Beta notes')).toBeVisible();
     await expect(actionsOf('Alpha notes')).toHaveCount(0);
 
-    // The keyboard: Tab from the row's link reaches Pin, then Rename.
+    // The keyboard, the pointer away: Tab from the row's link reaches Pin, then Rename.
+    const messageBox = page.getByRole('textbox', { name: look.t('chat.message'), exact: true });
+    await messageBox.hover();
+    await expect(actionsOf('Beta notes')).toHaveCount(0);
     await list.getByRole('link', { name: 'Beta notes' }).focus();
     await page.keyboard.press('Tab');
     await expect(
@@ -210,6 +213,9 @@ for (const look of LOOKS) {
     await titleBox.fill('Beta plans');
     await titleBox.press('Enter');
     await expect(list.getByRole('link', { name: 'Beta plans' })).toBeVisible();
+    // Focus went with the title box: the row does not keep its actions.
+    await messageBox.focus();
+    await expect(actionsOf('Beta plans')).toHaveCount(0);
 
     // Delete, from the keyboard too: the question takes focus, Enter answers it.
     await list.getByRole('link', { name: 'Beta plans' }).focus();

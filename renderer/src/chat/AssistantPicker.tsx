@@ -7,6 +7,7 @@ import { useT } from '../i18n/use-t';
 import { useAppStore } from '../store';
 import { AssistantsDialog } from './AssistantsDialog';
 import './organise.css';
+import { IconButton } from '../common/IconButton';
 
 export function AssistantPicker() {
   const t = useT();
@@ -45,17 +46,14 @@ export function AssistantPicker() {
         }
       }}
     >
-      <button
-        type="button"
-        className="icon-button"
-        aria-label={t('organise.fromAssistant')}
-        title={t('organise.fromAssistant')}
+      <IconButton
+        label={t('organise.fromAssistant')}
         aria-haspopup="menu"
         aria-expanded={open}
         onClick={() => setOpen(!open)}
       >
         <Icon name="sparkle" size={17} />
-      </button>
+      </IconButton>
       {open && (
         <div className="assistant-menu" role="menu" aria-label={t('organise.assistants')}>
           {assistants.map((a) => (

@@ -11,6 +11,7 @@ import {
 import { Recorder } from './attachments/Recorder';
 import { TurnCost } from './TurnCost';
 import { TEXT_FILE_ACCEPT } from '../../../shared/attachments';
+import { IconButton } from '../common/IconButton';
 
 const ACCEPT = `image/png,image/jpeg,image/gif,image/webp,image/bmp,audio/*,.pdf,.docx,${TEXT_FILE_ACCEPT}`;
 
@@ -131,15 +132,13 @@ export function Composer({ conversationId }: { conversationId: string | null }) 
         }}
       />
       <div className="composer-bar">
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={t('chat.attach')}
+        <IconButton
+          label={t('chat.attach')}
           title={t('attach.hint')}
           onClick={() => picker.current?.click()}
         >
           <Icon name="attach" />
-        </button>
+        </IconButton>
         <input
           ref={picker}
           type="file"

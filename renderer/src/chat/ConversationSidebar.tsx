@@ -11,6 +11,7 @@ import { SearchResults } from './SearchResults';
 import { AssistantPicker } from './AssistantPicker';
 import { ArchiveButton, OrganisedConversations, type RowProps } from './OrganisedConversations';
 import { SelectionBar } from './SelectionBar';
+import { IconButton } from '../common/IconButton';
 
 /**
  * A row's Pin, Rename, Archive and Delete. The sidebar's CSS shows them only on the row under the
@@ -39,36 +40,22 @@ function RowActions({
       role="group"
       aria-label={t('chat.conversationActions', { title })}
     >
-      <button
-        type="button"
-        className="icon-button small"
-        aria-label={summary.pinned ? t('chat.unpin') : t('chat.pin')}
-        title={summary.pinned ? t('chat.unpin') : t('chat.pin')}
+      <IconButton
+        label={summary.pinned ? t('chat.unpin') : t('chat.pin')}
+        small
         onClick={() =>
           void updateConversation(summary.id, { pinned: !summary.pinned }).then(onError)
         }
       >
         <Icon name={summary.pinned ? 'unpin' : 'pin'} size={15} />
-      </button>
-      <button
-        type="button"
-        className="icon-button small"
-        aria-label={t('chat.rename')}
-        title={t('chat.rename')}
-        onClick={onRename}
-      >
+      </IconButton>
+      <IconButton label={t('chat.rename')} small onClick={onRename}>
         <Icon name="edit" size={15} />
-      </button>
+      </IconButton>
       <ArchiveButton summary={summary} onError={onError} />
-      <button
-        type="button"
-        className="icon-button small"
-        aria-label={t('common.delete')}
-        title={t('common.delete')}
-        onClick={onDelete}
-      >
+      <IconButton label={t('common.delete')} small onClick={onDelete}>
         <Icon name="trash" size={15} />
-      </button>
+      </IconButton>
     </div>
   );
 }

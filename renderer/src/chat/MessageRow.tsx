@@ -16,6 +16,7 @@ import { Sources } from './Sources';
 import { ToolCards } from './ToolCards';
 import { MessageAttachments } from './attachments/AttachmentTray';
 import { collapsedText } from './long-message';
+import { IconButton } from '../common/IconButton';
 
 /**
  * Messages shown whole: opened with "Show all", or streamed in this window (an answer the person
@@ -54,27 +55,23 @@ function VersionSwitcher({
   if (count < 2) return null;
   return (
     <span className="version-switcher" role="group" aria-label={t('chat.versions')}>
-      <button
-        type="button"
-        className="icon-button version-step"
-        aria-label={t('chat.previousVersion')}
-        title={t('chat.previousVersion')}
+      <IconButton
+        label={t('chat.previousVersion')}
+        className="version-step"
         disabled={busy || index === 0}
         onClick={() => void switchVersion(conversationId, message.id, index - 1)}
       >
         ‹
-      </button>
+      </IconButton>
       <span className="version-count">{t('chat.versionOf', { index: index + 1, count })}</span>
-      <button
-        type="button"
-        className="icon-button version-step"
-        aria-label={t('chat.nextVersion')}
-        title={t('chat.nextVersion')}
+      <IconButton
+        label={t('chat.nextVersion')}
+        className="version-step"
         disabled={busy || index === count - 1}
         onClick={() => void switchVersion(conversationId, message.id, index + 1)}
       >
         ›
-      </button>
+      </IconButton>
     </span>
   );
 }

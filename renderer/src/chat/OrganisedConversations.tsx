@@ -8,6 +8,7 @@ import { useGrowingList } from '../common/growing-list';
 import { useT } from '../i18n/use-t';
 import { useAppStore } from '../store';
 import './organise.css';
+import { IconButton } from '../common/IconButton';
 
 export interface RowProps {
   summary: ConversationSummary;
@@ -189,27 +190,19 @@ function FolderSection({
             role="group"
             aria-label={t('organise.folderActions', { name: folder.name })}
           >
-            <button
-              type="button"
-              className="icon-button small"
-              aria-label={t('organise.renameFolder')}
-              title={t('organise.renameFolder')}
+            <IconButton
+              label={t('organise.renameFolder')}
+              small
               onClick={() => {
                 setName(folder.name);
                 setMode('rename');
               }}
             >
               <Icon name="edit" size={14} />
-            </button>
-            <button
-              type="button"
-              className="icon-button small"
-              aria-label={t('organise.deleteFolder')}
-              title={t('organise.deleteFolder')}
-              onClick={() => setMode('confirm')}
-            >
+            </IconButton>
+            <IconButton label={t('organise.deleteFolder')} small onClick={() => setMode('confirm')}>
               <Icon name="trash" size={14} />
-            </button>
+            </IconButton>
           </div>
         </div>
       )}
@@ -270,15 +263,9 @@ function NewFolder() {
           }}
         />
       ) : (
-        <button
-          type="button"
-          className="icon-button small"
-          aria-label={t('organise.newFolder')}
-          title={t('organise.newFolder')}
-          onClick={() => setEditing(true)}
-        >
+        <IconButton label={t('organise.newFolder')} small onClick={() => setEditing(true)}>
           <Icon name="plus" size={14} />
-        </button>
+        </IconButton>
       )}
       {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
     </>
@@ -440,14 +427,12 @@ export function ArchiveButton({
   const setArchived = useAppStore((s) => s.setArchived);
   const label = summary.archived ? t('organise.restore') : t('organise.archive');
   return (
-    <button
-      type="button"
-      className="icon-button small"
-      aria-label={label}
-      title={label}
+    <IconButton
+      label={label}
+      small
       onClick={() => void setArchived([summary.id], !summary.archived).then(onError)}
     >
       <Icon name="archive" size={15} />
-    </button>
+    </IconButton>
   );
 }

@@ -13,6 +13,7 @@ import { fileProblem } from '../common/file-problems';
 import { DecisionsPanel } from './DecisionsPanel';
 import { Field } from '../common/Field';
 import './documents.css';
+import { IconButton } from '../common/IconButton';
 
 /** Starts a download of `text` as a file; the same anchor works in the browser and in Electron. */
 function downloadText(text: string, name: string, mime: string): void {
@@ -116,15 +117,13 @@ function History() {
                 </span>
               </a>
               <div className="conversation-actions">
-                <button
-                  type="button"
-                  className="icon-button small"
-                  aria-label={t('documents.delete', { name: d.name })}
-                  title={t('documents.delete', { name: d.name })}
+                <IconButton
+                  label={t('documents.delete', { name: d.name })}
+                  small
                   onClick={() => void deleteDocument(d.id).then(setError)}
                 >
                   ×
-                </button>
+                </IconButton>
               </div>
             </li>
           ))}

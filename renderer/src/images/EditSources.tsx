@@ -8,6 +8,7 @@ import { useAppStore } from '../store';
 import type { SourceRefusal } from '../store/images-form-slice';
 import type { Translate } from '../i18n/translate';
 import { errorSentence } from '../common/errors';
+import { IconButton } from '../common/IconButton';
 
 export function refusalText(t: Translate, refusal: SourceRefusal, locale: string): string {
   switch (refusal.kind) {
@@ -137,35 +138,32 @@ export function EditSources({ limit }: { limit: number | null }) {
                 )}
               </span>
               <span className="source-actions">
-                <button
-                  type="button"
-                  className="icon-button small"
-                  aria-label={`${t('images.moveUp')}: ${source.name}`}
+                <IconButton
+                  label={`${t('images.moveUp')}: ${source.name}`}
                   title={t('images.moveUp')}
+                  small
                   disabled={index === 0}
                   onClick={() => moveEditSource(source.key, -1)}
                 >
                   ↑
-                </button>
-                <button
-                  type="button"
-                  className="icon-button small"
-                  aria-label={`${t('images.moveDown')}: ${source.name}`}
+                </IconButton>
+                <IconButton
+                  label={`${t('images.moveDown')}: ${source.name}`}
                   title={t('images.moveDown')}
+                  small
                   disabled={index === sources.length - 1}
                   onClick={() => moveEditSource(source.key, 1)}
                 >
                   ↓
-                </button>
-                <button
-                  type="button"
-                  className="icon-button small"
-                  aria-label={`${t('images.removeSource')}: ${source.name}`}
+                </IconButton>
+                <IconButton
+                  label={`${t('images.removeSource')}: ${source.name}`}
                   title={t('images.removeSource')}
+                  small
                   onClick={() => removeEditSource(source.key)}
                 >
                   ×
-                </button>
+                </IconButton>
               </span>
             </li>
           ))}

@@ -5,6 +5,7 @@ import { useLanguage, useT } from '../i18n/use-t';
 import { formatLocalInstant, formatSubscriptionEnd } from './balance-format';
 import { errorSentence } from '../common/errors';
 import { subscriptionProblem, userStatusNote } from '../../../shared/balance';
+import { IconButton } from '../common/IconButton';
 
 const DOT_CLASS = ['dot-green', 'dot-yellow', 'dot-red'] as const;
 const STATUS_KEY = ['balance.status.green', 'balance.status.yellow', 'balance.status.red'] as const;
@@ -91,18 +92,15 @@ export function BalanceStatus() {
         <span className="balance-title">{t('balance.label')}</span>
         {body}
       </div>
-      <button
-        type="button"
-        className="icon-button"
-        aria-label={t('balance.refresh')}
-        title={t('balance.refresh')}
+      <IconButton
+        label={t('balance.refresh')}
         disabled={loading}
         onClick={() => void refreshBalance(true)}
       >
         <span className={loading ? 'spin' : undefined}>
           <Icon name="refresh" size={16} />
         </span>
-      </button>
+      </IconButton>
     </div>
   );
 }

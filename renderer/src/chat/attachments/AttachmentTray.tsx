@@ -12,6 +12,7 @@ import { formatBytes } from '../../../../shared/format';
 import { problemText } from '../../common/file-problems';
 import { MessageAudio, MessageImage } from './MessageMedia';
 import './attachments.css';
+import { IconButton } from '../../common/IconButton';
 
 function PhaseLine({ item }: { item: PendingAttachment }) {
   const t = useT();
@@ -119,15 +120,13 @@ export function AttachmentTray({ conversationKey }: { conversationKey: string })
             <AttachmentText name={item.name}>
               <PhaseLine item={item} />
             </AttachmentText>
-            <button
-              type="button"
-              className="icon-button small"
-              aria-label={t('attach.remove', { name: item.name })}
-              title={t('attach.remove', { name: item.name })}
+            <IconButton
+              label={t('attach.remove', { name: item.name })}
+              small
               onClick={() => remove(conversationKey, item.localId)}
             >
               ×
-            </button>
+            </IconButton>
           </li>
         );
       })}
