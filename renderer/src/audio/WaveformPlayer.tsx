@@ -92,9 +92,6 @@ export function WaveformPlayer({ item }: { item: MediaItem }) {
           setDrawn(true);
           if (seconds > 0) setDuration(seconds);
         });
-        surfer.on('play', () => setPlaying(true));
-        surfer.on('pause', () => setPlaying(false));
-        surfer.on('finish', () => setPlaying(false));
         surfer.on('timeupdate', (seconds) => setPosition(seconds));
         surfer.on('error', () => setFailed(true));
       })
@@ -142,7 +139,16 @@ export function WaveformPlayer({ item }: { item: MediaItem }) {
 
   return (
     <div className="wave-player" role="group" aria-label={t('audio.player', { title: item.title })}>
-      <audio key={item.id} ref={audioRef} preload="metadata" />
+      {/* Playing or not is the media element's own state: a press before the waveform's chunk has
+          loaded plays it directly, and wavesurfer, subscribed after that, never hears of it. */}
+      <audio
+        key={item.id}
+        ref={audioRef}
+        preload="metadata"
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+        onEnded={() => setPlaying(false)}
+      />
       <button
         type="button"
         className="wave-play"

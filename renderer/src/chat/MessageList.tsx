@@ -280,7 +280,7 @@ function TailFollower({ conversationId, follow }: { conversationId: string; foll
  * listeners for scroll and scrollend; a followed answer scrolls once per update (traced: about
  * 0.1 ms an update, some 2 % of the app's work while streaming, bench/REPORT.md, the app's cost
  * per update). So an onScroll or onScrollEnd on the list, or an onScrollCapture above it, would
- * never run: use `onScroll` here.
+ * never run: what must happen on the list's scroll goes in the callback MessageList passes here.
  */
 function observeScroll(
   element: HTMLElement | null,
