@@ -155,7 +155,7 @@ export async function createFileStore(
       }
       const id = newId('upload');
       const file = join(dir, `${id}.part`);
-      const handle = open(file, 'wx', 0o600);
+      const handle = open(file, 'wx+', 0o600);
       // A failed open is reported by the first chunk or finish; this keeps it from going unhandled.
       handle.catch(() => undefined);
       uploads.set(id, {

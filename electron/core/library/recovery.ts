@@ -1,0 +1,145 @@
+// Damaged files of the data folder set aside, never deleted: moved under recovered/ with their reason, and told to the person.
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
+import { isAtomicTempFile } from './atomic-write';
+
+/** The folder, inside the data folder, that holds what was set aside. */
+export const RECOVERED_FOLDER = 'recovered';
+
+/** Beside each file set aside, a text file of this suffix says why and where it came from. */
+export const REASON_SUFFIX = '.why.txt';
+
+export interface SetAsideFile {
+  /** Where it was, relative to the data folder, with forward slashes (`conversations/abc.json`). */
+  file: string;
+  /** Why, in words a person reads ("not valid JSON (Unexpected end of JSON input)"). */
+  reason: string;
+  /** Where it is now, relative to the data folder; null when it could not be moved (then it stayed). */
+  movedTo: string | null;
+  /** When it was set aside (ISO). */
+  at: string;
+}
+
+export interface Recovery {
+  /** The data folder this recovery works in. */
+  readonly dataDir: string;
+  /** Absolute path of `recovered/`. */
+  readonly folder: string;
+  /**
+   * Moves `file` (absolute, inside the data folder) to `recovered/<time>/<its relative path>`, with
+   * its reason beside it, and records it for the person. Never deletes; never throws (a file that
+   * cannot be moved is still recorded, with `movedTo: null`).
+   */
+  setAside(file: string, reason: string): Promise<SetAsideFile>;
+  /** The same, for stores whose interface is synchronous (settings). */
+  setAsideSync(file: string, reason: string): SetAsideFile;
+  /** What was set aside since this recovery was opened, oldest first. */
+  items(): SetAsideFile[];
+}
+
+export interface RecoveryOptions {
+  now?: () => Date;
+}
+
+/** `2026-11-28T21-30-05-123Z`: a time that sorts and is a valid folder name everywhere. */
+function stampOf(date: Date): string {
+  return date.toISOString().replace(/[:.]/g, '-');
+}
+
+const forwardSlashes = (path: string): string => path.split(sep).join('/');
+
+export function openRecovery(dataDir: string, options: RecoveryOptions = {}): Recovery {
+  const now = options.now ?? (() => new Date());
+  const folder = join(dataDir, RECOVERED_FOLDER);
+  const recorded: SetAsideFile[] = [];
+  /** One time folder per run, so one start's files stay together. */
+  const runFolder = join(folder, stampOf(now()));
+
+  function plan(file: string, reason: string) {
+    const rel = relative(dataDir, file);
+    const inside = rel !== '' && !rel.startsWith('..') && !rel.includes(`..${sep}`);
+    const shown = inside ? forwardSlashes(rel) : file;
+    const target = join(runFolder, inside ? rel : `outside-${Buffer.from(file).toString('hex')}`);
+    const note =
+      `Atelier set this file aside when it could not use it.\n` +
+      `It was: ${shown}\nWhy: ${reason}\nWhen: ${now().toISOString()}\n` +
+      `To try it again, quit Atelier and move it back to where it was.\n`;
+    return { shown, target, note };
+  }
+
+  function record(shown: string, reason: string, target: string | null): SetAsideFile {
+    const item: SetAsideFile = {
+      file: shown,
+      reason,
+      movedTo: target === null ? null : forwardSlashes(relative(dataDir, target)),
+      at: now().toISOString(),
+    };
+    recorded.push(item);
+    return item;
+  }
+
+  return {
+    dataDir,
+    folder,
+
+    async setAside(file, reason) {
+      const { shown, target, note } = plan(file, reason);
+      try {
+        await mkdir(dirname(target), { recursive: true, mode: 0o700 });
+        await rename(file, target);
+      } catch {
+        return record(shown, reason, null);
+      }
+      await writeFile(target + REASON_SUFFIX, note, { mode: 0o600 }).catch(() => undefined);
+      return record(shown, reason, target);
+    },
+
+    setAsideSync(file, reason) {
+      const { shown, target, note } = plan(file, reason);
+      try {
+        mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
+        renameSync(file, target);
+      } catch {
+        return record(shown, reason, null);
+      }
+      try {
+        writeFileSync(target + REASON_SUFFIX, note, { mode: 0o600 });
+      } catch {
+        // The move is what keeps the bytes; the note is a courtesy.
+      }
+      return record(shown, reason, target);
+    },
+
+    items: () => [...recorded],
+  };
+}
+
+/**
+ * Removes the temporary files a killed write leaves (`.<name>.<pid>.<hex>.tmp`, see atomic-write)
+ * in the data folder and every folder under it, except `recovered/`. Run at start, before any
+ * write of this run can have made one. Answers how many were removed.
+ */
+export async function removeStaleTempFiles(dataDir: string): Promise<number> {
+  let removed = 0;
+  const pending = [dataDir];
+  while (pending.length > 0) {
+    const dir = pending.pop()!;
+    let names;
+    try {
+      names = await readdir(dir, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of names) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (!(dir === dataDir && entry.name === RECOVERED_FOLDER)) pending.push(path);
+      } else if (entry.isFile() && isAtomicTempFile(entry.name)) {
+        await rm(path, { force: true });
+        removed += 1;
+      }
+    }
+  }
+  return removed;
+}
