@@ -41,6 +41,12 @@ export function errorSentence(t: Translate, error: UserError): string {
   if (error.details?.reason === 'insecure_http') return t('error.insecure_http');
   // The service refused `tools` for this model: the way out is in the conversation.
   if (error.details?.reason === 'tools_refused') return t('error.tools_refused');
+  // A key with a look-alike or an invisible character: which one and where, so it can be found.
+  if (error.details?.reason === 'key_character')
+    return t('error.key_character', {
+      code: String(error.details.code),
+      position: String(error.details.position),
+    });
   return translateDynamic(t, errorKey(error.code));
 }
 

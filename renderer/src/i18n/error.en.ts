@@ -34,6 +34,8 @@ export const errorEn = {
     'The Base URL does not point at the service. Check it in Settings (it ends with /v1), or use the demo service.',
   'error.tools_refused':
     'This model does not take tools: turn off "Use tools" for this conversation, or choose a model with tools.',
+  'error.key_character':
+    'The key has a character ({code}, at position {position}) that no service key holds: a look-alike of a Latin letter or an invisible character. Type or paste the key again from the service.',
   'error.insecure_http':
     'Plain http:// would send your key unencrypted. Use the https:// address of the service.',
   'error.cancelled': 'Stopped.',

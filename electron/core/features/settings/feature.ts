@@ -1,4 +1,5 @@
 // The settings.*, key.*, demo.* and rate.* channels: the service's address and plan, the API key in the vault, the demo service, the service's holds.
+import { keyCharProblem } from '../../../../shared/keys';
 import type { SettingsView } from '../../../../shared/types';
 import { serviceError } from '../../service/errors';
 import type { ChannelsOf, Feature, FeatureContext } from '../context';
@@ -11,6 +12,20 @@ export type SettingsChannel = ChannelsOf<'settings' | 'key' | 'demo' | 'rate'>;
 /** Enough of the key for the user to recognise it, and only for keys long enough to spare it. */
 function lastFour(key: string | null): string | null {
   return key && key.length >= 8 ? key.slice(-4) : null;
+}
+
+/** Refuses, in words, a key holding a character no HTTP header can carry (named by its code point). */
+function refuseKeyCharacters(key: string): void {
+  const problem = keyCharProblem(key);
+  if (!problem) return;
+  const what = problem.kind === 'control' ? 'an invisible control character' : 'a character';
+  throw serviceError(
+    'invalid_input',
+    `The key has ${what} (${problem.code}) at position ${problem.position} that no service key holds: ` +
+      'keys are plain Latin letters, digits and signs. Type or paste it again from the service.',
+    null,
+    { reason: 'key_character', code: problem.code, position: problem.position },
+  );
 }
 
 export async function openSettingsFeature(ctx: FeatureContext): Promise<Feature<SettingsChannel>> {
@@ -116,6 +131,7 @@ export async function openSettingsFeature(ctx: FeatureContext): Promise<Feature<
         if (trimmed === '' || /\s/.test(trimmed)) {
           throw serviceError('invalid_input', 'A key is one word without spaces.');
         }
+        refuseKeyCharacters(trimmed);
         if (state.current().baseUrl === '')
           throw serviceError(
             'invalid_input',
@@ -141,6 +157,7 @@ export async function openSettingsFeature(ctx: FeatureContext): Promise<Feature<
         const typed = input.key?.trim() ?? '';
         if (/\s/.test(typed))
           throw serviceError('invalid_input', 'A key is one word without spaces.');
+        refuseKeyCharacters(typed);
         // Without a typed key: the one kept for this address, if it is the address in use.
         const key =
           typed !== '' ? typed : baseUrl === state.current().baseUrl ? state.apiKey() : null;
