@@ -14,6 +14,10 @@ export function createWebHost(log: (line: string) => void): Host {
     async saveMedia() {
       return { saved: false };
     },
+    // The page's own file input is the way in: the browser holds the person's files, not the host.
+    async pickFile() {
+      return { path: null, canPick: false };
+    },
     // In a browser the page is the only UI there is, so no second, trusted place exists to ask
     // in: the web host approves a command line by itself and says so in its log (docs/TOOLS.md).
     async confirmMcpCommand(request) {

@@ -70,6 +70,7 @@ export const invokeChannels = [
   'transfer.import',
   'transfer.backup',
   'transfer.restore',
+  'transfer.restorePicked',
   'folders.list',
   'folders.create',
   'folders.rename',

@@ -396,6 +396,8 @@ export const invokeSchemas = {
   'transfer.backup': z.object({ jobId: id }).strict(),
   /** An uploaded backup archive (zip). */
   'transfer.restore': z.object({ fileId: id, jobId: id }).strict(),
+  /** Desktop: the person picks the archive in the host's dialog and core reads it where it lies. */
+  'transfer.restorePicked': z.object({ jobId: id }).strict(),
   'folders.list': z.object({}).strict(),
   'folders.create': z.object({ name: folderName }).strict(),
   'folders.rename': z.object({ id, name: folderName }).strict(),
@@ -521,6 +523,8 @@ export interface InvokeOutputs {
   'transfer.import': TransferReport;
   'transfer.backup': TransferSaved;
   'transfer.restore': TransferReport;
+  /** null: the person cancelled the dialog. */
+  'transfer.restorePicked': TransferReport | null;
   /** Folders by name. */
   'folders.list': Folder[];
   'folders.create': Folder;

@@ -36,5 +36,19 @@ export function createElectronHost(window: () => BrowserWindow | null): Host {
     },
 
     confirmMcpCommand: (request) => confirmMcpCommand(window(), request),
+
+    async pickFile(request) {
+      const options = {
+        title: request.title,
+        properties: ['openFile' as const],
+        filters: [request.filter],
+      };
+      const parent = window();
+      const choice = parent
+        ? await dialog.showOpenDialog(parent, options)
+        : await dialog.showOpenDialog(options);
+      const path = choice.canceled ? undefined : choice.filePaths[0];
+      return path ? { path } : { path: null, canPick: true };
+    },
   };
 }

@@ -10,7 +10,7 @@ import type { UserError } from '../../../shared/types';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { uploadFile } from '../common/upload';
 import { useT } from '../i18n/use-t';
-import { invoke, subscribe } from '../platform';
+import { invoke, platformKind, subscribe } from '../platform';
 import { deliverPrepared } from './deliver';
 import './transfer.css';
 
@@ -158,6 +158,15 @@ export function YourDataCard() {
     else setError(answer.error);
   }
 
+  /** Desktop: the archive is chosen in the system dialog and core reads it where it lies. */
+  async function restorePicked() {
+    begin({ kind: 'preparing' });
+    const answer = await withProgress((jobId) => invoke('transfer.restorePicked', { jobId }));
+    setActivity(null);
+    if (!answer.ok) setError(answer.error);
+    else if (answer.data) setReport(answer.data);
+  }
+
   function onPicked(input: HTMLInputElement | null, kind: 'import' | 'restore') {
     const file = input?.files?.[0];
     if (input) input.value = '';
@@ -235,7 +244,9 @@ export function YourDataCard() {
             type="button"
             className="button"
             disabled={busy}
-            onClick={() => restoreInput.current?.click()}
+            onClick={() =>
+              platformKind() === 'electron' ? void restorePicked() : restoreInput.current?.click()
+            }
           >
             {t('transfer.restore')}
           </button>

@@ -18,6 +18,12 @@ describe('createWebHost', () => {
     });
   });
 
+  it("cannot open the person's files itself: the page uploads them", async () => {
+    const host = createWebHost(() => undefined);
+    const request = { title: 'Restore', filter: { name: 'Backup', extensions: ['zip'] } };
+    expect(await host.pickFile(request)).toEqual({ path: null, canPick: false });
+  });
+
   it('approves an MCP command line by itself and prints it (the page is its only UI)', async () => {
     const logged: string[] = [];
     const host = createWebHost((line) => logged.push(line));

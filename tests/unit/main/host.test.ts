@@ -3,12 +3,13 @@ import { describe, expect, it, vi } from 'vitest';
 
 const electron = vi.hoisted(() => ({
   openExternal: vi.fn(async () => undefined),
+  showOpenDialog: vi.fn(),
 }));
 
 vi.mock('electron', () => ({
   shell: { openExternal: electron.openExternal },
   app: { getPath: () => '/downloads' },
-  dialog: { showSaveDialog: vi.fn() },
+  dialog: { showSaveDialog: vi.fn(), showOpenDialog: electron.showOpenDialog },
 }));
 
 const { createElectronHost } = await import('../../../electron/main/host');
@@ -22,5 +23,22 @@ describe('createElectronHost', () => {
 
     expect(await host.openExternal('file:///etc/passwd')).toBe(false);
     expect(electron.openExternal).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers the file the person picked in the open dialog, or null with canPick when they cancel', async () => {
+    const host = createElectronHost(() => null);
+    const request = { title: 'Restore', filter: { name: 'Backup', extensions: ['zip'] } };
+    electron.showOpenDialog.mockResolvedValueOnce({
+      canceled: false,
+      filePaths: ['/home/a/b.zip'],
+    });
+    expect(await host.pickFile(request)).toEqual({ path: '/home/a/b.zip' });
+    expect(electron.showOpenDialog).toHaveBeenCalledWith({
+      title: 'Restore',
+      properties: ['openFile'],
+      filters: [{ name: 'Backup', extensions: ['zip'] }],
+    });
+    electron.showOpenDialog.mockResolvedValueOnce({ canceled: true, filePaths: [] });
+    expect(await host.pickFile(request)).toEqual({ path: null, canPick: true });
   });
 });

@@ -138,6 +138,17 @@ export async function openTransferFeature(
     };
   }
 
+  /** Restores the archive at `archive` and tells the page what changed. */
+  async function restoreFrom(archive: string, jobId: string): Promise<TransferReport> {
+    const report = await restoreBackup(archive, placing, {
+      stagingDir: stagingFolder(folder),
+      onProgress: progress(jobId, 'restore'),
+    });
+    if (report.conversations > 0) ctx.emit('conversations.changed', { id: null });
+    for (const kind of ['image', 'audio', 'video'] as const) ctx.emit('media.changed', { kind });
+    return report;
+  }
+
   async function readImportFile(fileId: string): Promise<unknown> {
     const info = await ctx.files.info(fileId);
     if (info.size > TRANSFER_LIMITS.importBytes) {
@@ -248,15 +259,24 @@ export async function openTransferFeature(
         exclusive('restore', async () => {
           const archive = ctx.files.pathOf(fileId);
           await ctx.files.info(fileId);
-          const report = await restoreBackup(archive, placing, {
-            stagingDir: stagingFolder(folder),
-            onProgress: progress(jobId, 'restore'),
-          });
+          const report = await restoreFrom(archive, jobId);
           await ctx.files.remove(fileId).catch(() => undefined);
-          if (report.conversations > 0) ctx.emit('conversations.changed', { id: null });
-          for (const kind of ['image', 'audio', 'video'] as const)
-            ctx.emit('media.changed', { kind });
           return report;
+        }),
+
+      // The archive is read where it lies: no copy through the upload path, so no upload cap.
+      'transfer.restorePicked': ({ jobId }) =>
+        exclusive('restore', async () => {
+          const picked = await ctx.host.pickFile({
+            title: 'Restore from backup',
+            filter: { name: 'Atelier backup', extensions: ['zip'] },
+          });
+          if (picked.path !== null) return restoreFrom(picked.path, jobId);
+          if (picked.canPick) return null;
+          throw serviceError(
+            'invalid_input',
+            'This window cannot open files itself: choose the backup with Restore from backup.',
+          );
         }),
     },
     async dispose() {

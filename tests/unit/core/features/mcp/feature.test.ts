@@ -51,6 +51,7 @@ async function open(options: McpFeatureOptions = {}): Promise<McpFeature> {
   const host: Host = {
     openExternal: async () => false,
     saveMedia: async () => ({ saved: false }),
+    pickFile: async () => ({ path: null, canPick: false }),
     confirmMcpCommand: async (request) => {
       confirms.push(request);
       return allow;

@@ -80,6 +80,7 @@ describe('media handlers', () => {
       openExternal: async () => false,
       saveMedia,
       confirmMcpCommand: async () => false,
+      pickFile: async () => ({ path: null, canPick: false }),
     });
     const file = await upload(ctx, 'holiday.png', await png(30, 20));
     const item = await handlers['media.import']({ fileId: file.fileId, kind: 'image' });

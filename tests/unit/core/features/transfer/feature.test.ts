@@ -1,5 +1,5 @@
 // The transfer feature through createCore: exports read back as the page reads them, imports that only ever add, backup and restore across data folders.
-import { copyFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -356,6 +356,62 @@ describe('backup and restore', () => {
 });
 
 describe('a host that saves through a dialog (Electron)', () => {
+  it("restores the backup the person picked in the host's dialog, read where it lies", async () => {
+    const first = await openCore();
+    const original = await conversationWithPicture(first);
+    const archive = await readOut(
+      first.call,
+      await first.call<TransferSaved>('transfer.backup', { jobId: 'job-1' }),
+    );
+    const outside = await freshDir();
+    const picked = join(outside, 'atelier-backup.zip');
+    await writeFile(picked, archive);
+
+    const dir = await freshDir();
+    const answers: Awaited<ReturnType<Host['pickFile']>>[] = [
+      { path: picked },
+      { path: null, canPick: true },
+      { path: null, canPick: false },
+    ];
+    const host: Host = {
+      openExternal: async () => false,
+      confirmMcpCommand: async () => false,
+      saveMedia: async () => ({ saved: false }),
+      pickFile: async (request) => {
+        expect(request.filter.extensions).toEqual(['zip']);
+        return answers.shift()!;
+      },
+    };
+    const conversations = await openConversationLibrary(dir);
+    const ctx = {
+      dataDir: dir,
+      host,
+      conversations,
+      files: await createFileStore(join(dir, 'files')),
+      media: await createMediaLibrary(join(dir, 'media')),
+      emit: () => undefined,
+    } as unknown as FeatureContext;
+    const feature = await openTransferFeature(ctx, {
+      documents: { store: await openDocumentStore(dir) },
+    });
+    const report = await feature.handlers['transfer.restorePicked']({ jobId: 'job-2' });
+    expect(report).toMatchObject({ conversations: 1, media: 1, files: 1, skipped: [] });
+    expect(content(await conversations.get(original.id))).toEqual(content(original));
+    // Nothing went through the upload store: the archive was read where it lies, and stays there.
+    expect((await readdir(join(dir, 'files'))).filter((n) => n.endsWith('.bin'))).toHaveLength(1);
+    expect(await readFile(picked)).toEqual(archive);
+    // Cancelled: nothing restored, no error.
+    expect(await feature.handlers['transfer.restorePicked']({ jobId: 'job-3' })).toBeNull();
+    // A host that cannot open files (the web host) says to use the upload.
+    await expect(
+      feature.handlers['transfer.restorePicked']({ jobId: 'job-4' }),
+    ).rejects.toMatchObject({ error: { code: 'invalid_input' } });
+    await feature.dispose?.();
+    await ctx.files.dispose();
+    await ctx.media.flush();
+    await conversations.close();
+  }, 30_000);
+
   it('hands the prepared file to the host under its name and type, then removes it', async () => {
     const dir = await freshDir();
     const target = join(dir, 'chosen.md');
@@ -363,6 +419,7 @@ describe('a host that saves through a dialog (Electron)', () => {
     const host: Host = {
       openExternal: async () => false,
       confirmMcpCommand: async () => false,
+      pickFile: async () => ({ path: null, canPick: true }),
       saveMedia: async (file, suggestedName) => {
         offered.push({ mime: file.mime, name: suggestedName });
         await copyFile(file.path, target);
