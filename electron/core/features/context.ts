@@ -36,7 +36,22 @@ export interface Host {
    * itself (the page is its only UI; see docs/TOOLS.md). true: run it.
    */
   confirmMcpCommand(request: McpCommandConfirm): Promise<boolean>;
+  /**
+   * Lets the person choose a file of theirs for core to read where it lies (a backup to restore):
+   * Electron shows its open dialog and answers the path, or null when they cancelled. The web host
+   * cannot reach the person's files and answers null with `canPick: false`: there the page uploads.
+   */
+  pickFile(request: PickFileRequest): Promise<PickedFile>;
 }
+
+export interface PickFileRequest {
+  /** The dialog's title. */
+  title: string;
+  /** What the filter is called and the extensions it lets through, without dots. */
+  filter: { name: string; extensions: string[] };
+}
+
+export type PickedFile = { path: string } | { path: null; canPick: boolean };
 
 /** What the confirm step shows: the whole command line, its folder and its added environment. */
 export interface McpCommandConfirm {
