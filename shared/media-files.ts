@@ -35,6 +35,12 @@ export function extensionOfMime(mime: string): string {
   return EXTENSIONS[mime.split(';')[0]?.trim().toLowerCase() ?? ''] ?? 'bin';
 }
 
+/** The type stored under an extension `extensionOfMime` gives; null for one it never gives. */
+export function mimeOfExtension(extension: string): string | null {
+  const lower = extension.toLowerCase();
+  return Object.keys(EXTENSIONS).find((mime) => EXTENSIONS[mime] === lower) ?? null;
+}
+
 /** The item's title as a file name every system accepts, with the extension of its type. */
 export function mediaFileName(item: Pick<MediaItem, 'title' | 'mime' | 'id'>): string {
   const base = item.title

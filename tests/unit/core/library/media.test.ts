@@ -1,10 +1,13 @@
 // The media library: add, list newest first, thumbnails, delete with every file, an index rebuilt from sidecars.
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Jimp } from 'jimp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMediaLibrary } from '../../../../electron/core/library/media';
+import { openRecovery, REASON_SUFFIX } from '../../../../electron/core/library/recovery';
+import { DAMAGES, damage } from '../damage';
 
 let dir: string;
 
@@ -196,5 +199,140 @@ describe('media library', () => {
     for (const id of ['../../etc/passwd', 'image-..-0123456789ab', 'image-abc-0123456789ab', '']) {
       expect(await media.resolve(id, 'full')).toBeNull();
     }
+  });
+
+  it('leaves files of names it never gives alone', async () => {
+    const media = await createMediaLibrary(dir);
+    await media.add({ kind: 'audio', bytes: WAV, mime: 'audio/wav', title: 'kept' });
+    await media.flush();
+    const foreign = [
+      'notes.txt',
+      'audio-zz-0123456789ab.wav.set-aside-2026',
+      'image-zz-0123456789ab.png',
+    ];
+    for (const name of foreign) await writeFile(join(dir, 'audio', name), "not the library's");
+    await createMediaLibrary(dir);
+    expect(await readdir(join(dir, 'audio'))).toEqual(expect.arrayContaining(foreign));
+  });
+});
+
+describe('media library with damaged files', () => {
+  /** The app's layout: the library in <data>/media, what is set aside in <data>/recovered. */
+  async function library() {
+    const media = join(dir, 'media');
+    await mkdir(media);
+    const recovery = openRecovery(dir);
+    return {
+      media,
+      recovery,
+      open: () => createMediaLibrary(media, { recovery, now: ticking() }),
+    };
+  }
+
+  describe.each(DAMAGES)('a sidecar %s', (how) => {
+    it('with an unreadable index: the picture stays, under a record made from its bytes, and the sidecar is set aside and told', async () => {
+      const { media, recovery, open } = await library();
+      const first = await open();
+      const bytes = await png(600, 300);
+      const hit = await first.add({ kind: 'image', bytes, mime: 'image/png', title: 'hit' });
+      const kept = await first.add({
+        kind: 'image',
+        bytes: await png(20, 20),
+        mime: 'image/png',
+        title: 'kept',
+      });
+      await first.flush();
+      const folder = join(media, 'image');
+      const damaged = await damage(join(folder, `${hit.id}.json`), how);
+      await writeFile(join(folder, 'index.json'), '{"version":1,"items":[{"id":');
+
+      const reopened = await open();
+      expect(
+        reopened
+          .list('image')
+          .items.map((item) => item.id)
+          .sort(),
+      ).toEqual([hit.id, kept.id].sort());
+      expect(reopened.get(kept.id).title).toBe('kept');
+      expect(reopened.get(hit.id)).toMatchObject({
+        id: hit.id,
+        kind: 'image',
+        mime: 'image/png',
+        size: bytes.byteLength,
+        width: 600,
+        height: 300,
+        hasThumb: true,
+        createdAt: hit.createdAt,
+      });
+      expect(await reopened.read(hit.id)).toEqual(bytes);
+      expect((await reopened.resolve(hit.id, 'thumb'))?.mime).toBe('image/jpeg');
+
+      const [aside, ...more] = recovery.items();
+      expect(more).toEqual([]);
+      expect(aside).toMatchObject({ file: `media/image/${hit.id}.json` });
+      expect(aside?.reason).toMatch(/record of a picture .* was damaged/);
+      expect(aside?.movedTo).toMatch(/^recovered\//);
+      expect(await readFile(join(dir, aside!.movedTo!))).toEqual(damaged);
+      expect(existsSync(join(dir, aside!.movedTo! + REASON_SUFFIX))).toBe(true);
+
+      // The new record is on disk: the next start needs nothing recovered.
+      await reopened.flush();
+      const again = await open();
+      expect(again.get(hit.id).size).toBe(bytes.byteLength);
+      expect(recovery.items()).toHaveLength(1);
+    });
+  });
+
+  it('sets the bytes aside with their damaged record when they are not what their name says', async () => {
+    const { media, recovery, open } = await library();
+    const first = await open();
+    const hit = await first.add({ kind: 'audio', bytes: WAV, mime: 'audio/wav', title: 'hit' });
+    const kept = await first.add({ kind: 'audio', bytes: WAV, mime: 'audio/wav', title: 'kept' });
+    await first.flush();
+    const folder = join(media, 'audio');
+    await writeFile(join(folder, `${hit.id}.wav`), await png(10, 10));
+    await damage(join(folder, `${hit.id}.json`), 'null');
+    await rm(join(folder, 'index.json'));
+
+    const reopened = await open();
+    expect(reopened.list('audio').items.map((item) => item.title)).toEqual(['kept']);
+    expect(reopened.get(kept.id).size).toBe(WAV.byteLength);
+    const items = recovery.items();
+    expect(items.map((item) => item.file).sort()).toEqual([
+      `media/audio/${hit.id}.json`,
+      `media/audio/${hit.id}.wav`,
+    ]);
+    for (const item of items) {
+      expect(item.movedTo).toMatch(/^recovered\//);
+      expect(existsSync(join(dir, item.movedTo!))).toBe(true);
+      expect(existsSync(join(dir, item.movedTo! + REASON_SUFFIX))).toBe(true);
+    }
+    expect(await readdir(folder)).not.toContain(`${hit.id}.wav`);
+  });
+
+  it('takes the record from a readable index when only the sidecar is damaged', async () => {
+    const { media, recovery, open } = await library();
+    const first = await open();
+    const hit = await first.add({ kind: 'audio', bytes: WAV, mime: 'audio/wav', title: 'hit' });
+    await first.flush();
+    await damage(join(media, 'audio', `${hit.id}.json`), 'garbled');
+    const reopened = await open();
+    expect(reopened.get(hit.id).title).toBe('hit');
+    expect(recovery.items()).toEqual([]);
+  });
+
+  it.each(DAMAGES)('rebuilds an index %s from the sidecars and sets nothing aside', async (how) => {
+    const { media, recovery, open } = await library();
+    const first = await open();
+    const one = await first.add({ kind: 'audio', bytes: WAV, mime: 'audio/wav', title: 'one' });
+    const two = await first.add({ kind: 'audio', bytes: WAV, mime: 'audio/wav', title: 'two' });
+    await first.flush();
+    await damage(join(media, 'audio', 'index.json'), how);
+    const reopened = await open();
+    expect(reopened.list('audio').items.map((item) => [item.id, item.title])).toEqual([
+      [two.id, 'two'],
+      [one.id, 'one'],
+    ]);
+    expect(recovery.items()).toEqual([]);
   });
 });
