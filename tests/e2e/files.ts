@@ -148,6 +148,33 @@ export function makePng(width: number, height: number): Buffer {
   ]);
 }
 
+/**
+ * An RGB PNG of seeded noise: it does not compress, so its size is about width × height × 3 bytes
+ * (a real photo's size, where the gradient of makePng compresses to almost nothing).
+ */
+export function makeNoisyPng(width: number, height: number, seed = 1): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  let state = seed >>> 0 || 1;
+  for (let i = 0; i < rows.length; i++) {
+    // xorshift32: the same picture for the same seed, on every machine.
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    rows[i] = i % (width * 3 + 1) === 0 ? 0 : state & 0xff;
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(rows)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 /** A mono 16-bit PCM WAV around the given samples. */
 export function wavOf(samples: Buffer, sampleRate: number): Buffer {
   const header = Buffer.alloc(44);

@@ -1,9 +1,10 @@
 // Export, import, backup and restore as a person uses them: the header's Export menu, and the Your data card in Settings.
-import { readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { APP_EXPORT_FORMAT } from '../../shared/transfer';
 import { chatGptSample } from '../unit/core/features/transfer/chatgpt-sample';
+import { makeNoisyPng } from './files';
 import { expect, gotoApp, section, startChatting, test } from './fixtures';
 import { LOOKS, type Look, openInLook, sendAndAwaitIn } from './looks';
 
@@ -24,6 +25,17 @@ async function exportFrom(page: Page, look: Look, format: 'markdown' | 'html' | 
   await menu.getByRole('menuitem', { name: look.t(`transfer.format.${format}`) }).click();
   const file = await download;
   return { name: file.suggestedFilename(), text: await readFile(await file.path(), 'utf8') };
+}
+
+/** How many files of the media library hold exactly `bytes`. */
+async function picturesIn(dataDir: string, bytes: Buffer): Promise<number> {
+  const folder = join(dataDir, 'media', 'image');
+  let count = 0;
+  for (const name of await readdir(folder)) {
+    if (name.endsWith('.json')) continue;
+    if ((await readFile(join(folder, name))).equals(bytes)) count += 1;
+  }
+  return count;
 }
 
 function yourData(page: Page, look: Look) {
@@ -100,11 +112,29 @@ for (const look of LOOKS) {
     await expect(card.getByRole('region', { name: look.t('transfer.result') })).toHaveCount(0);
   });
 
-  test(`the whole library is backed up and restored into an empty one (${look.name})`, async ({
+  test(`the whole library, with a 1.5 MB picture, is backed up and restored into an empty one (${look.name})`, async ({
     page,
     atelier,
   }) => {
-    await oneAnsweredChat(page, look, atelier);
+    // A photo's size, not a test's: the first real backup (269 KB) failed to restore while the
+    // small ones of the tests passed (issue 37).
+    const picture = makeNoisyPng(710, 710);
+    expect(picture.length).toBeGreaterThan(1_500_000);
+    await openInLook(page, atelier, look, 'chat');
+    await page.getByLabel(look.t('attach.files')).setInputFiles({
+      name: 'photo.png',
+      mimeType: 'image/png',
+      buffer: picture,
+    });
+    await page
+      .getByRole('button', {
+        name: look.t('attach.vision.switch', { vision: 'vis-openai/gpt-4o-mini' }),
+      })
+      .click();
+    await sendAndAwaitIn(page, look, 'Keep <this> & that');
+    await expect(
+      page.getByRole('article', { name: look.t('chat.userMessage') }).getByRole('img'),
+    ).toBeVisible();
     await section(page, look.t('nav.settings')).click();
     const card = yourData(page, look);
     const download = page.waitForEvent('download');
@@ -115,9 +145,11 @@ for (const look of LOOKS) {
       look.t('transfer.saved', { name: file.suggestedFilename() }),
     );
     const archive = await readFile(await file.path());
+    expect(archive.length).toBeGreaterThan(1_500_000);
 
-    // An empty library: the same settings, no conversations.
-    await rm(join(atelier.dataDir, 'conversations'), { recursive: true, force: true });
+    // An empty library: the same settings, no conversations, no pictures, no uploads.
+    for (const folder of ['conversations', 'media', 'files'])
+      await rm(join(atelier.dataDir, folder), { recursive: true, force: true });
     await gotoApp(page, await atelier.restartHost());
     await section(page, look.t('nav.chat')).click();
     await expect(page.getByRole('link', { name: /Keep <this>/ })).toHaveCount(0);
@@ -135,9 +167,11 @@ for (const look of LOOKS) {
 
     await section(page, look.t('nav.chat')).click();
     await page.getByRole('link', { name: /Keep <this>/ }).click();
-    await expect(page.getByRole('article', { name: look.t('chat.userMessage') })).toContainText(
-      'Keep <this> & that',
-    );
+    const question = page.getByRole('article', { name: look.t('chat.userMessage') });
+    await expect(question).toContainText('Keep <this> & that');
+    // The picture came back whole: shown, and its bytes in the library are the ones sent.
+    await expect(question.getByRole('img').first()).toBeVisible();
+    expect(await picturesIn(atelier.dataDir, picture)).toBe(1);
 
     // Restored again, everything is already there: skipped, not doubled.
     await section(page, look.t('nav.settings')).click();
@@ -150,5 +184,9 @@ for (const look of LOOKS) {
     await expect(result).toContainText(
       `Keep <this> & that: ${look.t('transfer.reason.identical')}`,
     );
+    await expect(result).not.toContainText(look.t('transfer.report.media', { count: 1 }));
+    await section(page, look.t('nav.chat')).click();
+    await expect(page.getByRole('link', { name: /Keep <this>/ })).toHaveCount(1);
+    expect(await picturesIn(atelier.dataDir, picture)).toBe(1);
   });
 }
