@@ -1,12 +1,14 @@
 // Uploads from the renderer, assembled chunk by chunk on disk and hashed on the way; finished files kept by id.
 import { createHash, randomBytes, type Hash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import type { StoredFile } from '../../../shared/types';
 import { MAX_UPLOAD_BYTES, UPLOAD_CHUNK_BYTES } from '../../../shared/upload-limits';
 import { isAtomicTempFile, writeFileAtomic } from './atomic-write';
 import { serviceError } from '../service/errors';
+import { openRecovery, type Recovery } from './recovery';
 import { sniffMime } from './sniff';
 import { youngGarbageMeter } from './young-garbage';
 
@@ -26,6 +28,8 @@ export interface FileStore {
   /** Where a finished file's bytes are; ServiceError 'invalid_input' for a malformed id. */
   pathOf(fileId: string): string;
   remove(fileId: string): Promise<void>;
+  /** Every finished file's facts (one whose record cannot be read is left out): an import finds a file it has by these. */
+  list(): Promise<StoredFile[]>;
   /** Cancels the uploads still open. */
   dispose(): Promise<void>;
 }
@@ -35,6 +39,8 @@ export interface FileStoreOptions {
   idleMs?: number;
   maxOpenUploads?: number;
   now?: () => number;
+  /** Where damaged records go; by default `recovered/` of the data folder the store sits in. */
+  recovery?: Pick<Recovery, 'setAside'>;
 }
 
 interface Upload {
@@ -70,6 +76,20 @@ const storedFileSchema = z.object({
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
 });
 
+/** A finished file's record read and checked: its facts, or why they cannot be used. */
+async function readRecord(file: string, fileId: string): Promise<StoredFile | string> {
+  let value: unknown;
+  try {
+    value = JSON.parse(await readFile(file, 'utf8'));
+  } catch (e) {
+    return `it could not be read as JSON (${(e as Error).message})`;
+  }
+  const parsed = storedFileSchema.safeParse(value);
+  if (!parsed.success) return 'it is not the record of an uploaded file';
+  if (parsed.data.fileId !== fileId) return 'it describes another file';
+  return parsed.data;
+}
+
 const newId = (prefix: string): string => `${prefix}-${randomBytes(12).toString('hex')}`;
 
 /** The chunk's bytes as a Buffer over the same memory (no copy). */
@@ -87,17 +107,31 @@ export async function createFileStore(
   /** Written chunks are garbage at once; collected every few megabytes rather than at 64. */
   const spent = youngGarbageMeter();
   const uploads = new Map<string, Upload>();
-
-  await mkdir(dir, { recursive: true });
-  // Upload sessions live in memory only: any partial file on disk belongs to a previous run.
-  for (const name of await readdir(dir)) {
-    if (name.endsWith('.part') || isAtomicTempFile(name)) {
-      await rm(join(dir, name), { force: true });
-    }
-  }
+  const recovery = options.recovery ?? openRecovery(dirname(dir));
+  /** Records set aside at start, by file id: where each went, for `info` to say. */
+  const setAside = new Map<string, string>();
 
   const binPath = (fileId: string): string => join(dir, `${fileId}.bin`);
   const metaPath = (fileId: string): string => join(dir, `${fileId}.json`);
+
+  await mkdir(dir, { recursive: true });
+  for (const name of await readdir(dir)) {
+    // Upload sessions live in memory only: any partial file on disk belongs to a previous run.
+    if (name.endsWith('.part') || isAtomicTempFile(name)) {
+      await rm(join(dir, name), { force: true });
+      continue;
+    }
+    const fileId = name.endsWith('.json') ? name.slice(0, -5) : '';
+    if (!FILE_ID.test(fileId)) continue;
+    const read = await readRecord(metaPath(fileId), fileId);
+    if (typeof read !== 'string') continue;
+    // The bytes stay where they are: a message that holds the file still reads them.
+    const aside = await recovery.setAside(
+      metaPath(fileId),
+      `The record of an uploaded file (its name and type) was damaged: ${read}. The file's bytes were kept, as files/${fileId}.bin.`,
+    );
+    setAside.set(fileId, aside.movedTo ?? `files/${name}`);
+  }
 
   function checkFileId(fileId: string): void {
     if (!FILE_ID.test(fileId)) throw serviceError('invalid_input', 'This is not a file id.');
@@ -281,23 +315,24 @@ export async function createFileStore(
 
     async info(fileId) {
       checkFileId(fileId);
-      let raw: string;
-      try {
-        raw = await readFile(metaPath(fileId), 'utf8');
-      } catch {
-        throw serviceError('not_found', 'The uploaded file is gone: add it again.');
+      const aside = setAside.get(fileId);
+      if (aside !== undefined) {
+        throw serviceError(
+          'storage',
+          `The record of this uploaded file was damaged, so Atelier set it aside (${aside}); without it the file's name and type are unknown: add the file again.`,
+        );
       }
-      let value: unknown = null;
-      try {
-        value = JSON.parse(raw);
-      } catch {
-        // Parsed as null below, which the schema refuses.
+      const read = await readRecord(metaPath(fileId), fileId);
+      if (typeof read !== 'string') return read;
+      if (!existsSync(metaPath(fileId))) {
+        throw serviceError(
+          'not_found',
+          existsSync(binPath(fileId))
+            ? 'The record of this uploaded file is missing, so its name and type are unknown: add the file again.'
+            : 'The uploaded file is gone: add it again.',
+        );
       }
-      const parsed = storedFileSchema.safeParse(value);
-      if (!parsed.success || parsed.data.fileId !== fileId) {
-        throw serviceError('storage', 'The uploaded file’s record is damaged: add it again.');
-      }
-      return parsed.data;
+      throw serviceError('storage', 'The uploaded file’s record is damaged: add it again.');
     },
 
     async read(fileId) {
@@ -318,6 +353,19 @@ export async function createFileStore(
       checkFileId(fileId);
       await rm(metaPath(fileId), { force: true });
       await rm(binPath(fileId), { force: true });
+    },
+
+    async list() {
+      const ids = (await readdir(dir))
+        .filter((name) => name.endsWith('.json'))
+        .map((name) => name.slice(0, -'.json'.length))
+        .filter((id) => FILE_ID.test(id));
+      const files: StoredFile[] = [];
+      for (const id of ids) {
+        const info = await this.info(id).catch(() => null);
+        if (info) files.push(info);
+      }
+      return files;
     },
 
     async dispose() {

@@ -1,11 +1,14 @@
 // The file store: chunked uploads checked (order, size, bytes), hashed while written, cancelled cleanly, stale parts removed.
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFileStore, type FileStore } from '../../../../electron/core/library/files';
-import type { UserError } from '../../../../shared/types';
+import { openRecovery, REASON_SUFFIX } from '../../../../electron/core/library/recovery';
+import type { StoredFile, UserError } from '../../../../shared/types';
+import { DAMAGES, damage } from '../damage';
 
 let dir: string;
 let store: FileStore;
@@ -136,4 +139,49 @@ describe('uploads', () => {
     expect((await refusal(store.read('file-../../x'))).code).toBe('invalid_input');
     expect((await refusal(store.info('file-0123456789abcdef01234567'))).code).toBe('not_found');
   });
+});
+
+describe('uploads with a damaged record', () => {
+  async function upload(into: FileStore, name: string, bytes: Buffer): Promise<StoredFile> {
+    const { uploadId } = into.begin({ name, mime: 'application/pdf', size: bytes.length });
+    await into.chunk({ uploadId, offset: 0, bytes });
+    return into.finish(uploadId);
+  }
+
+  it.each(DAMAGES)(
+    'a record %s is set aside and told, its bytes kept, info says why, the others whole',
+    async (how) => {
+      // The app's layout: uploads in <data>/files, what is set aside in <data>/recovered.
+      const files = join(dir, 'files');
+      const first = await createFileStore(files);
+      const hitBytes = Buffer.concat([PDF, Buffer.from('the hit')]);
+      const hit = await upload(first, 'hit.pdf', hitBytes);
+      const kept = await upload(first, 'kept.pdf', PDF);
+      await first.dispose();
+      const damaged = await damage(join(files, `${hit.fileId}.json`), how);
+
+      const recovery = openRecovery(dir);
+      const reopened = await createFileStore(files, { recovery });
+      const [aside, ...more] = recovery.items();
+      expect(more).toEqual([]);
+      expect(aside).toMatchObject({ file: `files/${hit.fileId}.json` });
+      expect(aside?.reason).toMatch(/record of an uploaded file .* was damaged/);
+      expect(aside?.movedTo).toMatch(/^recovered\//);
+      expect(await readFile(join(dir, aside!.movedTo!))).toEqual(damaged);
+      expect(existsSync(join(dir, aside!.movedTo! + REASON_SUFFIX))).toBe(true);
+
+      expect(await reopened.read(hit.fileId)).toEqual(hitBytes);
+      const refused = await refusal(reopened.info(hit.fileId));
+      expect(refused.code).toBe('storage');
+      expect(refused.message).toMatch(/damaged, so Atelier set it aside \(recovered\//);
+      expect(await reopened.info(kept.fileId)).toEqual(kept);
+      await reopened.dispose();
+
+      const again = await createFileStore(files, { recovery });
+      expect((await refusal(again.info(hit.fileId))).message).toMatch(/record .* is missing/);
+      expect(await again.read(hit.fileId)).toEqual(hitBytes);
+      expect(recovery.items()).toHaveLength(1);
+      await again.dispose();
+    },
+  );
 });
