@@ -4,6 +4,7 @@ import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DocumentList, DocumentRecord, DocumentSummary } from '../../../../shared/documents';
 import { isAtomicTempFile, writeFileAtomic } from '../../library/atomic-write';
+import { openRecovery, type Recovery } from '../../library/recovery';
 import { serviceError } from '../../service/errors';
 
 export interface DocumentStore {
@@ -17,6 +18,12 @@ export interface DocumentStore {
   adopt(record: DocumentRecord): Promise<{ id: string; renamed: boolean }>;
   remove(id: string): Promise<void>;
   flush(): Promise<void>;
+}
+
+export interface DocumentStoreOptions {
+  now?: () => Date;
+  /** Where damaged records go; by default `recovered/` of the data folder. */
+  recovery?: Pick<Recovery, 'setAside'>;
 }
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
@@ -54,10 +61,24 @@ function notFound(id: string) {
   return serviceError('not_found', `There is no document ${id}.`);
 }
 
+/** A file of documents/ read and checked: the record its name says, or why it cannot be used. */
+async function readRecord(file: string, name: string): Promise<DocumentRecord | string> {
+  let value: unknown;
+  try {
+    value = JSON.parse(await readFile(file, 'utf8'));
+  } catch (e) {
+    return `it could not be read as JSON (${(e as Error).message})`;
+  }
+  if (!looksLikeRecord(value)) return 'it is not a document record';
+  return `${value.id}.json` === name ? value : 'it holds another document than its name says';
+}
+
 export async function openDocumentStore(
   dataDir: string,
-  now: () => Date = () => new Date(),
+  options: DocumentStoreOptions = {},
 ): Promise<DocumentStore> {
+  const now = options.now ?? (() => new Date());
+  const recovery = options.recovery ?? openRecovery(dataDir);
   const folder = join(dataDir, 'documents');
   await mkdir(folder, { recursive: true });
   const summaries = new Map<string, DocumentSummary>();
@@ -71,14 +92,17 @@ export async function openDocumentStore(
       continue;
     }
     if (!name.endsWith('.json')) continue;
-    try {
-      const parsed: unknown = JSON.parse(await readFile(join(folder, name), 'utf8'));
-      if (!looksLikeRecord(parsed) || `${parsed.id}.json` !== name)
-        throw new Error('not a document record');
-      summaries.set(parsed.id, summaryOfDocument(parsed));
-    } catch (e) {
-      problems.push({ file: name, reason: (e as Error).message });
+    const file = join(folder, name);
+    const problem = await readRecord(file, name);
+    if (typeof problem !== 'string') {
+      summaries.set(problem.id, summaryOfDocument(problem));
+      continue;
     }
+    const aside = await recovery.setAside(file, `A document could not be used: ${problem}.`);
+    problems.push({
+      file: name,
+      reason: aside.movedTo ? `${problem}; it was set aside as ${aside.movedTo}` : problem,
+    });
   }
 
   const fileOf = (id: string) => join(folder, `${id}.json`);
