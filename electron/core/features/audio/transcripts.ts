@@ -4,6 +4,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Transcript, TranscriptSegment } from '../../../../shared/types';
 import { writeFileAtomic } from '../../library/atomic-write';
+import { openRecovery, type Recovery } from '../../library/recovery';
+import { wholeEntriesOf } from '../../library/salvage-json';
 import { serviceError } from '../../service/errors';
 
 /** The oldest transcripts beyond this many are dropped when a new one is kept. */
@@ -15,8 +17,16 @@ export interface TranscriptStore {
   /** Gives the transcript an id, keeps it and answers it. */
   add(transcript: Omit<Transcript, 'id'>): Promise<Transcript>;
   remove(id: string): Promise<void>;
-  /** A file that could not be read at start, or null; the history then starts empty. */
+  /**
+   * A file that could not be read whole at start, or null: it was set aside, and the history
+   * starts with what could still be read of it.
+   */
   problem: string | null;
+}
+
+export interface TranscriptStoreOptions {
+  /** Where a damaged file goes; by default `recovered/` of the data folder. */
+  recovery?: Pick<Recovery, 'setAside'>;
 }
 
 function isSegment(value: unknown): value is TranscriptSegment {
@@ -46,18 +56,42 @@ function readEntry(value: unknown): Transcript | null {
   };
 }
 
-export async function openTranscriptStore(dataDir: string): Promise<TranscriptStore> {
+const readEntries = (entries: unknown[]): Transcript[] =>
+  entries.map(readEntry).filter((t): t is Transcript => t !== null);
+
+/** The history a file holds, and why it is not whole (null when it is). */
+function readHistory(text: string): { items: Transcript[]; problem: string | null } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (e) {
+    return {
+      items: readEntries(wholeEntriesOf(text, 'transcripts')),
+      problem: `it is not valid JSON (${(e as Error).message})`,
+    };
+  }
+  const list = (parsed as { transcripts?: unknown } | null)?.transcripts;
+  if (!Array.isArray(list)) return { items: [], problem: 'it holds no list of transcripts' };
+  const items = readEntries(list);
+  const lost = list.length - items.length;
+  return { items, problem: lost === 0 ? null : `${lost} of its entries are not transcripts` };
+}
+
+export async function openTranscriptStore(
+  dataDir: string,
+  options: TranscriptStoreOptions = {},
+): Promise<TranscriptStore> {
   const file = join(dataDir, 'transcripts.json');
   let items: Transcript[] = [];
   let problem: string | null = null;
+  let history: ReturnType<typeof readHistory> | null = null;
   try {
-    const parsed = JSON.parse(await readFile(file, 'utf8')) as { transcripts?: unknown };
-    if (!Array.isArray(parsed.transcripts)) throw new Error('no transcripts list');
-    items = parsed.transcripts.map(readEntry).filter((t): t is Transcript => t !== null);
+    history = readHistory(await readFile(file, 'utf8'));
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT') problem = `transcripts.json could not be read: ${String(e)}`;
+    if (code !== 'ENOENT') history = { items: [], problem: `it could not be read (${String(e)})` };
   }
+  if (history) items = history.items;
 
   async function save(): Promise<void> {
     try {
@@ -65,6 +99,17 @@ export async function openTranscriptStore(dataDir: string): Promise<TranscriptSt
     } catch (e) {
       throw serviceError('storage', `The transcript history could not be saved: ${String(e)}`);
     }
+  }
+
+  if (history?.problem) {
+    // Aside before anything is written, so the next transcript never lands on the damaged file.
+    const recovery = options.recovery ?? openRecovery(dataDir);
+    const aside = await recovery.setAside(
+      file,
+      `The transcript history could not be read whole: ${history.problem}. The ${items.length} transcripts that could be read were kept.`,
+    );
+    problem = `transcripts.json could not be read whole (${history.problem}); it was set aside${aside.movedTo ? ` as ${aside.movedTo}` : ''}, and the ${items.length} transcripts that could be read were kept.`;
+    if (aside.movedTo !== null && items.length > 0) await save().catch(() => undefined);
   }
 
   return {
