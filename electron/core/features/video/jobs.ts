@@ -5,6 +5,8 @@ import { dirname } from 'node:path';
 import type { MediaItem, MediaValue, UserError, VideoJob } from '../../../../shared/types';
 import { writeFileAtomic } from '../../library/atomic-write';
 import type { MediaAddInput } from '../../library/media';
+import { openRecovery, type Recovery } from '../../library/recovery';
+import { wholeEntriesOf } from '../../library/salvage-json';
 import { sniffMime } from '../../library/sniff';
 import { serviceError, toUserError } from '../../service/errors';
 import type { CallOptions, FullServiceClient, VideoRequest } from '../../service/types';
@@ -43,6 +45,8 @@ export interface VideoJobsOptions {
   onJobsChanged: (jobs: VideoJob[]) => void;
   onMediaAdded?: (item: MediaItem) => void;
   now?: () => number;
+  /** Where a damaged file goes; by default `recovered/` of the data folder (the file's grandparent). */
+  recovery?: Pick<Recovery, 'setAside'>;
 }
 
 export interface SubmitVideo extends VideoRequest {
@@ -86,27 +90,39 @@ function isStoredJob(value: unknown): value is StoredJob {
   );
 }
 
-async function readJobs(file: string): Promise<StoredJob[]> {
+const storedJobs = (entries: unknown[]): StoredJob[] =>
+  entries.filter(isStoredJob).map((job) => ({
+    ...job,
+    sources: Array.isArray(job.sources) ? job.sources : [],
+    resultUrl: typeof job.resultUrl === 'string' ? job.resultUrl : null,
+    pollSentAt: typeof job.pollSentAt === 'string' ? job.pollSentAt : null,
+    error: job.error ?? null,
+  }));
+
+/** The jobs the file holds, and why it is not whole (null when it is, or there is no file). */
+async function readJobs(file: string): Promise<{ jobs: StoredJob[]; problem: string | null }> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
-  } catch {
-    return [];
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { jobs: [], problem: null };
+    return { jobs: [], problem: `it could not be read (${String(e)})` };
   }
+  let parsed: unknown;
   try {
-    const parsed = JSON.parse(text) as Partial<JobsFile>;
-    if (!Array.isArray(parsed.jobs)) return [];
-    return parsed.jobs.filter(isStoredJob).map((job) => ({
-      ...job,
-      sources: Array.isArray(job.sources) ? job.sources : [],
-      resultUrl: typeof job.resultUrl === 'string' ? job.resultUrl : null,
-      pollSentAt: typeof job.pollSentAt === 'string' ? job.pollSentAt : null,
-      error: job.error ?? null,
-    }));
-  } catch {
-    // A damaged file loses the job list, not the videos: those are in the media library.
-    return [];
+    parsed = JSON.parse(text);
+  } catch (e) {
+    // Paid jobs are kept whenever their entries can still be read: they can still be fetched.
+    return {
+      jobs: storedJobs(wholeEntriesOf(text, 'jobs')),
+      problem: `it is not valid JSON (${(e as Error).message})`,
+    };
   }
+  const list = (parsed as Partial<JobsFile> | null)?.jobs;
+  if (!Array.isArray(list)) return { jobs: [], problem: 'it holds no list of video jobs' };
+  const jobs = storedJobs(list);
+  const lost = list.length - jobs.length;
+  return { jobs, problem: lost === 0 ? null : `${lost} of its entries are not video jobs` };
 }
 
 function titleOf(prompt: string): string {
@@ -118,7 +134,8 @@ export async function openVideoJobs(options: VideoJobsOptions): Promise<VideoJob
   const now = options.now ?? (() => Date.now());
   const interval = Math.max(1, options.pollIntervalMs ?? DEFAULT_VIDEO_POLL_INTERVAL_MS);
   const jobs = new Map<string, StoredJob>();
-  for (const job of await readJobs(options.file)) jobs.set(job.id, job);
+  const read = await readJobs(options.file);
+  for (const job of read.jobs) jobs.set(job.id, job);
   /** When each job's last poll answer (or its submission) arrived: the next poll waits `interval` from it. */
   const answeredAt = new Map<string, number>();
   /** A wait longer than the interval the service asked for (Retry-After on a failed poll). */
@@ -315,6 +332,16 @@ export async function openVideoJobs(options: VideoJobsOptions): Promise<VideoJob
 
   function newId(): string {
     return `vjob-${randomBytes(8).toString('hex')}`;
+  }
+
+  if (read.problem !== null) {
+    // Aside before anything is written, so no save lands on the damaged file.
+    const recovery = options.recovery ?? openRecovery(dirname(dirname(options.file)));
+    const aside = await recovery.setAside(
+      options.file,
+      `The list of video jobs could not be read whole: ${read.problem}. The ${jobs.size} jobs that could be read were kept; videos already made are in the library.`,
+    );
+    if (aside.movedTo !== null && jobs.size > 0) await save().catch(() => undefined);
   }
 
   // Resume what a previous run left unfinished: polls wait out the interval from the last poll
