@@ -13,6 +13,7 @@ import {
 import type { ModelInfo, SearchHit } from '../../../../shared/types';
 import type { DocumentStore } from '../documents/store';
 import { isAtomicTempFile, writeFileAtomic } from '../../library/atomic-write';
+import { openRecovery, type Recovery } from '../../library/recovery';
 import type { ConversationLibrary } from '../../library/conversations';
 import { toUserError } from '../../service/errors';
 import type { FullServiceClient } from '../../service/types';
@@ -30,6 +31,8 @@ export interface SemanticIndexOptions {
   intervalMs?: number;
   /** The account's gap between requests now (the scheduler's); the standard 2 s when not given. */
   requestIntervalMs?: () => number;
+  /** Where damaged files go; by default `recovered/` of the data folder. */
+  recovery?: Pick<Recovery, 'setAside'>;
 }
 
 export interface SemanticIndex {
@@ -121,6 +124,20 @@ function fileNameOf(key: string): string {
   return `${key.replace(':', '-')}.vec`;
 }
 
+/** The saved choice, or why the file holds none. */
+function readSettings(text: string): { enabled: boolean; model: string } | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    return `it is not valid JSON (${(e as Error).message})`;
+  }
+  const saved = value as { enabled?: unknown; model?: unknown } | null;
+  if (typeof saved?.enabled !== 'boolean' || !['string', 'undefined'].includes(typeof saved.model))
+    return 'it does not hold the choice of search by meaning';
+  return { enabled: saved.enabled, model: typeof saved.model === 'string' ? saved.model : '' };
+}
+
 /** Credits for `tokens` at a per-token price given as a decimal string. */
 export function estimateCost(tokens: number, promptPrice: string | null): string | null {
   if (promptPrice === null) return null;
@@ -136,18 +153,25 @@ export async function openSemanticIndex(options: SemanticIndexOptions): Promise<
   const settingsFile = join(folder, 'settings.json');
   await mkdir(vectorsDir, { recursive: true });
   const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
+  const recovery = options.recovery ?? openRecovery(options.dataDir);
 
   let enabled = false;
   let model = DEFAULT_EMBEDDING_MODEL;
+  let settingsText: string | null = null;
   try {
-    const saved = JSON.parse(await readFile(settingsFile, 'utf8')) as {
-      enabled?: unknown;
-      model?: unknown;
-    };
-    enabled = saved.enabled === true;
-    if (typeof saved.model === 'string' && saved.model.trim() !== '') model = saved.model;
+    settingsText = await readFile(settingsFile, 'utf8');
   } catch {
     // No choice saved yet: off, with the default model.
+  }
+  const saved = settingsText === null ? null : readSettings(settingsText);
+  if (typeof saved === 'string') {
+    await recovery.setAside(
+      settingsFile,
+      `The settings of search by meaning could not be read: ${saved}. It starts off, with the default model, until it is turned on again.`,
+    );
+  } else if (saved) {
+    enabled = saved.enabled;
+    if (saved.model.trim() !== '') model = saved.model;
   }
 
   const sources = new Map<string, VectorFile>();
@@ -157,10 +181,16 @@ export async function openSemanticIndex(options: SemanticIndexOptions): Promise<
       continue;
     }
     if (!name.endsWith('.vec')) continue;
-    const decoded = decodeVectorFile(await readFile(join(vectorsDir, name)));
+    const file = join(vectorsDir, name);
+    const decoded = await readFile(file).then(decodeVectorFile, () => null);
     const key = name.slice(0, -4).replace('-', ':');
     if (decoded) sources.set(key, decoded);
-    else await rm(join(vectorsDir, name), { force: true });
+    else {
+      await recovery.setAside(
+        file,
+        'A file of search by meaning (the vectors of one conversation or document) was damaged. Its texts are embedded again while search by meaning is on.',
+      );
+    }
   }
 
   let pending = 0;

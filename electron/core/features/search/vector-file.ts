@@ -40,7 +40,7 @@ export function encodeVectorFile(file: VectorFile): Buffer {
   return Buffer.concat([MAGIC, length, header, body]);
 }
 
-/** The file's contents, or null when it is not a whole vector file (then it is rebuilt). */
+/** The file's contents, or null when it is not a whole vector file (then it is set aside and made again); never throws. */
 export function decodeVectorFile(bytes: Buffer): VectorFile | null {
   if (bytes.length < MAGIC.length + 4 || !bytes.subarray(0, MAGIC.length).equals(MAGIC))
     return null;
@@ -48,21 +48,22 @@ export function decodeVectorFile(bytes: Buffer): VectorFile | null {
   const headerStart = MAGIC.length + 4;
   const bodyStart = headerStart + headerLength;
   if (bodyStart > bytes.length) return null;
-  let header: { model?: unknown; dims?: unknown; title?: unknown; items?: unknown };
+  let header: unknown;
   try {
-    header = JSON.parse(bytes.subarray(headerStart, bodyStart).toString('utf8')) as typeof header;
+    header = JSON.parse(bytes.subarray(headerStart, bodyStart).toString('utf8'));
   } catch {
     return null;
   }
-  const { model, dims, title, items } = header;
+  if (typeof header !== 'object' || header === null) return null;
+  const { model, dims, title, items } = header as Record<string, unknown>;
   if (typeof model !== 'string' || typeof dims !== 'number' || !Number.isInteger(dims) || dims < 1)
     return null;
   if (!Array.isArray(items)) return null;
   if (bytes.length - bodyStart !== items.length * dims * 4) return null;
   const out: StoredVectorItem[] = [];
   for (let i = 0; i < items.length; i++) {
-    const meta = items[i] as { id?: unknown; hash?: unknown; snippet?: unknown };
-    if (typeof meta.id !== 'string' || typeof meta.hash !== 'string') return null;
+    const meta = items[i] as { id?: unknown; hash?: unknown; snippet?: unknown } | null;
+    if (typeof meta?.id !== 'string' || typeof meta.hash !== 'string') return null;
     const vector = new Float32Array(dims);
     for (let d = 0; d < dims; d++) vector[d] = bytes.readFloatLE(bodyStart + (i * dims + d) * 4);
     out.push({
