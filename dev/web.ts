@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createCore } from '../electron/core/app';
 import { createJsonSettingsStore } from '../electron/core/features/settings/store';
 import { createFileVault, createLocalKeyEncryptor } from '../electron/core/features/settings/vault';
+import { openRecovery } from '../electron/core/library/recovery';
 import { startWebServer } from './web-server';
 
 const RENDERER_DIR = fileURLToPath(new URL('../dist/renderer', import.meta.url));
@@ -32,20 +33,25 @@ export async function startWebHost(opts: {
     port: opts.port ?? 0,
     rendererDir: opts.rendererDir ?? RENDERER_DIR,
     log: opts.log ?? ((line) => console.log(line)),
-    openCore: (emit, host) =>
-      createCore({
+    openCore: (emit, host) => {
+      // One record of what was set aside at start, whichever store found it, for the person to hear.
+      const recovery = openRecovery(dataDir);
+      return createCore({
         dataDir,
+        recovery,
         // safeStorage needs Electron; here a random AES key in a 0600 file stands in for the keychain.
         vault: createFileVault(
           join(dataDir, 'key.bin'),
-          createLocalKeyEncryptor(join(dataDir, 'local.key')),
+          createLocalKeyEncryptor(join(dataDir, 'local.key'), { recovery }),
+          { recovery },
         ),
-        settingsStore: createJsonSettingsStore(join(dataDir, 'settings.json')),
+        settingsStore: createJsonSettingsStore(join(dataDir, 'settings.json'), { recovery }),
         emit,
         host,
         videoPollIntervalMs: opts.videoPollIntervalMs,
         debugLatestIntervalMs: opts.debugLatestIntervalMs,
-      }),
+      });
+    },
   });
 }
 

@@ -88,6 +88,7 @@ export const invokeChannels = [
   'mcp.restart',
   'mcp.stderr',
   'mcp.problems',
+  'storage.recovered',
 ] as const;
 
 export type InvokeChannel = (typeof invokeChannels)[number];

@@ -33,6 +33,7 @@ import type {
 import { ANSWER_SCHEMA_MAX_CHARS, ANSWER_SCHEMA_NAME } from './answer-format';
 import { MCP_LIMITS, mcpServerName, mcpTransportSchema } from './mcp';
 import type { McpServerView } from './tools';
+import type { RecoveredFiles } from './storage';
 import { MAX_UPLOAD_BYTES, UPLOAD_CHUNK_BYTES } from './upload-limits';
 import {
   IMAGE_PROMPT_MAX_CHARS,
@@ -432,6 +433,7 @@ export const invokeSchemas = {
   'mcp.restart': z.object({ id }).strict(),
   'mcp.stderr': z.object({ id }).strict(),
   'mcp.problems': z.object({}).strict(),
+  'storage.recovered': z.object({}).strict(),
 } as const satisfies Record<InvokeChannel, z.ZodType>;
 
 export type { EventChannel, InvokeChannel };
@@ -549,6 +551,8 @@ export interface InvokeOutputs {
   'mcp.stderr': string[];
   /** Sentences on what could not be read at start (a corrupt mcp-servers.json). */
   'mcp.problems': string[];
+  /** The files of the data folder set aside since core started (damaged, unreadable), and where. */
+  'storage.recovered': RecoveredFiles;
 }
 
 export type InvokeOutput<C extends InvokeChannel> = InvokeOutputs[C];

@@ -13,6 +13,7 @@ import { flushAtomicWrites } from './library/atomic-write';
 import { openConversationLibrary } from './library/conversations';
 import { createFileStore } from './library/files';
 import { createMediaLibrary, type MediaVariant, type ResolvedMedia } from './library/media';
+import { openRecovery, removeStaleTempFiles, type Recovery } from './library/recovery';
 import { createRouter } from './router';
 import { createServiceClient } from './service/client';
 import { maskSecrets, userError } from './service/errors';
@@ -26,6 +27,11 @@ export interface CoreOptions extends FeatureOptions {
   /** What only the host process can do: open a link in the browser, save a media file. */
   host: Host;
   fetch?: typeof fetch;
+  /**
+   * Where files of the data folder that cannot be used are set aside; the host makes one per data
+   * folder and gives the same one to its settings store and vault. Default: one of core's own.
+   */
+  recovery?: Recovery;
 }
 
 export interface Core {
@@ -40,6 +46,9 @@ const APP_TITLE = 'Atelier';
 export async function createCore(opts: CoreOptions): Promise<Core> {
   // Loads while the rest opens; context checks count with it from the first turn on.
   const tokenizer = loadTokenizer();
+  const recovery = opts.recovery ?? openRecovery(opts.dataDir);
+  // What a killed write left behind, before any store of this run opens (and writes) a file.
+  await removeStaleTempFiles(opts.dataDir);
   const state = await openSettingsState(opts.settingsStore, opts.vault);
   const scheduler = createScheduler({
     plan: state.current().ratePlan,
@@ -54,7 +63,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     debugLatestIntervalMs: opts.debugLatestIntervalMs,
   });
 
-  const conversations = await openConversationLibrary(opts.dataDir);
+  const conversations = await openConversationLibrary(opts.dataDir, { recovery });
   const files = await createFileStore(join(opts.dataDir, 'files'));
   const media = await createMediaLibrary(join(opts.dataDir, 'media'));
   const models = await openModelCatalog({
@@ -62,6 +71,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     file: join(opts.dataDir, 'models.json'),
     baseUrl: () => state.current().baseUrl,
     canFetch: state.canCall,
+    recovery,
   });
   const balance = createBalanceMonitor({
     client,
@@ -81,6 +91,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     conversations,
     files,
     media,
+    recovery,
   };
   await tokenizer;
   const features = await openFeatures(ctx, opts);

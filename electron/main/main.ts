@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { app, BrowserWindow, Menu, safeStorage, session } from 'electron';
 import { createCore, type Core } from '../core/app';
 import { createFileVault } from '../core/features/settings/vault';
+import { openRecovery } from '../core/library/recovery';
 import { registerAppScheme, serveRenderer } from './app-protocol';
 import { createElectronHost } from './host';
 import { registerInvokeHandlers } from './ipc';
@@ -64,10 +65,13 @@ async function startApp(): Promise<void> {
   // Conversations, media and the key are the person's alone: new files 0600, folders 0700.
   process.umask(0o077);
   await chmod(dataDir, 0o700).catch(() => undefined);
+  // One record of what was set aside at start, whichever store found it, for the person to hear.
+  const recovery = openRecovery(dataDir);
   core = await createCore({
     dataDir,
-    vault: createFileVault(join(dataDir, 'key.bin'), safeStorage),
-    settingsStore: createElectronSettingsStore(),
+    recovery,
+    vault: createFileVault(join(dataDir, 'key.bin'), safeStorage, { recovery }),
+    settingsStore: createElectronSettingsStore(dataDir, recovery),
     emit: (event, payload) => current?.outbox.post(event, payload),
     host: createElectronHost(() =>
       current && !current.window.isDestroyed() ? current.window : null,

@@ -3,6 +3,7 @@ import type { EventChannel, EventPayloads, InvokeChannel } from '../../../shared
 import type { ConversationLibrary } from '../library/conversations';
 import type { FileStore } from '../library/files';
 import type { MediaLibrary } from '../library/media';
+import type { Recovery } from '../library/recovery';
 import type { ChannelHandlers } from '../router';
 import type { FullServiceClient, RequestScheduler } from '../service/types';
 import type { BalanceMonitor } from './account/balance';
@@ -82,4 +83,9 @@ export interface FeatureContext {
   files: FileStore;
   /** Kept pictures, sounds and films; emit 'media.changed' after adding to it. */
   media: MediaLibrary;
+  /**
+   * Where a file of the data folder that cannot be used goes (recovered/, with its reason), so the
+   * person is told of it and can get it back: never delete it, never drop it silently.
+   */
+  recovery: Recovery;
 }

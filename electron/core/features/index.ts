@@ -14,6 +14,7 @@ import { openOrganiseFeature } from './organise/feature';
 import { openSearchFeature } from './search/feature';
 import { openSettingsFeature } from './settings/feature';
 import { openShellFeature } from './shell/feature';
+import { openStorageFeature } from './storage/feature';
 import { openTransferFeature } from './transfer/feature';
 import { openVideoFeature } from './video/feature';
 
@@ -55,8 +56,9 @@ export async function openFeatures(
   const diagnostics = await openDiagnosticsFeature(ctx, {
     minIntervalMs: options.debugLatestIntervalMs,
   });
-  const transfer = await openTransferFeature(ctx, { documents });
   const organise = await openOrganiseFeature(ctx);
+  const storage = await openStorageFeature(ctx);
+  const transfer = await openTransferFeature(ctx, { documents, folders: organise.folders });
   const opened = [
     settings,
     account,
@@ -70,8 +72,9 @@ export async function openFeatures(
     mcp,
     chat,
     diagnostics,
-    transfer,
     organise,
+    storage,
+    transfer,
   ];
   return {
     handlers: {
@@ -89,6 +92,7 @@ export async function openFeatures(
       ...diagnostics.handlers,
       ...transfer.handlers,
       ...organise.handlers,
+      ...storage.handlers,
     },
     async dispose() {
       for (const feature of opened.reverse()) await feature.dispose?.();

@@ -1,11 +1,13 @@
 // Assistants: presets a new chat starts from. A few ship built in (in the person's language); the person's own live in one JSON file, written atomically.
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { BUILT_IN_ASSISTANT_PREFIX } from '../../../shared/organise';
-import type { Assistant, Language, StorageProblem } from '../../../shared/types';
+import type { Assistant, Language } from '../../../shared/types';
 import { writeFileAtomic } from './atomic-write';
+import { openRecovery, type Recovery } from './recovery';
+import { saveFailed } from './save-failure';
 import { serviceError } from '../service/errors';
 
 export type AssistantDraft = Omit<Assistant, 'id' | 'builtIn'> & { id?: string };
@@ -16,7 +18,6 @@ export interface AssistantLibrary {
   /** Creates (no id) or changes one of the person's own; built-ins cannot be changed. */
   save(draft: AssistantDraft): Promise<Assistant>;
   remove(id: string): Promise<void>;
-  problems(): StorageProblem[];
 }
 
 interface BuiltIn {
@@ -124,40 +125,39 @@ const fileSchema = z.object({
 
 export async function openAssistantLibrary(
   dataDir: string,
-  options: { now?: () => Date } = {},
+  options: { recovery?: Recovery } = {},
 ): Promise<AssistantLibrary> {
-  const now = options.now ?? (() => new Date());
   const file = join(dataDir, FILE);
   const own = new Map<string, Assistant>();
-  const problems: StorageProblem[] = [];
 
   try {
     const parsed = fileSchema.safeParse(JSON.parse(await readFile(file, 'utf8')));
-    if (!parsed.success) throw new Error('not a list of assistants');
+    if (!parsed.success) throw new Error('it is not a list of assistants');
     for (const a of parsed.data.assistants) {
       if (!a.id.startsWith(BUILT_IN_ASSISTANT_PREFIX)) own.set(a.id, { ...a, builtIn: false });
     }
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') {
-      const aside = `${FILE}.corrupt-${now().getTime()}`;
-      let reason = `the assistants could not be read (${(e as Error).message})`;
-      try {
-        await rename(file, join(dataDir, aside));
-        reason += `; the file was moved to ${aside}`;
-      } catch {
-        // Reported either way; the next save replaces it.
-      }
-      problems.push({ file: FILE, reason });
+      // Set aside before anything is saved, so no new list is written over it.
+      await (options.recovery ?? openRecovery(dataDir)).setAside(
+        file,
+        `Your own assistants could not be read (${(e as Error).message}), so only the built-in ones are offered.`,
+      );
     }
   }
 
-  async function write(): Promise<void> {
-    await mkdir(dataDir, { recursive: true });
+  /** Saves the person's assistants after `change`; refused (a full disk), it is undone in memory too. */
+  async function write(change: () => void): Promise<void> {
+    const before = new Map(own);
+    change();
     const assistants = [...own.values()].map(({ builtIn: _b, ...a }) => a);
     try {
+      await mkdir(dataDir, { recursive: true });
       await writeFileAtomic(file, JSON.stringify({ version: VERSION, assistants }, null, 2));
     } catch (e) {
-      throw serviceError('storage', `The assistants could not be saved (${(e as Error).message}).`);
+      own.clear();
+      for (const [id, assistant] of before) own.set(id, assistant);
+      throw saveFailed('The assistants', e);
     }
   }
 
@@ -193,17 +193,14 @@ export async function openAssistantLibrary(
         maxTokens: draft.maxTokens,
         builtIn: false,
       };
-      own.set(assistant.id, assistant);
-      await write();
+      await write(() => own.set(assistant.id, assistant));
       return assistant;
     },
 
     async remove(id) {
       refuseBuiltIn(id);
-      if (!own.delete(id)) throw serviceError('not_found', 'That assistant no longer exists.');
-      await write();
+      if (!own.has(id)) throw serviceError('not_found', 'That assistant no longer exists.');
+      await write(() => own.delete(id));
     },
-
-    problems: () => [...problems],
   };
 }

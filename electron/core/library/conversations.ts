@@ -1,6 +1,6 @@
 // Conversations on disk: one JSON file each plus an index of summaries, crash recovery, a word index for search.
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type {
   Conversation,
@@ -20,9 +20,13 @@ import {
   INDEX_VERSION,
   type IndexEntry,
   indexSchema,
+  originKey,
   type StoredConversation,
 } from './conversation-file';
 import { openConversationSearch } from './conversation-search';
+import { openRecovery, type Recovery } from './recovery';
+import { saveFailed } from './save-failure';
+import { RECOVERED_FOLDER } from '../../../shared/storage';
 import { serviceError, type ServiceError } from '../service/errors';
 
 export interface ConversationLibrary {
@@ -55,6 +59,13 @@ export interface ConversationLibrary {
   adopt(conversation: Conversation): Promise<{ id: string; renamed: boolean }>;
   /** Whether a conversation has this id. */
   has(id: string): boolean;
+  /** Every origin (originKey) of the conversations imports and restores added, to its conversation's id. */
+  originIndex(): Map<string, string>;
+  /**
+   * Takes every conversation out of a folder that `exists` does not know (a delete a crash cut
+   * short, an import from another library): it goes back to the main list, nothing else changes.
+   */
+  clearMissingFolders(exists: (folderId: string) => boolean): Promise<string[]>;
   /**
    * Titles and messages holding every word of the query, in any order, case and accents aside;
    * the last word may be the start of one. Answers from what is indexed while the index builds.
@@ -79,9 +90,15 @@ export interface LibraryOptions {
   indexDelayMs?: number;
   /** How long a search waits for the word index being built before answering with what is in. */
   searchWaitMs?: number;
+  /** Where unreadable files go; core's one, so the person hears of them. Default: a new one. */
+  recovery?: Recovery;
 }
 
 const INDEX_FILE = 'index.json';
+/** Where the conversations live in the data folder (also how their set-aside records are told apart). */
+const FOLDER = 'conversations';
+/** Read errors that say "not now" rather than "this file is bad": the file is left where it is. */
+const PASSING_READ_ERRORS = new Set(['EMFILE', 'ENFILE', 'EAGAIN', 'EBUSY', 'EINTR']);
 /** The word index (SQLite), beside the conversations' folder: it is only a cache of them. */
 const SEARCH_INDEX_FILE = join('search', 'words.sqlite');
 /** The whole-file MiniSearch index of earlier versions, removed once the SQLite one is built. */
@@ -91,6 +108,22 @@ const TITLE_MAX = 60;
 const SEARCH_START_AFTER_LIST_MS = 2000;
 /** …or this long after the library opens, whichever is first. */
 const SEARCH_START_LATEST_MS = 5000;
+
+/** The index's record of a conversation's origins (nothing when it has none). */
+function originKeysOf(c: StoredConversation): Pick<IndexEntry, 'origins'> {
+  return c.origins && c.origins.length > 0 ? { origins: c.origins.map(originKey) } : {};
+}
+
+/**
+ * An imported title stays (issue 37): every save of a conversation made here sets the title by the
+ * first question unless it was named, so an unnamed one whose title differs from that came from an
+ * import (before imports marked their titles as given) and keeps it.
+ */
+function keepGivenTitle(c: StoredConversation): void {
+  if (c.titleEdited || c.titleByModel || c.title === '') return;
+  const first = c.messages.find((m) => m.role === 'user');
+  if (c.title !== (first ? titleFromText(first.content) : '')) c.titleEdited = true;
+}
 
 /** A title from the first user message: its first line, cut at a word near TITLE_MAX characters. */
 export function titleFromText(text: string): string {
@@ -117,14 +150,14 @@ export async function openConversationLibrary(
   dataDir: string,
   options: LibraryOptions = {},
 ): Promise<ConversationLibrary> {
-  const folder = join(dataDir, 'conversations');
+  const folder = join(dataDir, FOLDER);
+  const recovery = options.recovery ?? openRecovery(dataDir);
   const indexFile = join(folder, INDEX_FILE);
   const now = options.now ?? (() => new Date());
   const indexDelayMs = options.indexDelayMs ?? 200;
 
   const entries = new Map<string, IndexEntry>();
   const loaded = new Map<string, StoredConversation>();
-  const problems: StorageProblem[] = [];
   const pending = new Set<Promise<unknown>>();
   let indexTimer: NodeJS.Timeout | null = null;
   const saveSeq = new Map<string, number>();
@@ -140,48 +173,80 @@ export async function openConversationLibrary(
     return p;
   }
 
-  /** Moves a file that cannot be read out of the way, so the next start does not trip on it again. */
-  async function setAside(id: string, reason: string): Promise<void> {
-    const name = `${id}.json`;
-    const aside = `${name}.corrupt-${now().getTime()}`;
-    let where = `; it was left in place and skipped`;
-    try {
-      await rename(fileOf(id), join(folder, aside));
-      where = `; it was moved to ${aside}`;
-    } catch {
-      // Reporting matters more than moving; the file is skipped either way.
-    }
-    problems.push({ file: name, reason: reason + where });
+  /**
+   * Moves a conversation file that cannot be used to recovered/ with its reason, so the next start
+   * does not trip on it again and the person is told (the list's problems are these records).
+   */
+  async function setAside(id: string, why: string): Promise<void> {
+    await recovery.setAside(
+      fileOf(id),
+      `The conversation in this file could not be opened: ${why}. The other conversations are not affected.`,
+    );
   }
 
-  /** Reads and checks one file; null (with a problem reported) when it is unusable. */
+  /** The conversation files set aside since start, as the list reports them. */
+  function problems(): StorageProblem[] {
+    return recovery
+      .items()
+      .filter((item) => item.file.startsWith(`${FOLDER}/`) && item.file.endsWith('.json'))
+      .filter((item) => item.file !== `${FOLDER}/${INDEX_FILE}`)
+      .map((item) => ({
+        file: item.file.slice(FOLDER.length + 1),
+        reason:
+          item.reason +
+          (item.movedTo === null
+            ? ' It could not be moved and was left where it was.'
+            : ` It was set aside in ${item.movedTo}.`),
+      }));
+  }
+
+  /**
+   * Reads and checks one file; null when it is not there, or unusable (then it is set aside). A
+   * read refused for now (too many open files) throws instead: the file itself is fine.
+   */
   async function readConversation(id: string): Promise<StoredConversation | null> {
     let text: string;
     try {
       text = await readFile(fileOf(id), 'utf8');
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      problems.push({ file: `${id}.json`, reason: (e as Error).message });
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return null;
+      if (code && PASSING_READ_ERRORS.has(code))
+        throw storageError(
+          `Conversation ${id} could not be read just now (${(e as Error).message}); try again.`,
+        );
+      await setAside(id, `it could not be read (${(e as Error).message})`);
       return null;
     }
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch (e) {
-      await setAside(id, `not valid JSON (${(e as Error).message})`);
+      await setAside(id, `it is not valid JSON (${(e as Error).message})`);
       return null;
     }
-    const parsed = conversationSchema.safeParse(json);
+    let parsed;
+    try {
+      parsed = conversationSchema.safeParse(json);
+    } catch (e) {
+      // A shape too deep for the checker (its stack) is as unusable as a wrong one.
+      await setAside(id, `it could not be checked (${(e as Error).message})`);
+      return null;
+    }
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-      await setAside(id, `not a conversation (${issue?.message ?? 'wrong shape'}${where})`);
+      await setAside(
+        id,
+        `it does not hold a conversation (${issue?.message ?? 'wrong shape'}${where})`,
+      );
       return null;
     }
     const c = parsed.data as StoredConversation;
     c.id = id;
     c.messageCount = c.messages.length;
     c.contextStart = Math.min(c.contextStart, c.messages.length);
+    keepGivenTitle(c);
     return c;
   }
 
@@ -205,16 +270,14 @@ export async function openConversationLibrary(
     // The index entry must describe exactly the bytes written: take the summary with the body,
     // and let only the newest of overlapping saves record its size and time.
     const body = JSON.stringify(c);
-    const summary = summaryOf(c);
+    const summary = { ...summaryOf(c), ...originKeysOf(c) };
     const streaming = c.messages.some((m) => m.status === 'streaming');
     const seq = (saveSeq.get(c.id) ?? 0) + 1;
     saveSeq.set(c.id, seq);
     try {
       await writeFileAtomic(file, body);
     } catch (e) {
-      throw storageError(
-        `Conversation "${c.title || c.id}" could not be saved (${(e as Error).message}).`,
-      );
+      throw saveFailed(`The conversation “${c.title || c.id}”`, e);
     }
     const info = await stat(file);
     if (saveSeq.get(c.id) !== seq) return;
@@ -236,14 +299,23 @@ export async function openConversationLibrary(
     return writeFileAtomic(indexFile, JSON.stringify(body));
   }
 
+  /** The saved summaries; null when there are none or they cannot be used (then set aside). */
   async function readIndex(): Promise<Map<string, IndexEntry> | null> {
+    let why: string;
     try {
       const parsed = indexSchema.safeParse(JSON.parse(await readFile(indexFile, 'utf8')));
-      if (!parsed.success) return null;
-      return new Map(parsed.data.entries.map((e) => [e.id, e]));
-    } catch {
-      return null;
+      if (parsed.success) return new Map(parsed.data.entries.map((e) => [e.id, e]));
+      why = 'it is not a list of conversations';
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      why = (e as Error).message;
     }
+    // Only a cache of the conversation files: it is made again from them, and nothing is missing.
+    await recovery.setAside(
+      indexFile,
+      `The list of conversations kept for a fast start could not be used (${why}). It was made again from the conversation files; no conversation is missing.`,
+    );
+    return null;
   }
 
   /**
@@ -276,14 +348,31 @@ export async function openConversationLibrary(
         continue;
       }
       indexChanged = true;
-      const c = await readConversation(id);
+      let c: StoredConversation | null;
+      try {
+        c = await readConversation(id);
+      } catch {
+        // Not readable just now: its last summary stands, and opening it reads it again.
+        if (known) entries.set(id, known);
+        continue;
+      }
       if (!c) continue;
       if (recoverInterrupted(c)) {
         loaded.set(id, c);
-        await writeConversation(c);
+        // Unsaved (a full disk), it is still 'streaming' on disk and recovered again next start.
+        await writeConversation(c).catch(() => undefined);
+        if (!entries.has(id))
+          entries.set(id, {
+            ...summaryOf(c),
+            ...originKeysOf(c),
+            size: info.size,
+            mtimeMs: info.mtimeMs,
+            streaming: true,
+          });
       } else {
         entries.set(id, {
           ...summaryOf(c),
+          ...originKeysOf(c),
           size: info.size,
           mtimeMs: info.mtimeMs,
           streaming: false,
@@ -293,7 +382,8 @@ export async function openConversationLibrary(
     if (indexChanged) {
       if (indexTimer) clearTimeout(indexTimer);
       indexTimer = null;
-      await track(writeIndex());
+      // The index is a cache: a full disk may refuse it, and the next start reads the files again.
+      await track(writeIndex()).catch(() => undefined);
     }
   }
 
@@ -308,7 +398,7 @@ export async function openConversationLibrary(
       words.removed(id);
       scheduleIndexWrite();
       throw storageError(
-        `Conversation ${id} could not be read; see the storage problems in the list.`,
+        `This conversation's file could not be opened, so it was set aside in the ${RECOVERED_FOLDER} folder with the reason; the other conversations are not affected.`,
       );
     }
     // Another get may have loaded it while this one read the file: keep one live object.
@@ -316,6 +406,60 @@ export async function openConversationLibrary(
     if (raced) return raced;
     loaded.set(id, c);
     return c;
+  }
+
+  /**
+   * Makes `change` to a conversation the library holds, and saves it; when the save is refused (a
+   * full disk), the change is undone, so what the app shows is what is on disk.
+   */
+  async function changeAndSave(c: StoredConversation, change: () => void): Promise<void> {
+    const before = { ...c };
+    change();
+    try {
+      await track(writeConversation(c));
+    } catch (e) {
+      const fields = c as unknown as Record<string, unknown>;
+      for (const key of Object.keys(fields)) if (!(key in before)) delete fields[key];
+      Object.assign(c, before);
+      throw e;
+    }
+  }
+
+  /** Saves a conversation new to the library; refused, it is forgotten again. */
+  async function saveNew(c: StoredConversation): Promise<void> {
+    loaded.set(c.id, c);
+    try {
+      await track(writeConversation(c));
+    } catch (e) {
+      loaded.delete(c.id);
+      throw e;
+    }
+  }
+
+  /** A conversations.update patch applied to the conversation in memory. */
+  function applyPatch(c: StoredConversation, patch: ConversationPatch): void {
+    if (patch.title !== undefined) {
+      const title = patch.title.replace(/\s+/g, ' ').trim();
+      // Clearing the name hands the title back to the first message.
+      c.titleEdited = title !== '';
+      c.titleByModel = false;
+      c.title = title;
+    }
+    if (patch.pinned !== undefined) c.pinned = patch.pinned;
+    if (patch.model !== undefined) c.model = patch.model;
+    if (patch.systemPrompt !== undefined) c.systemPrompt = patch.systemPrompt;
+    if (patch.temperature !== undefined) c.temperature = patch.temperature;
+    if (patch.maxTokens !== undefined) c.maxTokens = patch.maxTokens;
+    if (patch.folderId !== undefined) c.folderId = patch.folderId;
+    if (patch.tools !== undefined) c.tools = patch.tools;
+    if (patch.archived !== undefined) c.archived = patch.archived;
+    if (patch.answerFormat !== undefined) c.answerFormat = patch.answerFormat;
+    applyTitleRule(c);
+    // Filing a conversation away is not a change to it: its place by date stays.
+    const filingOnly = Object.entries(patch).every(
+      ([key, value]) => value === undefined || key === 'folderId' || key === 'archived',
+    );
+    if (!filingOnly) c.updatedAt = now().toISOString();
   }
 
   function applyTitleRule(c: StoredConversation): void {
@@ -379,7 +523,7 @@ export async function openConversationLibrary(
             }),
           )
           .sort(compareSummaries),
-        problems: [...problems],
+        problems: problems(),
       };
     },
 
@@ -404,36 +548,13 @@ export async function openConversationLibrary(
         folderId: folderId ?? null,
         archived: false,
       };
-      loaded.set(c.id, c);
-      await track(writeConversation(c));
+      await saveNew(c);
       return c;
     },
 
     async update(id, patch) {
       const c = await getStored(id);
-      if (patch.title !== undefined) {
-        const title = patch.title.replace(/\s+/g, ' ').trim();
-        // Clearing the name hands the title back to the first message.
-        c.titleEdited = title !== '';
-        c.titleByModel = false;
-        c.title = title;
-      }
-      if (patch.pinned !== undefined) c.pinned = patch.pinned;
-      if (patch.model !== undefined) c.model = patch.model;
-      if (patch.systemPrompt !== undefined) c.systemPrompt = patch.systemPrompt;
-      if (patch.temperature !== undefined) c.temperature = patch.temperature;
-      if (patch.maxTokens !== undefined) c.maxTokens = patch.maxTokens;
-      if (patch.folderId !== undefined) c.folderId = patch.folderId;
-      if (patch.tools !== undefined) c.tools = patch.tools;
-      if (patch.archived !== undefined) c.archived = patch.archived;
-      if (patch.answerFormat !== undefined) c.answerFormat = patch.answerFormat;
-      applyTitleRule(c);
-      // Filing a conversation away is not a change to it: its place by date stays.
-      const filingOnly = Object.entries(patch).every(
-        ([key, value]) => value === undefined || key === 'folderId' || key === 'archived',
-      );
-      if (!filingOnly) c.updatedAt = now().toISOString();
-      await track(writeConversation(c));
+      await changeAndSave(c, () => applyPatch(c, patch));
       return c;
     },
 
@@ -453,9 +574,10 @@ export async function openConversationLibrary(
         return null;
       }
       if (c.titleEdited || title.trim() === '') return null;
-      c.title = title;
-      c.titleByModel = true;
-      await track(writeConversation(c));
+      await changeAndSave(c, () => {
+        c.title = title;
+        c.titleByModel = true;
+      });
       return c;
     },
 
@@ -464,8 +586,9 @@ export async function openConversationLibrary(
       for (const id of ids) {
         const c = await getStored(id).catch(() => null);
         if (!c) continue;
-        c.folderId = null;
-        await track(writeConversation(c));
+        await changeAndSave(c, () => {
+          c.folderId = null;
+        });
       }
       return ids;
     },
@@ -493,13 +616,31 @@ export async function openConversationLibrary(
       if (renamed) c.id = randomUUID();
       c.contextStart = Math.min(Math.max(0, c.contextStart), c.messages.length);
       recoverInterrupted(c);
-      loaded.set(c.id, c);
-      await track(writeConversation(c));
+      keepGivenTitle(c);
+      await saveNew(c);
       return { id: c.id, renamed };
     },
 
     has(id) {
       return entries.has(id) || loaded.has(id);
+    },
+
+    originIndex() {
+      const index = new Map<string, string>();
+      for (const entry of entries.values()) {
+        for (const key of entry.origins ?? []) index.set(key, entry.id);
+      }
+      return index;
+    },
+
+    async clearMissingFolders(exists) {
+      const gone = new Set<string>();
+      for (const entry of entries.values()) {
+        if (entry.folderId && !exists(entry.folderId)) gone.add(entry.folderId);
+      }
+      const ids: string[] = [];
+      for (const folderId of gone) ids.push(...(await library.clearFolder(folderId)));
+      return ids;
     },
 
     async flush() {

@@ -1,10 +1,12 @@
-// Folders for conversations: one JSON file in the data folder, written atomically; a corrupt file is set aside and reported.
+// Folders for conversations: one JSON file in the data folder, written atomically; a corrupt file is set aside to recovered/.
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { Folder, StorageProblem } from '../../../shared/types';
+import type { Folder } from '../../../shared/types';
 import { writeFileAtomic } from './atomic-write';
+import { openRecovery, type Recovery } from './recovery';
+import { saveFailed } from './save-failure';
 import { serviceError } from '../service/errors';
 
 export interface FolderLibrary {
@@ -15,10 +17,10 @@ export interface FolderLibrary {
   /** Forgets the folder (its conversations are the caller's to take out of it). */
   remove(id: string): Promise<void>;
   has(id: string): boolean;
-  problems(): StorageProblem[];
 }
 
-const FILE = 'folders.json';
+/** The folder list, in the data folder. */
+export const FOLDERS_FILE = 'folders.json';
 const VERSION = 1;
 
 const fileSchema = z.object({
@@ -36,41 +38,41 @@ export function compareFolders(a: Folder, b: Folder): number {
 
 export async function openFolderLibrary(
   dataDir: string,
-  options: { now?: () => Date } = {},
+  options: { now?: () => Date; recovery?: Recovery } = {},
 ): Promise<FolderLibrary> {
   const now = options.now ?? (() => new Date());
-  const file = join(dataDir, FILE);
+  const file = join(dataDir, FOLDERS_FILE);
   const folders = new Map<string, Folder>();
-  const problems: StorageProblem[] = [];
 
   try {
     const text = await readFile(file, 'utf8');
     const parsed = fileSchema.safeParse(JSON.parse(text));
-    if (!parsed.success) throw new Error('not a folder list');
+    if (!parsed.success) throw new Error('it is not a list of folders');
     for (const f of parsed.data.folders) folders.set(f.id, f);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') {
-      const aside = `${FILE}.corrupt-${now().getTime()}`;
-      let reason = `the folder list could not be read (${(e as Error).message})`;
-      try {
-        await rename(file, join(dataDir, aside));
-        reason += `; it was moved to ${aside}`;
-      } catch {
-        // Reported either way; the next write replaces it.
-      }
-      problems.push({ file: FILE, reason });
+      // Set aside before anything is saved, so no new list is written over it.
+      await (options.recovery ?? openRecovery(dataDir)).setAside(
+        file,
+        `The list of folders could not be read (${(e as Error).message}), so Atelier started with no folders. Conversations are not affected: those that were in a folder are shown outside it.`,
+      );
     }
   }
 
-  async function save(): Promise<void> {
-    await mkdir(dataDir, { recursive: true });
+  /** Saves the list after `change`; refused (a full disk), the change is undone in memory too. */
+  async function save(change: () => void): Promise<void> {
+    const before = new Map(folders);
+    change();
     try {
+      await mkdir(dataDir, { recursive: true });
       await writeFileAtomic(
         file,
         JSON.stringify({ version: VERSION, folders: [...folders.values()] }, null, 2),
       );
     } catch (e) {
-      throw serviceError('storage', `The folders could not be saved (${(e as Error).message}).`);
+      folders.clear();
+      for (const [id, folder] of before) folders.set(id, folder);
+      throw saveFailed('The folders', e);
     }
   }
 
@@ -95,8 +97,7 @@ export async function openFolderLibrary(
       if (n === '') throw serviceError('invalid_input', 'A folder needs a name.');
       nameFree(n);
       const folder: Folder = { id: randomUUID(), name: n, createdAt: now().toISOString() };
-      folders.set(folder.id, folder);
-      await save();
+      await save(() => folders.set(folder.id, folder));
       return folder;
     },
 
@@ -106,18 +107,15 @@ export async function openFolderLibrary(
       if (n === '') throw serviceError('invalid_input', 'A folder needs a name.');
       nameFree(n, id);
       const next = { ...folder, name: n };
-      folders.set(id, next);
-      await save();
+      await save(() => folders.set(id, next));
       return next;
     },
 
     async remove(id) {
       existing(id);
-      folders.delete(id);
-      await save();
+      await save(() => folders.delete(id));
     },
 
     has: (id) => folders.has(id),
-    problems: () => [...problems],
   };
 }

@@ -1,25 +1,11 @@
 // Damaged files of the data folder set aside, never deleted: moved under recovered/ with their reason, and told to the person.
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
+import { RECOVERED_FOLDER, REASON_SUFFIX, type SetAsideFile } from '../../../shared/storage';
 import { isAtomicTempFile } from './atomic-write';
 
-/** The folder, inside the data folder, that holds what was set aside. */
-export const RECOVERED_FOLDER = 'recovered';
-
-/** Beside each file set aside, a text file of this suffix says why and where it came from. */
-export const REASON_SUFFIX = '.why.txt';
-
-export interface SetAsideFile {
-  /** Where it was, relative to the data folder, with forward slashes (`conversations/abc.json`). */
-  file: string;
-  /** Why, in words a person reads ("not valid JSON (Unexpected end of JSON input)"). */
-  reason: string;
-  /** Where it is now, relative to the data folder; null when it could not be moved (then it stayed). */
-  movedTo: string | null;
-  /** When it was set aside (ISO). */
-  at: string;
-}
+export { RECOVERED_FOLDER, REASON_SUFFIX, type SetAsideFile };
 
 export interface Recovery {
   /** The data folder this recovery works in. */
@@ -60,12 +46,20 @@ export function openRecovery(dataDir: string, options: RecoveryOptions = {}): Re
     const rel = relative(dataDir, file);
     const inside = rel !== '' && !rel.startsWith('..') && !rel.includes(`..${sep}`);
     const shown = inside ? forwardSlashes(rel) : file;
-    const target = join(runFolder, inside ? rel : `outside-${Buffer.from(file).toString('hex')}`);
     const note =
       `Atelier set this file aside when it could not use it.\n` +
       `It was: ${shown}\nWhy: ${reason}\nWhen: ${now().toISOString()}\n` +
       `To try it again, quit Atelier and move it back to where it was.\n`;
-    return { shown, target, note };
+    const wanted = join(runFolder, inside ? rel : `outside-${Buffer.from(file).toString('hex')}`);
+    // A second file of the same path in one run (or a second recovery on the same folder in the
+    // same millisecond) must not replace the first one set aside.
+    let target = wanted;
+    for (let n = 2; existsSync(target) || existsSync(target + REASON_SUFFIX); n++) {
+      target = `${wanted}.${n}`;
+    }
+    /** Where it goes when recovered/ cannot be made (a full disk): beside itself, renamed. */
+    const beside = `${file}.set-aside-${stampOf(now())}`;
+    return { shown, target, beside, note };
   }
 
   function record(shown: string, reason: string, target: string | null): SetAsideFile {
@@ -84,24 +78,35 @@ export function openRecovery(dataDir: string, options: RecoveryOptions = {}): Re
     folder,
 
     async setAside(file, reason) {
-      const { shown, target, note } = plan(file, reason);
+      const { shown, target, beside, note } = plan(file, reason);
       try {
         await mkdir(dirname(target), { recursive: true, mode: 0o700 });
         await rename(file, target);
       } catch {
-        return record(shown, reason, null);
+        // Out of the way at least, so no later save of the store writes over its bytes.
+        const moved = await rename(file, beside).then(
+          () => beside,
+          () => null,
+        );
+        return record(shown, reason, moved);
       }
       await writeFile(target + REASON_SUFFIX, note, { mode: 0o600 }).catch(() => undefined);
       return record(shown, reason, target);
     },
 
     setAsideSync(file, reason) {
-      const { shown, target, note } = plan(file, reason);
+      const { shown, target, beside, note } = plan(file, reason);
       try {
         mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
         renameSync(file, target);
       } catch {
-        return record(shown, reason, null);
+        let moved: string | null = beside;
+        try {
+          renameSync(file, beside);
+        } catch {
+          moved = null;
+        }
+        return record(shown, reason, moved);
       }
       try {
         writeFileSync(target + REASON_SUFFIX, note, { mode: 0o600 });
@@ -113,6 +118,22 @@ export function openRecovery(dataDir: string, options: RecoveryOptions = {}): Re
 
     items: () => [...recorded],
   };
+}
+
+/**
+ * Whether the temp file's name (`.<name>.<pid>.<hex>.tmp`) names another process that still runs:
+ * then it may be a write under way in another Atelier on the same folder, and is left alone.
+ */
+function writerAlive(name: string): boolean {
+  const pid = Number(/\.(\d+)\.[0-9a-f]+\.tmp$/.exec(name)?.[1]);
+  if (!Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: it runs, as another user.
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /**
@@ -135,7 +156,7 @@ export async function removeStaleTempFiles(dataDir: string): Promise<number> {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) {
         if (!(dir === dataDir && entry.name === RECOVERED_FOLDER)) pending.push(path);
-      } else if (entry.isFile() && isAtomicTempFile(entry.name)) {
+      } else if (entry.isFile() && isAtomicTempFile(entry.name) && !writerAlive(entry.name)) {
         await rm(path, { force: true });
         removed += 1;
       }

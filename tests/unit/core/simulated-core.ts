@@ -13,6 +13,7 @@ import {
   createFileVault,
   createLocalKeyEncryptor,
 } from '../../../electron/core/features/settings/vault';
+import { openRecovery } from '../../../electron/core/library/recovery';
 import { type RunningSim, startSim } from '../../../sim/server';
 import type { ToolProvider } from '../../../electron/core/features/chat/tool-provider';
 
@@ -51,14 +52,18 @@ export async function openCore(
       env.chatBodies.push(JSON.parse(init.body) as (typeof env.chatBodies)[number]);
     return fetch(input, init);
   };
+  const dataDir = opts.dataDir ?? env.dir;
+  const recovery = openRecovery(dataDir);
   const core = await createCore({
-    dataDir: env.dir,
+    dataDir,
+    recovery,
     host: createWebHost(() => undefined),
     vault: createFileVault(
-      join(env.dir, 'key.bin'),
-      createLocalKeyEncryptor(join(env.dir, 'local.key')),
+      join(dataDir, 'key.bin'),
+      createLocalKeyEncryptor(join(dataDir, 'local.key'), { recovery }),
+      { recovery },
     ),
-    settingsStore: createJsonSettingsStore(join(env.dir, 'settings.json')),
+    settingsStore: createJsonSettingsStore(join(dataDir, 'settings.json'), { recovery }),
     emit: <E extends EventChannel>(event: E, payload: EventPayloads[E]) => {
       emitted.push({ event, payload: structuredClone(payload) });
     },

@@ -1,7 +1,9 @@
 // The model catalog: fetched from the service, kept in memory and on disk so the picker fills at once.
 import { readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import type { ModelInfo } from '../../../../shared/types';
 import { writeFileAtomic } from '../../library/atomic-write';
+import { openRecovery, type Recovery } from '../../library/recovery';
 import type { ServiceClient } from '../../service/types';
 
 export interface ModelCatalog {
@@ -31,6 +33,8 @@ export interface ModelCatalogOptions {
   now?: () => Date;
   /** A disk cache older than this is refreshed in the background at start. */
   maxAgeMs?: number;
+  /** Where a cache file that cannot be used goes. Default: a new one for the file's folder. */
+  recovery?: Recovery;
 }
 
 interface CacheFile {
@@ -42,22 +46,44 @@ interface CacheFile {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-async function readCache(file: string): Promise<CacheFile | null> {
+/** Enough of a model's shape that the picker and the checks can use it. */
+function isModelEntry(m: unknown): boolean {
+  const o = m as Partial<ModelInfo> | null;
+  return (
+    typeof o === 'object' &&
+    o !== null &&
+    typeof o.id === 'string' &&
+    typeof o.name === 'string' &&
+    typeof o.kind === 'string' &&
+    Array.isArray(o.badges)
+  );
+}
+
+/** The cached list; null when there is none, or it cannot be used (then it is set aside). */
+async function readCache(file: string, recovery: Recovery): Promise<CacheFile | null> {
+  let why: string;
   try {
-    const parsed = JSON.parse(await readFile(file, 'utf8')) as Partial<CacheFile>;
+    const parsed = JSON.parse(await readFile(file, 'utf8')) as Partial<CacheFile> | null;
     if (
-      parsed.version !== 1 ||
-      typeof parsed.baseUrl !== 'string' ||
-      typeof parsed.fetchedAt !== 'string' ||
-      !Array.isArray(parsed.models)
-    ) {
-      return null;
-    }
-    return parsed as CacheFile;
-  } catch {
-    // A missing or damaged cache only means one fetch more.
-    return null;
+      parsed &&
+      parsed.version === 1 &&
+      typeof parsed.baseUrl === 'string' &&
+      typeof parsed.fetchedAt === 'string' &&
+      Array.isArray(parsed.models) &&
+      parsed.models.every(isModelEntry)
+    )
+      return parsed as CacheFile;
+    why = 'it is not a list of models';
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    why = (e as Error).message;
   }
+  // A damaged cache only means one fetch more; nothing of the person's is in it.
+  await recovery.setAside(
+    file,
+    `The list of models kept from the service could not be used (${why}). It is fetched from the service again; nothing is missing.`,
+  );
+  return null;
 }
 
 export async function openModelCatalog(options: ModelCatalogOptions): Promise<ModelCatalog> {
@@ -77,7 +103,10 @@ export async function openModelCatalog(options: ModelCatalogOptions): Promise<Mo
     byId = new Map(list.map((m) => [m.id, m]));
   }
 
-  const cache = await readCache(options.file);
+  const cache = await readCache(
+    options.file,
+    options.recovery ?? openRecovery(dirname(options.file)),
+  );
   if (cache && cache.baseUrl === options.baseUrl()) adopt(cache.models);
 
   function fetchModels(priority: 'user' | 'background'): Promise<ModelInfo[]> {

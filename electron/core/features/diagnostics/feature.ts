@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { type DiagnosticsView, LEGACY_PORT } from '../../../../shared/diagnostics';
 import type { ChannelsOf, Feature, FeatureContext } from '../context';
 import { writeFileAtomic } from '../../library/atomic-write';
+import { saveFailed } from '../../library/save-failure';
 import { DEBUG_LATEST_MIN_INTERVAL_MS } from '../../service/client';
 import { serviceError } from '../../service/errors';
 import { serviceHostOf } from '../settings/state';
@@ -20,6 +21,15 @@ interface SavedDiagnostics {
   debugBaseUrl: string | null;
   legacyBaseUrl: string | null;
   mainBaseUrl: string | null;
+}
+
+/** A stored object whose every field is an address or null (absent fields take the default). */
+function isSavedDiagnostics(value: unknown): value is Partial<SavedDiagnostics> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+  const fields = value as Record<string, unknown>;
+  return (['debugBaseUrl', 'legacyBaseUrl', 'mainBaseUrl'] as const).every(
+    (key) => fields[key] === undefined || fields[key] === null || typeof fields[key] === 'string',
+  );
 }
 
 /** The same host and path on another port; '' when the base URL is not an address. */
@@ -65,12 +75,16 @@ export async function openDiagnosticsFeature(
   const now = options.now ?? Date.now;
   let saved: SavedDiagnostics = { debugBaseUrl: null, legacyBaseUrl: null, mainBaseUrl: null };
   try {
-    saved = {
-      ...saved,
-      ...(JSON.parse(await readFile(file, 'utf8')) as Partial<SavedDiagnostics>),
-    };
-  } catch {
-    // Nothing chosen yet: the defaults follow the base URL.
+    const stored: unknown = JSON.parse(await readFile(file, 'utf8'));
+    if (!isSavedDiagnostics(stored)) throw new Error('it does not hold the diagnostics addresses');
+    saved = { ...saved, ...stored };
+  } catch (e) {
+    // No file: nothing chosen yet, and the defaults follow the base URL.
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
+      await ctx.recovery.setAside(
+        file,
+        `The addresses chosen for Diagnostics could not be read (${(e as Error).message}), so the defaults from the base URL are used.`,
+      );
   }
   let lastFetchAt: number | null = null;
 
@@ -118,7 +132,11 @@ export async function openDiagnosticsFeature(
             input.mainBaseUrl === null
               ? null
               : checkedAddress(input.mainBaseUrl, 'base URL', ctx.state.current().baseUrl);
-        await writeFileAtomic(file, JSON.stringify(next));
+        try {
+          await writeFileAtomic(file, JSON.stringify(next));
+        } catch (e) {
+          throw saveFailed('The diagnostics addresses', e);
+        }
         saved = next;
         return view();
       },

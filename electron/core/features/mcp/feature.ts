@@ -42,7 +42,7 @@ export async function openMcpFeature(
   options: McpFeatureOptions = {},
 ): Promise<McpFeature> {
   const runtime: McpRuntimeOptions = { ...DEFAULTS, ...options };
-  const store = await openMcpConfigStore(ctx.dataDir);
+  const store = await openMcpConfigStore(ctx.dataDir, { recovery: ctx.recovery });
   const connections = new Map<string, McpConnection>();
   let closing = false;
 

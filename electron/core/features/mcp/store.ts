@@ -1,11 +1,13 @@
-// The MCP servers as configured: <dataDir>/mcp-servers.json, written atomically; a corrupt file is set aside and reported.
+// The MCP servers as configured: <dataDir>/mcp-servers.json, written atomically; a corrupt file is set aside to recovered/ and reported.
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { mcpServerName, mcpTransportSchema } from '../../../../shared/mcp';
 import type { McpServerConfig, McpTransport } from '../../../../shared/tools';
 import { writeFileAtomic } from '../../library/atomic-write';
+import { openRecovery, type Recovery } from '../../library/recovery';
+import { saveFailed } from '../../library/save-failure';
 import { serviceError } from '../../service/errors';
 
 /** A server as kept on disk: its configuration and the command line the person allowed to run. */
@@ -53,9 +55,8 @@ export function commandFingerprint(transport: McpTransport, cwd: string): string
 
 export async function openMcpConfigStore(
   dataDir: string,
-  options: { now?: () => Date } = {},
+  options: { recovery?: Recovery } = {},
 ): Promise<McpConfigStore> {
-  const now = options.now ?? (() => new Date());
   const file = join(dataDir, MCP_CONFIG_FILE);
   const servers: StoredMcpServer[] = [];
   const problems: string[] = [];
@@ -72,27 +73,29 @@ export async function openMcpConfigStore(
     }
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') {
-      const aside = `${MCP_CONFIG_FILE}.corrupt-${now().getTime()}`;
-      let reason = `The MCP server list could not be read (${(e as Error).message}), so no server is configured`;
-      try {
-        await rename(file, join(dataDir, aside));
-        reason += `; the file was moved to ${aside}`;
-      } catch {
-        // Reported either way; the next save replaces it.
-      }
-      problems.push(`${reason}.`);
+      // Set aside before anything is saved, so no new list is written over it.
+      const aside = await (options.recovery ?? openRecovery(dataDir)).setAside(
+        file,
+        `The MCP server list could not be read (${(e as Error).message}), so no server is configured.`,
+      );
+      problems.push(
+        aside.movedTo === null
+          ? aside.reason
+          : `${aside.reason} The file was set aside in ${aside.movedTo}.`,
+      );
     }
   }
 
-  async function save(): Promise<void> {
-    await mkdir(dataDir, { recursive: true });
+  /** Saves the list after `change`; refused (a full disk), the change is undone in memory too. */
+  async function save(change: () => void): Promise<void> {
+    const before = structuredClone(servers);
+    change();
     try {
+      await mkdir(dataDir, { recursive: true });
       await writeFileAtomic(file, JSON.stringify({ version: VERSION, servers }, null, 2));
     } catch (e) {
-      throw serviceError(
-        'storage',
-        `The MCP servers could not be saved (${(e as Error).message}).`,
-      );
+      servers.splice(0, servers.length, ...before);
+      throw saveFailed('The MCP servers', e);
     }
   }
 
@@ -127,8 +130,7 @@ export async function openMcpConfigStore(
         disabledTools: [],
         alwaysAllowed: [],
       };
-      servers.push(server);
-      await save();
+      await save(() => servers.push(server));
       return structuredClone(server);
     },
     async change(id, edit) {
@@ -136,16 +138,16 @@ export async function openMcpConfigStore(
       const draft = structuredClone(server);
       edit(draft);
       nameTaken(draft.name, id);
-      Object.assign(server, draft);
-      if (draft.approved === undefined) delete server.approved;
-      await save();
+      await save(() => {
+        Object.assign(server, draft);
+        if (draft.approved === undefined) delete server.approved;
+      });
       return structuredClone(server);
     },
     async remove(id) {
       const index = servers.findIndex((s) => s.id === id);
       if (index < 0) return;
-      servers.splice(index, 1);
-      await save();
+      await save(() => servers.splice(index, 1));
     },
     problems: () => [...problems],
   };

@@ -1,11 +1,13 @@
 // Settings kept on disk (never the key), their defaults, and the rules for the base URL.
 import { LANGUAGES, THEMES } from '../../../../shared/looks';
-import { mkdirSync, readFileSync, renameSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { CUSTOM_RATE, RATE_PLANS } from '../../../../shared/rate';
 import { DEFAULT_TOOL_ROUND_LIMIT, TOOL_ROUND_LIMIT } from '../../../../shared/tools';
-import type { Language, RatePlan, StorageProblem, Theme } from '../../../../shared/types';
+import type { Language, RatePlan, Theme } from '../../../../shared/types';
 import { writeFileAtomicSync } from '../../library/atomic-write';
+import { openRecovery, type Recovery } from '../../library/recovery';
+import { saveFailed } from '../../library/save-failure';
 import { serviceError, type ServiceError } from '../../service/errors';
 
 export interface StoredSettings {
@@ -99,11 +101,59 @@ export function sanitizeSettings(raw: unknown): StoredSettings {
 }
 
 export interface JsonSettingsStoreOptions {
-  /** Told when the file could not be used (it is moved aside and defaults apply). */
-  onProblem?: (problem: StorageProblem) => void;
+  /**
+   * Where a settings file that cannot be used goes (defaults apply): the host's one for the data
+   * folder, so the person is told. Default: a new one for the file's folder.
+   */
+  recovery?: Recovery;
 }
 
-/** Settings in one JSON file with a schema version; a corrupt file yields defaults and a report. */
+/** The stored fields whose value cannot be used (a default takes their place). */
+function unusableFields(raw: Record<string, unknown>): string[] {
+  return (Object.keys(defaultSettings) as Array<keyof StoredSettings>).filter((key) => {
+    if (!(key in raw)) return false;
+    const kept = sanitizeSettings({ ...defaultSettings, [key]: raw[key] })[key];
+    return kept === defaultSettings[key] && raw[key] !== defaultSettings[key];
+  });
+}
+
+/**
+ * The settings in `file`; null when there is no file or it cannot be used. A file that cannot be
+ * used, or holds a value that cannot, is set aside through `recovery` (so no write replaces it)
+ * and the person is told; `setAside` then says the usable rest must be written anew.
+ */
+export function readSettingsFile(
+  file: string,
+  recovery: Recovery,
+): { settings: StoredSettings; setAside: boolean } | null {
+  let why: string;
+  let usable: StoredSettings | null = null;
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    // Version 1 is the only shape so far; a later version adds its migration here.
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+      throw new Error('it is not a settings object');
+    const raw = parsed as Record<string, unknown>;
+    if (!Object.keys(defaultSettings).some((key) => key in raw))
+      throw new Error('it holds no settings');
+    usable = sanitizeSettings(raw);
+    const unusable = unusableFields(raw);
+    if (unusable.length === 0) return { settings: usable, setAside: false };
+    why = `these could not be used: ${unusable.join(', ')}`;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    why = (e as Error).message;
+  }
+  recovery.setAsideSync(
+    file,
+    usable === null
+      ? `The settings could not be read (${why}), so Atelier started with the default settings: check them in Settings. The saved key and the conversations are not affected.`
+      : `Some settings could not be read (${why}); the default is used for them, the others were kept. Check them in Settings.`,
+  );
+  return usable === null ? null : { settings: usable, setAside: true };
+}
+
+/** Settings in one JSON file with a schema version; a corrupt file is set aside and defaults apply. */
 export function createJsonSettingsStore(
   file: string,
   options: JsonSettingsStoreOptions = {},
@@ -111,51 +161,40 @@ export function createJsonSettingsStore(
   let cached: StoredSettings | null = null;
 
   function load(): StoredSettings {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') {
-        options.onProblem?.({ file: basename(file), reason: (e as Error).message });
-      }
-      return { ...defaultSettings };
-    }
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-        throw new Error('not a settings object');
-      }
-      // Version 1 is the only shape so far; a later version adds its migration here.
-      return sanitizeSettings(parsed);
-    } catch (e) {
-      const aside = `${file}.corrupt-${Date.now()}`;
-      let reason = `unreadable settings (${(e as Error).message}); defaults apply`;
+    const read = readSettingsFile(file, options.recovery ?? openRecovery(dirname(file)));
+    if (read === null) return { ...defaultSettings };
+    // What was kept of a file set aside is saved anew, so the next start has it too.
+    if (read.setAside) {
       try {
-        renameSync(file, aside);
-        reason += `; the file was moved to ${basename(aside)}`;
+        store.write(read.settings);
       } catch {
-        // Leaving it in place is fine: the next write replaces it.
+        // A full disk: they hold for this run, and the file set aside still has them.
       }
-      options.onProblem?.({ file: basename(file), reason });
-      return { ...defaultSettings };
     }
+    return read.settings;
   }
 
-  return {
+  const store: SettingsStore = {
     read() {
       cached ??= load();
       return { ...cached };
     },
     write(next) {
       const clean = sanitizeSettings(next);
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileAtomicSync(
-        file,
-        JSON.stringify({ version: SCHEMA_VERSION, ...clean }, null, 2) + '\n',
-      );
+      try {
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileAtomicSync(
+          file,
+          JSON.stringify({ version: SCHEMA_VERSION, ...clean }, null, 2) + '\n',
+        );
+      } catch (e) {
+        // The settings in use stay those on disk.
+        throw saveFailed('The settings', e);
+      }
       cached = clean;
     },
   };
+  return store;
 }
 
 /** 127.0.0.0/8, ::1 and localhost: addresses that never leave this computer. */

@@ -4,6 +4,8 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { writeFileAtomic, writeFileAtomicSync } from '../../library/atomic-write';
+import { openRecovery, type Recovery } from '../../library/recovery';
+import { saveFailed } from '../../library/save-failure';
 import { serviceError, type ServiceError } from '../../service/errors';
 
 /** The shape of Electron's safeStorage, so core never imports 'electron'. */
@@ -65,7 +67,20 @@ function isMissing(e: unknown): boolean {
   return (e as NodeJS.ErrnoException | null)?.code === 'ENOENT';
 }
 
-export function createFileVault(file: string, encryptor: Encryptor): Vault {
+export interface VaultFileOptions {
+  /**
+   * Where a sealed key (or local key) that cannot be used goes: never replaced or deleted, since a
+   * person or a tool may still open it. The host's one for the data folder; default: a new one.
+   */
+  recovery?: Recovery;
+}
+
+export function createFileVault(
+  file: string,
+  encryptor: Encryptor,
+  options: VaultFileOptions = {},
+): Vault {
+  const recovery = options.recovery ?? openRecovery(dirname(file));
   return {
     get available() {
       return hasKeychain(encryptor);
@@ -79,20 +94,30 @@ export function createFileVault(file: string, encryptor: Encryptor): Vault {
         if (isMissing(e)) return null;
         throw serviceError('storage', `The saved key could not be read (${(e as Error).message}).`);
       }
+      // A keychain that is not there now may be there at the next start: the file stays.
       if (!encryptor.isEncryptionAvailable()) throw encryptionUnavailable();
       try {
         return encryptor.decryptString(sealed);
       } catch {
-        // Never echo the decryption error: it could carry bytes of the secret.
-        throw serviceError('storage', 'The saved key could not be decrypted; enter the key again.');
+        // Never echo the decryption error: it could carry bytes of the secret. Set aside, not
+        // left for the next key to be written over: it is the only copy of the saved key.
+        await recovery.setAside(
+          file,
+          'The saved key could not be read (it could not be decrypted), so it must be entered again in Settings.',
+        );
+        return null;
       }
     },
 
     async write(key: string, options = {}) {
       if (!encryptor.isEncryptionAvailable()) throw encryptionUnavailable();
       if (!hasKeychain(encryptor) && options.withoutKeychain !== true) throw noKeychain();
-      mkdirSync(dirname(file), { recursive: true });
-      await writeFileAtomic(file, encryptor.encryptString(key), { mode: SECRET_MODE });
+      try {
+        mkdirSync(dirname(file), { recursive: true });
+        await writeFileAtomic(file, encryptor.encryptString(key), { mode: SECRET_MODE });
+      } catch (e) {
+        throw saveFailed('The key', e);
+      }
     },
 
     async clear() {
@@ -111,7 +136,10 @@ const FORMAT_V1 = 1;
  * AES-256-GCM with a random key kept in a 0600 file: the web host's stand-in for safeStorage.
  * It keeps the key out of plain sight in the data folder; it is not a keychain.
  */
-export function createLocalKeyEncryptor(keyFile: string): Encryptor {
+export function createLocalKeyEncryptor(
+  keyFile: string,
+  options: VaultFileOptions = {},
+): Encryptor {
   let secret: Buffer | null = null;
 
   function loadSecret(): Buffer {
@@ -122,6 +150,12 @@ export function createLocalKeyEncryptor(keyFile: string): Encryptor {
         secret = existing;
         return secret;
       }
+      // Never replaced in place: what it sealed can only ever be opened with it.
+      const aside = (options.recovery ?? openRecovery(dirname(keyFile))).setAsideSync(
+        keyFile,
+        `The local key that protects the saved key is damaged (${existing.length} bytes, not ${KEY_BYTES}), so the saved key could not be read and must be entered again in Settings.`,
+      );
+      if (aside.movedTo === null) throw new Error('the damaged local key could not be set aside');
     } catch (e) {
       if (!isMissing(e)) throw e;
     }

@@ -105,7 +105,7 @@ describe('conversation library', () => {
     expect(lib.list().items[1]).toMatchObject({ title: 'second', messageCount: 1 });
   });
 
-  it('reports a corrupt conversation file, moves it aside, and still loads the rest', async () => {
+  it('reports a corrupt conversation file, sets it aside to recovered/, and still loads the rest', async () => {
     const lib = await openLib();
     const good1 = await addConversation(lib, 'keep me', 'answer');
     const bad = await addConversation(lib, 'doomed');
@@ -119,9 +119,11 @@ describe('conversation library', () => {
     expect(list.problems).toHaveLength(1);
     expect(list.problems[0]!.file).toBe(`${bad.id}.json`);
     expect(list.problems[0]!.reason).toMatch(/not valid JSON/);
-    expect(list.problems[0]!.reason).toMatch(/moved to/);
-    const names = await readdir(join(dir, 'conversations'));
-    expect(names.some((n) => n.startsWith(`${bad.id}.json.corrupt-`))).toBe(true);
+    const where = /set aside in (recovered\/\S+\.json)\./.exec(list.problems[0]!.reason)?.[1];
+    expect(where).toMatch(new RegExp(`^recovered/[^/]+/conversations/${bad.id}\\.json$`));
+    expect(await readFile(join(dir, where!), 'utf8')).toBe('{"version":1,"id":');
+    expect(await readFile(join(dir, `${where!}.why.txt`), 'utf8')).toMatch(/not valid JSON/);
+    expect(await readdir(join(dir, 'conversations'))).not.toContain(`${bad.id}.json`);
     expect((await reopened.get(good1.id)).messages.map((m) => m.content)).toEqual([
       'keep me',
       'answer',
@@ -167,7 +169,12 @@ describe('conversation library', () => {
         .items.map((s) => s.id)
         .sort(),
     ).toEqual([a.id, b.id].sort());
+    // A cache made again: kept aside all the same, never a missing conversation.
     expect(fromGarbage.list().problems).toEqual([]);
+    const [run] = await readdir(join(dir, 'recovered'));
+    expect(
+      await readFile(join(dir, 'recovered', run!, 'conversations', 'index.json'), 'utf8'),
+    ).toBe('garbage{');
   });
 
   it('re-reads a file the index no longer matches (a crash between the two writes)', async () => {

@@ -1,5 +1,6 @@
 // Setting damaged files aside: moved under recovered/ with their reason, never deleted; stale temp files removed.
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,6 +56,32 @@ describe('openRecovery', () => {
     expect(recovery.items()).toHaveLength(2);
   });
 
+  it('never puts a second file of the same path over the first one set aside', async () => {
+    const dir = await dataDir();
+    const file = join(dir, 'folders.json');
+    const recovery = openRecovery(dir, { now: () => at });
+    await writeFile(file, 'first');
+    const first = await recovery.setAside(file, 'one');
+    await writeFile(file, 'second');
+    const second = recovery.setAsideSync(file, 'two');
+    expect(second.movedTo).not.toBe(first.movedTo);
+    expect(await readFile(join(dir, first.movedTo!), 'utf8')).toBe('first');
+    expect(await readFile(join(dir, second.movedTo!), 'utf8')).toBe('second');
+    expect(await readFile(join(dir, second.movedTo! + REASON_SUFFIX), 'utf8')).toContain('two');
+  });
+
+  it('moves the file out of the way beside itself when recovered/ cannot be made', async () => {
+    const dir = await dataDir();
+    // A file where the folder must go stands in for a disk that refuses a new folder.
+    await writeFile(join(dir, 'recovered'), '');
+    const file = join(dir, 'assistants.json');
+    await writeFile(file, 'broken');
+    const item = await openRecovery(dir, { now: () => at }).setAside(file, 'not a list');
+    expect(item.movedTo).toBe('assistants.json.set-aside-2026-11-28T21-30-05-123Z');
+    expect(await readFile(join(dir, item.movedTo!), 'utf8')).toBe('broken');
+    expect(existsSync(file)).toBe(false);
+  });
+
   it('sets aside synchronously for the settings store', async () => {
     const dir = await dataDir();
     await writeFile(join(dir, 'settings.json'), 'null');
@@ -65,17 +92,28 @@ describe('openRecovery', () => {
 });
 
 describe('removeStaleTempFiles', () => {
+  /** The id of a process that has ended: the writer a kill left its temp file behind from. */
+  const endedPid = spawnSync(process.execPath, ['-e', '']).pid;
+
   it('removes atomic-write temp files in every folder but recovered/, and nothing else', async () => {
     const dir = await dataDir();
     await mkdir(join(dir, 'conversations'), { recursive: true });
     await mkdir(join(dir, 'recovered', 'x'), { recursive: true });
-    await writeFile(join(dir, '.models.json.123.abcd.tmp'), 'x');
-    await writeFile(join(dir, 'conversations', '.c.json.9.ffff.tmp'), 'x');
+    await writeFile(join(dir, `.models.json.${endedPid}.abcd.tmp`), 'x');
+    await writeFile(join(dir, 'conversations', `.c.json.${endedPid}.ffff.tmp`), 'x');
     await writeFile(join(dir, 'conversations', 'c.json'), '{}');
     await writeFile(join(dir, 'recovered', 'x', '.kept.1.aa.tmp'), 'x');
     expect(await removeStaleTempFiles(dir)).toBe(2);
-    expect(await readdir(dir)).toEqual(expect.not.arrayContaining(['.models.json.123.abcd.tmp']));
+    expect(await readdir(dir)).toEqual(['conversations', 'recovered']);
     expect(await readdir(join(dir, 'conversations'))).toEqual(['c.json']);
     expect(await readdir(join(dir, 'recovered', 'x'))).toEqual(['.kept.1.aa.tmp']);
+  });
+
+  it('leaves the temp file of a write another running process may still be making', async () => {
+    const dir = await dataDir();
+    const live = `.settings.json.${process.ppid}.abcd.tmp`;
+    await writeFile(join(dir, live), 'x');
+    expect(await removeStaleTempFiles(dir)).toBe(0);
+    expect(await readdir(dir)).toEqual([live]);
   });
 });

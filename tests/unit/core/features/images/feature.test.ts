@@ -89,6 +89,7 @@ async function makeHarness(key: string): Promise<Harness> {
     conversations: notUsed(),
     files,
     media,
+    recovery: notUsed(),
   };
   return {
     handlers: (await openImagesFeature(ctx)).handlers,

@@ -420,8 +420,10 @@ describe('mcp configuration', () => {
     expect(await feature.handlers['mcp.list']({})).toEqual([]);
     const [problem] = await feature.handlers['mcp.problems']({});
     expect(problem).toMatch(
-      /^The MCP server list could not be read .* moved to mcp-servers\.json\.corrupt-/,
+      /^The MCP server list could not be read .* set aside in recovered\/[^/]+\/mcp-servers\.json\.$/,
     );
+    const where = /set aside in (\S+)\.$/.exec(problem!)![1]!;
+    expect(await readFile(join(dir, where), 'utf8')).toBe('{"version": 1, "servers": [{"id": 3}]}');
   });
 
   it('turns tools off and servers off', async () => {

@@ -3,8 +3,9 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { StorageProblem } from '../../../../../shared/types';
 import { ServiceError } from '../../../../../electron/core/service/errors';
+import { openRecovery } from '../../../../../electron/core/library/recovery';
+import { fillDisk } from '../../disk-full';
 import {
   createJsonSettingsStore,
   defaultSettings,
@@ -78,24 +79,64 @@ describe('json settings store', () => {
     });
   });
 
-  it('falls back to defaults on a corrupt file, reports it, and moves it aside', async () => {
+  it('falls back to defaults on a corrupt file, sets it aside to recovered/ and says so', async () => {
     const file = join(dir, 'settings.json');
     await writeFile(file, '{"baseUrl": "https://x/v1", ');
-    const problems: StorageProblem[] = [];
-    const store = createJsonSettingsStore(file, { onProblem: (p) => problems.push(p) });
+    const recovery = openRecovery(dir);
+    const store = createJsonSettingsStore(file, { recovery });
     expect(store.read()).toEqual(defaultSettings);
-    expect(problems).toHaveLength(1);
-    expect(problems[0]!.file).toBe('settings.json');
-    expect((await readdir(dir)).some((n) => n.startsWith('settings.json.corrupt-'))).toBe(true);
+    const [item] = recovery.items();
+    expect(item).toMatchObject({ file: 'settings.json' });
+    expect(item!.reason).toMatch(/could not be read .*default settings/);
+    expect(await readFile(join(dir, item!.movedTo!), 'utf8')).toBe('{"baseUrl": "https://x/v1", ');
+    expect(await readdir(dir)).not.toContain('settings.json');
   });
 
-  it('keeps valid fields and drops invalid ones', async () => {
+  it('sets aside JSON that is not a settings object', async () => {
+    for (const text of ['null', '[1, 2]', '{"entries": []}']) {
+      await writeFile(join(dir, 'settings.json'), text);
+      const recovery = openRecovery(dir);
+      expect(createJsonSettingsStore(join(dir, 'settings.json'), { recovery }).read()).toEqual(
+        defaultSettings,
+      );
+      expect(recovery.items()).toHaveLength(1);
+    }
+  });
+
+  it('keeps valid fields, sets the file aside naming the invalid ones, and saves what was kept', async () => {
     const file = join(dir, 'settings.json');
-    await writeFile(
-      file,
-      JSON.stringify({ version: 1, ratePlan: 'turbo', theme: 'dark', baseUrl: 'ftp://x' }),
-    );
+    const original = JSON.stringify({
+      version: 1,
+      ratePlan: 'turbo',
+      theme: 'dark',
+      baseUrl: 'ftp://x',
+    });
+    await writeFile(file, original);
+    const recovery = openRecovery(dir);
+    expect(createJsonSettingsStore(file, { recovery }).read()).toEqual({
+      ...defaultSettings,
+      theme: 'dark',
+    });
+    const [item] = recovery.items();
+    expect(item!.reason).toMatch(/baseUrl, ratePlan/);
+    expect(await readFile(join(dir, item!.movedTo!), 'utf8')).toBe(original);
     expect(createJsonSettingsStore(file).read()).toEqual({ ...defaultSettings, theme: 'dark' });
+  });
+
+  it('says in words that a full disk refused the save, and keeps the settings on disk', async () => {
+    const file = join(dir, 'settings.json');
+    const store = createJsonSettingsStore(file);
+    store.write({ ...defaultSettings, theme: 'dark' });
+    const freeDisk = fillDisk();
+    try {
+      expect(() => store.write({ ...defaultSettings, theme: 'light' })).toThrow(
+        /the disk is full. Nothing saved before was lost/,
+      );
+    } finally {
+      freeDisk();
+    }
+    expect(store.read().theme).toBe('dark');
+    expect(createJsonSettingsStore(file).read().theme).toBe('dark');
   });
 });
 

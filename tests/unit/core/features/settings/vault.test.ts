@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ServiceError } from '../../../../../electron/core/service/errors';
+import { openRecovery } from '../../../../../electron/core/library/recovery';
 import {
   type Encryptor,
   createFileVault,
@@ -55,17 +56,48 @@ describe('file vault with the local-key encryptor', () => {
     expect(enc.encryptString(KEY).equals(enc.encryptString(KEY))).toBe(false);
   });
 
-  it('answers a storage error, without the secret, when the key cannot be decrypted', async () => {
+  it('sets aside a sealed key it cannot decrypt, never writing over it, and says to enter it again', async () => {
     const vaultFile = join(dir, 'key.bin');
     await createFileVault(vaultFile, createLocalKeyEncryptor(join(dir, 'a.key'))).write(KEY);
-    const other = createFileVault(vaultFile, createLocalKeyEncryptor(join(dir, 'b.key')));
-    const failure = await other.read().catch((e: unknown) => e);
-    expect(failure).toBeInstanceOf(ServiceError);
-    expect((failure as ServiceError).error.code).toBe('storage');
-    expect((failure as ServiceError).message).not.toContain(KEY);
+    const sealed = await readFile(vaultFile);
+    const recovery = openRecovery(dir);
+    const other = createFileVault(vaultFile, createLocalKeyEncryptor(join(dir, 'b.key')), {
+      recovery,
+    });
+    expect(await other.read()).toBeNull();
+    const [item] = recovery.items();
+    expect(item).toMatchObject({ file: 'key.bin' });
+    expect(item!.reason).toMatch(/saved key could not be read.*entered again/);
+    expect(item!.reason).not.toContain(KEY);
+    expect((await readFile(join(dir, item!.movedTo!))).equals(sealed)).toBe(true);
+    expect(existsSync(vaultFile)).toBe(false);
 
-    await writeFile(vaultFile, 'tampered');
-    await expect(other.read()).rejects.toBeInstanceOf(ServiceError);
+    // The key entered again is a new file; the one set aside stays as it was.
+    await other.write('another-key');
+    expect(await other.read()).toBe('another-key');
+    expect((await readFile(join(dir, item!.movedTo!))).equals(sealed)).toBe(true);
+  });
+
+  it('sets aside a truncated local key instead of replacing it, and the key sealed with it', async () => {
+    const vaultFile = join(dir, 'key.bin');
+    const keyFile = join(dir, 'local.key');
+    await createFileVault(vaultFile, createLocalKeyEncryptor(keyFile)).write(KEY);
+    const whole = await readFile(keyFile);
+    await writeFile(keyFile, whole.subarray(0, 20));
+    const recovery = openRecovery(dir);
+    const vault = createFileVault(vaultFile, createLocalKeyEncryptor(keyFile, { recovery }), {
+      recovery,
+    });
+    expect(await vault.read()).toBeNull();
+    const files = recovery.items().map((item) => item.file);
+    expect(files).toEqual(['local.key', 'key.bin']);
+    const [localKey] = recovery.items();
+    expect(localKey!.reason).toMatch(/damaged .*saved key could not be read/);
+    expect((await readFile(join(dir, localKey!.movedTo!))).equals(whole.subarray(0, 20))).toBe(
+      true,
+    );
+    // A new local key protects the next key; the old one was not written over.
+    expect((await readFile(keyFile)).length).toBe(32);
   });
 });
 
