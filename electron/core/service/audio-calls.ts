@@ -71,6 +71,11 @@ export const audioCalls: CallFamily<Pick<FullServiceClient, 'transcribe' | 'spee
         auth: 'bearer',
         json: req,
         accept: 'audio/*, application/json;q=0.5',
+        // Music is long WAV; the answer may also be JSON holding the audio as base64.
+        ...c.answerLimit(
+          'audio',
+          req.model.startsWith('tta-') ? 'The music answer' : 'The speech answer',
+        ),
       };
       const answer = await c.transport.send(
         call,
@@ -100,7 +105,10 @@ export const audioCalls: CallFamily<Pick<FullServiceClient, 'transcribe' | 'spee
         },
       );
       if (!('url' in answer)) return answer;
-      return { ...(await c.downloadFile(answer.url, callOpts)), ...withCost(answer.cost) };
+      return {
+        ...(await c.downloadFile(answer.url, { ...callOpts, holds: 'audio' })),
+        ...withCost(answer.cost),
+      };
     },
   };
 };

@@ -1,4 +1,9 @@
 // What every endpoint family builds on: where the service is, the key, the rate-limited transport, JSON calls and downloads.
+import {
+  ANSWER_FIRST_BYTE_MS,
+  ANSWER_IDLE_MS,
+  ANSWER_MAX_BYTES,
+} from '../../../shared/service-limits';
 import { serviceError } from './errors';
 import {
   createTransport,
@@ -8,25 +13,29 @@ import {
   type Transport,
   type WireCall,
 } from './http';
-import type { BinaryResult, CallOptions, RequestScheduler, ServiceConnection } from './types';
+import type {
+  BinaryResult,
+  CallOptions,
+  DownloadOptions,
+  RequestScheduler,
+  ServiceConnection,
+} from './types';
 
 export interface ServiceClientOptions {
   connection: () => ServiceConnection;
   scheduler: RequestScheduler;
   fetch?: typeof fetch;
   appTitle?: string;
-  /** Per attempt, until a whole answer (or a stream's headers) arrives. */
+  /** Per attempt, from sending the request to its answer's headers (default ANSWER_FIRST_BYTE_MS). */
   requestTimeoutMs?: number;
-  /** Longest silence allowed inside a chat stream. */
-  streamIdleTimeoutMs?: number;
+  /** Longest silence inside any answer's body, a stream or not (default ANSWER_IDLE_MS). */
+  idleTimeoutMs?: number;
   now?: () => number;
+  /** Caps on answer bodies by what they hold (default ANSWER_MAX_BYTES; tests make them small). */
+  answerMaxBytes?: Partial<Record<AnswerKind, number>>;
   /** The debug log's read interval (default 20 s; tests shorten it). */
   debugLatestIntervalMs?: number;
 }
-
-/** Image, music and OCR calls can take minutes. */
-const DEFAULT_REQUEST_TIMEOUT_MS = 300_000;
-const DEFAULT_STREAM_IDLE_MS = 120_000;
 
 export interface ServicePlace {
   base: string;
@@ -41,19 +50,35 @@ export interface ServiceCalls {
   options: ServiceClientOptions;
   now(): number;
   transport: Transport;
-  streamIdleMs: number;
   /** The service's addresses and key as they are now (settings may change between calls). */
   place(debugOverride?: string): ServicePlace;
-  /** A JSON call on the base URL with the Bearer key. */
+  /** A JSON call on the base URL with the Bearer key; its answer within `limit` (default: JSON's). */
   postJson(
     path: string,
     body: unknown,
     opts?: CallOptions,
+    limit?: AnswerLimit,
   ): Promise<{ json: unknown; text: string }>;
   getJson(path: string, opts?: CallOptions): Promise<{ json: unknown; text: string }>;
   /** A result's bytes: a data URI, or a URL (the key goes only to the service's own origin). */
-  downloadFile(url: string, opts?: CallOptions): Promise<BinaryResult>;
+  downloadFile(url: string, opts?: DownloadOptions): Promise<BinaryResult>;
+  /** The cap of an answer that holds `kind`, with the answer in words for its refusal. */
+  answerLimit(kind: AnswerKind, what: string): AnswerLimit;
 }
+
+export type AnswerKind = Exclude<keyof typeof ANSWER_MAX_BYTES, 'error'>;
+
+/** The most an answer's body may hold, and the answer in words for the refusal past it. */
+export interface AnswerLimit {
+  maxBytes: number;
+  what: string;
+}
+
+const DOWNLOAD_WHAT = {
+  image: 'The picture',
+  audio: 'The audio file',
+  video: 'The video file',
+} as const;
 
 /** An endpoint family: its part of the client, built on the shared helpers. */
 export type CallFamily<T> = (calls: ServiceCalls) => T;
@@ -66,12 +91,24 @@ export function createServiceCalls(options: ServiceClientOptions): ServiceCalls 
     fetch: fetchImpl,
     appTitle: options.appTitle ?? 'Atelier',
     serviceOrigin: () => originOf(options.connection().baseUrl),
-    requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    firstByteMs: options.requestTimeoutMs ?? ANSWER_FIRST_BYTE_MS,
+    idleMs: options.idleTimeoutMs ?? ANSWER_IDLE_MS,
     now,
   });
   const place = (debugOverride?: string) => resolvePlace(options.connection(), debugOverride);
+  const answerLimit = (kind: AnswerKind, what: string): AnswerLimit => ({
+    maxBytes: options.answerMaxBytes?.[kind] ?? ANSWER_MAX_BYTES[kind],
+    what,
+  });
+  const jsonAnswer = answerLimit('json', "The service's answer");
 
-  function jsonCall(method: 'GET' | 'POST', path: string, body: unknown, opts: CallOptions) {
+  function jsonCall(
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown,
+    opts: CallOptions,
+    limit: AnswerLimit,
+  ) {
     const where = place();
     const apiKey = requireKey(where);
     const call: WireCall = {
@@ -80,11 +117,13 @@ export function createServiceCalls(options: ServiceClientOptions): ServiceCalls 
       auth: 'bearer',
       ...(method === 'POST' ? { json: body } : {}),
       accept: 'application/json',
+      ...limit,
     };
     return transport.send(call, apiKey, opts, (res, ctx) => readJsonAnswer(res, ctx, now()));
   }
 
-  async function downloadFile(url: string, opts: CallOptions = {}): Promise<BinaryResult> {
+  async function downloadFile(url: string, opts: DownloadOptions = {}): Promise<BinaryResult> {
+    const holds = opts.holds ?? 'video';
     if (url.startsWith('data:')) {
       const parts = dataUriParts(url);
       if (!parts) throw serviceError('malformed_response', 'The result is a broken data URI.');
@@ -104,6 +143,7 @@ export function createServiceCalls(options: ServiceClientOptions): ServiceCalls 
       method: 'GET',
       url: target.toString(),
       auth: target.origin === where.origin ? 'bearer' : 'none',
+      ...answerLimit(holds, DOWNLOAD_WHAT[holds]),
     };
     return transport.send(call, where.apiKey, opts, async (res) => {
       if (!res.ok) throw await failureOf(res, where.apiKey, now());
@@ -118,11 +158,12 @@ export function createServiceCalls(options: ServiceClientOptions): ServiceCalls 
     options,
     now,
     transport,
-    streamIdleMs: options.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_MS,
     place,
-    postJson: (path, body, opts = {}) => jsonCall('POST', path, body, opts),
-    getJson: (path, opts = {}) => jsonCall('GET', path, undefined, opts),
+    postJson: (path, body, opts = {}, limit = jsonAnswer) =>
+      jsonCall('POST', path, body, opts, limit),
+    getJson: (path, opts = {}) => jsonCall('GET', path, undefined, opts, jsonAnswer),
     downloadFile,
+    answerLimit,
   };
 }
 

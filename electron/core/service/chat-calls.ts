@@ -1,5 +1,5 @@
 // Chat completions, streamed (SSE) or whole.
-import { readChatStream } from './chat-stream';
+import { newStreamProgress, readChatStream, takeText } from './chat-stream';
 import { type CallFamily, mediaType, requireKey } from './calls';
 import { failureOf, parseJsonAnswer, type AttemptContext, type WireCall } from './http';
 import type { ChatRequest, ChatStreamOptions, ServiceClient } from './types';
@@ -29,10 +29,11 @@ export const chatCalls: CallFamily<Pick<ServiceClient, 'chatStream' | 'chat'>> =
           const text = await res.text();
           const { json } = parseJsonAnswer(text, type, apiKey);
           const result = withCitations(readChatCompletion(json, text), json);
-          callOpts.onDelta?.(result.content, result.reasoning);
+          // A whole answer is held to the streamed answer's cap: it ends with what fits.
+          takeText(newStreamProgress(), result.content, result.reasoning, callOpts.onDelta);
           return result;
         }
-        return readChatStream(res.body, ctx, c.streamIdleMs, callOpts.onDelta);
+        return readChatStream(res.body, ctx, callOpts.onDelta);
       });
     },
 

@@ -1,6 +1,13 @@
-// Reading a streamed chat completion: SSE chunks to deltas, usage from the last chunk, partial text kept on failure.
+// Reading a streamed chat completion: SSE chunks to deltas, usage from the last chunk, partial text kept on failure, answers capped.
+import { CHAT_ANSWER_MAX_CHARS } from '../../../shared/service-limits';
 import { collectCitations } from './citations';
-import { errorFromHttp, errorTextInBody, ServiceError, serviceError } from './errors';
+import {
+  answerCapError,
+  errorFromHttp,
+  errorTextInBody,
+  ServiceError,
+  serviceError,
+} from './errors';
 import type { AttemptContext } from './http';
 import { SseParser } from './sse';
 import { ToolCallAssembler } from './tool-calls';
@@ -18,6 +25,10 @@ export interface StreamProgress {
   citations?: WireCitation[];
   /** Tool-call pieces seen so far (absent: none collected yet). */
   toolCalls?: ToolCallAssembler;
+  /** Characters of tool-call pieces taken, counted against the answer's cap with the text. */
+  toolCallChars?: number;
+  /** The most characters of text and tool-call pieces taken (default CHAT_ANSWER_MAX_CHARS). */
+  maxChars?: number;
 }
 
 /** A stream's progress before its first chunk. */
@@ -38,7 +49,20 @@ function partialOf(progress: StreamProgress): { content: string; reasoning: stri
     : null;
 }
 
-/** Applies one SSE event; returns true at `[DONE]`. Throws the error an error chunk carries. */
+/** The characters of an answer so far, as its cap counts them. */
+function charsOf(progress: StreamProgress): number {
+  return progress.content.length + progress.reasoning.length + (progress.toolCallChars ?? 0);
+}
+
+/** The answer passed its cap: it ends with what fits, said in words. */
+function cutAtCap(progress: StreamProgress, limit: number): ServiceError {
+  return answerCapError('The answer', limit, 'characters', 200, partialOf(progress));
+}
+
+/**
+ * Applies one SSE event; returns true at `[DONE]`. Throws the error an error chunk carries, and
+ * the cap's refusal when the answer passes its cap (keeping the part of the delta that fits).
+ */
 export function applyStreamEvent(
   progress: StreamProgress,
   event: { event: string; data: string },
@@ -78,18 +102,56 @@ export function applyStreamEvent(
       ? choice.message
       : null;
   if (!delta) return false;
+  const limit = progress.maxChars ?? CHAT_ANSWER_MAX_CHARS;
   if (Array.isArray(delta.tool_calls)) {
+    // The piece's own size stands for the arguments it adds (they are in it, quoted).
+    progress.toolCallChars = (progress.toolCallChars ?? 0) + data.length;
+    if (charsOf(progress) > limit) throw cutAtCap(progress, limit);
     progress.toolCalls ??= new ToolCallAssembler();
     progress.toolCalls.push(delta.tool_calls);
   }
-  const content = contentText(delta.content);
-  const reasoning = contentText(delta.reasoning ?? delta.reasoning_content);
+  takeText(
+    progress,
+    contentText(delta.content),
+    contentText(delta.reasoning ?? delta.reasoning_content),
+    onDelta,
+  );
+  return false;
+}
+
+/**
+ * Adds text to the answer and passes it on; past the answer's cap, adds what fits and throws
+ * the cap's refusal (a whole answer, not streamed, goes through here too).
+ */
+export function takeText(
+  progress: StreamProgress,
+  newContent: string,
+  newReasoning: string,
+  onDelta: ((content: string, reasoning: string) => void) | undefined,
+): void {
+  const limit = progress.maxChars ?? CHAT_ANSWER_MAX_CHARS;
+  let content = newContent;
+  let reasoning = newReasoning;
+  const room = limit - charsOf(progress);
+  const over = content.length + reasoning.length > room;
+  if (over) {
+    reasoning = fitted(reasoning, room);
+    content = fitted(content, room - reasoning.length);
+  }
   if (content || reasoning) {
     progress.content += content;
     progress.reasoning += reasoning;
     onDelta?.(content, reasoning);
   }
-  return false;
+  if (over) throw cutAtCap(progress, limit);
+}
+
+/** The start of a text within `room` characters, never ending inside a surrogate pair. */
+function fitted(text: string, room: number): string {
+  if (text.length <= room) return text;
+  if (room <= 0) return '';
+  const end = /[\uD800-\uDBFF]/.test(text.charAt(room - 1)) ? room - 1 : room;
+  return text.slice(0, end);
 }
 
 /**
@@ -100,16 +162,17 @@ export function applyStreamEvent(
 export async function readChatStream(
   body: ReadableStream<Uint8Array>,
   ctx: AttemptContext,
-  idleTimeoutMs: number,
   onDelta: ((content: string, reasoning: string) => void) | undefined,
+  limits: { maxChars?: number; maxLineChars?: number } = {},
 ): Promise<ChatResult> {
   const progress = newStreamProgress();
-  const parser = new SseParser();
+  if (limits.maxChars !== undefined) progress.maxChars = limits.maxChars;
+  const parser = new SseParser({ maxLineChars: limits.maxLineChars });
+  // Deadlines and Stop are the body's own (http.ts guards every answer's body).
   const reader = body.getReader();
   try {
     while (!progress.done) {
       const { value, done } = await reader.read();
-      ctx.extendTimeout(idleTimeoutMs);
       const events = done ? parser.end() : parser.push(value);
       for (const event of events) {
         if (applyStreamEvent(progress, event, onDelta, ctx.apiKey)) {
@@ -117,6 +180,14 @@ export async function readChatStream(
           break;
         }
       }
+      if (parser.lineTooLong && !progress.done)
+        throw answerCapError(
+          'One line of the answer stream',
+          parser.lineLimit,
+          'characters',
+          200,
+          partialOf(progress),
+        );
       if (done) break;
     }
   } catch (e) {

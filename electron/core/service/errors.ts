@@ -1,4 +1,5 @@
 // Service failures as UserErrors: reading error bodies, classifying the service's wording, masking the key.
+import { formatBytes } from '../../../shared/format';
 import type { ErrorCode, UserError } from '../../../shared/types';
 
 /** What a chat stream had delivered before it failed, so the caller can keep it. */
@@ -473,4 +474,55 @@ export function toUserError(e: unknown, apiKey?: string | null): UserError {
     return userError('network', message);
   if (name === 'SyntaxError') return userError('malformed_response', message);
   return userError('unknown', message);
+}
+
+/**
+ * An answer past one of Atelier's caps (shared/service-limits.ts), said in words. The status is
+ * the service's (it answered, and may have charged); `details.reason` lets the page word it.
+ */
+export function answerCapError(
+  what: string,
+  limit: number,
+  unit: 'bytes' | 'characters',
+  status: number | null,
+  partial: PartialAnswer | null = null,
+): ServiceError {
+  const size = unit === 'bytes' ? formatBytes(limit) : `${limit.toLocaleString('en')} characters`;
+  const end = partial
+    ? 'so it was cut there; what arrived before is kept.'
+    : 'so Atelier stopped reading it.';
+  return new ServiceError(
+    userError('too_large', `${what} passed Atelier's limit of ${size}, ${end}`, status, {
+      reason: 'answer_cap',
+      limit,
+      unit,
+    }),
+    partial,
+  );
+}
+
+/**
+ * A body that failed while being read: a body declared compressed (Content-Encoding) that does
+ * not decode is said as such; a dropped connection and the rest as toUserError says them.
+ */
+export function bodyReadFailure(
+  e: unknown,
+  encoding: string | null,
+  apiKey: string | null,
+): UserError {
+  const error = toUserError(e, apiKey);
+  if (
+    !encoding ||
+    encoding === 'identity' ||
+    error.code === 'network' ||
+    error.code === 'cancelled'
+  )
+    return error;
+  const cause = (e as { cause?: unknown } | null)?.cause;
+  const why = cause instanceof Error ? ` (${maskSecrets(cause.message, apiKey)})` : '';
+  return userError(
+    'malformed_response',
+    `The service's answer is declared as compressed (${encoding}) but could not be decompressed${why}.`,
+    200,
+  );
 }

@@ -1,5 +1,8 @@
-// One exchange with the service: auth forms, X-Title, timeouts, cancellation, scheduler slots, holds, bounded resends.
+// One exchange with the service: auth forms, X-Title, deadlines, caps, cancellation, scheduler slots, holds, bounded resends.
+import { ANSWER_MAX_BYTES } from '../../../shared/service-limits';
 import {
+  answerCapError,
+  bodyReadFailure,
   errorFromHttp,
   isErrorBody,
   htmlToShortText,
@@ -35,15 +38,16 @@ export interface WireCall {
   /** Built afresh for each attempt, since a sent FormData cannot be reused safely. */
   form?: () => FormData;
   accept?: string;
-  timeoutMs?: number;
   /** false: never resend automatically (the debug listener has its own limits). */
   resend?: boolean;
+  /** The most bytes of the answer's body read (default ANSWER_MAX_BYTES.json); past it, refused. */
+  maxBytes?: number;
+  /** The answer in words, for the refusal past maxBytes ("The speech answer"). */
+  what?: string;
 }
 
 export interface AttemptContext {
   apiKey: string | null;
-  /** Restarts the attempt's timer; streams call it on every read so only silence times out. */
-  extendTimeout(ms: number): void;
   /** A failure during the read, said as cancel or timeout when it was one. */
   explain(e: unknown): ServiceError;
 }
@@ -65,7 +69,10 @@ export interface TransportOptions {
   appTitle: string;
   /** The configured service's origin (scheme, host, port); X-Title goes only there. */
   serviceOrigin: () => string | null;
-  requestTimeoutMs: number;
+  /** From sending a request to its answer's headers. */
+  firstByteMs: number;
+  /** Between two pieces of an answer's body (the headers count as the first). */
+  idleMs: number;
   now: () => number;
 }
 
@@ -107,13 +114,67 @@ export function backoffMs(retriesSoFar: number): number {
   return Math.min(BACKOFF_CAP_MS, BACKOFF_START_MS * 2 ** retriesSoFar);
 }
 
-/** The failed answer as a ServiceError (body read, Retry-After noted, key masked). */
+/**
+ * Settles as the promise does, or rejects with the signal's reason as soon as it aborts, whatever
+ * the promise is doing; `late` gets what the abandoned promise brings after all.
+ */
+export function untilAborted<T>(
+  promise: Promise<T>,
+  signal: AbortSignal,
+  late?: (value: T) => void,
+): Promise<T> {
+  if (signal.aborted) {
+    promise.then(late, () => undefined);
+    return Promise.reject(signal.reason as unknown);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => {
+      promise.then(late, () => undefined);
+      reject(signal.reason as unknown);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (e: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e);
+      },
+    );
+  });
+}
+
+/** Up to `maxBytes` of a body as text; the rest is never read (the body is cancelled). */
+async function readHead(res: Response, maxBytes: number): Promise<string> {
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let read = 0;
+  try {
+    while (read < maxBytes) {
+      const { value, done } = await reader.read();
+      if (done) return text + decoder.decode();
+      const part = value.subarray(0, maxBytes - read);
+      read += part.byteLength;
+      text += decoder.decode(part, { stream: true });
+    }
+    return text + decoder.decode();
+  } finally {
+    reader.cancel().catch(() => undefined);
+  }
+}
+
+/** The failed answer as a ServiceError (its first words read, Retry-After noted, key masked). */
 export async function failureOf(
   res: Response,
   apiKey: string | null,
   nowMs: number,
 ): Promise<ServiceError> {
-  const bodyText = await res.text().catch(() => '');
+  // A failed answer is read for its words only, so a huge or endless error body costs nothing.
+  const bodyText = await readHead(res, ANSWER_MAX_BYTES.error).catch(() => '');
   return new ServiceError(
     errorFromHttp({
       status: res.status,
@@ -170,6 +231,87 @@ export function parseJsonAnswer(
   return { json, text };
 }
 
+interface BodyGuard {
+  /** Aborts on Stop and when a deadline passes. */
+  signal: AbortSignal;
+  /** A read of the body begins: the idle deadline runs. */
+  waiting(): void;
+  /** A piece arrived: the deadline rests until the next read. */
+  arrived(): void;
+  maxBytes: number;
+  what: string;
+  apiKey: string | null;
+}
+
+/** Statuses whose answers have no body (the Response constructor refuses one for them). */
+const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 103, 204, 205, 304]);
+
+/**
+ * The answer with its body read through a guard: every read heeds the attempt's signal at once
+ * (even when the fetch's own reader, or the body's decoding, does not: the abandoned reader is
+ * cancelled in the background), the idle deadline runs while a read waits, bytes are counted and
+ * refused in words past the cap without reading the rest, and a body that does not decode is said
+ * as such. Whoever reads the answer (text(), arrayBuffer(), a stream reader) gets all of this.
+ */
+function guardBody(res: Response, guard: BodyGuard): Response {
+  if (res.status < 200 || res.status > 599) {
+    res.body?.cancel().catch(() => undefined);
+    throw serviceError(
+      'malformed_response',
+      `The service answered with HTTP status ${res.status}, which is no answer Atelier can read.`,
+    );
+  }
+  const source = res.body;
+  if (!source || NULL_BODY_STATUSES.has(res.status)) return res;
+  const reader = source.getReader();
+  const encoding = res.headers.get('content-encoding')?.trim().toLowerCase() || null;
+  let received = 0;
+  let open = true;
+  const abandon = (): void => {
+    if (!open) return;
+    open = false;
+    reader.cancel().catch(() => undefined);
+  };
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(out) {
+        guard.waiting();
+        let part: ReadableStreamReadResult<Uint8Array>;
+        try {
+          part = await untilAborted(reader.read(), guard.signal);
+        } catch (e) {
+          abandon();
+          out.error(
+            guard.signal.aborted
+              ? guard.signal.reason
+              : new ServiceError(bodyReadFailure(e, encoding, guard.apiKey)),
+          );
+          return;
+        } finally {
+          guard.arrived();
+        }
+        if (part.done) {
+          open = false;
+          out.close();
+          return;
+        }
+        received += part.value.byteLength;
+        if (received > guard.maxBytes) {
+          abandon();
+          out.error(answerCapError(guard.what, guard.maxBytes, 'bytes', res.status));
+          return;
+        }
+        out.enqueue(part.value);
+      },
+      cancel() {
+        abandon();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return new Response(body, { status: res.status, headers: res.headers });
+}
+
 export function createTransport(o: TransportOptions): Transport {
   function isToService(call: WireCall): boolean {
     const serviceOrigin = o.serviceOrigin();
@@ -183,29 +325,34 @@ export function createTransport(o: TransportOptions): Transport {
     read: ReadAnswer<T>,
   ): Promise<T> {
     const controller = new AbortController();
-    let timedOutAfterMs: number | null = null;
+    /** Which deadline ended the attempt, when one did. */
+    let missed: { ms: number; firstByte: boolean } | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const extendTimeout = (ms: number): void => {
+    const arm = (ms: number, firstByte: boolean): void => {
       clearTimeout(timer);
       timer = setTimeout(() => {
-        timedOutAfterMs = ms;
+        missed = { ms, firstByte };
         controller.abort(new DOMException('The service did not answer in time.', 'TimeoutError'));
       }, ms);
     };
     const explain = (e: unknown): ServiceError => {
       if (e instanceof ServiceError) return e;
       if (userSignal?.aborted) return serviceError('cancelled', null);
-      if (timedOutAfterMs !== null)
+      if (missed !== null) {
+        const seconds = Math.round(missed.ms / 1000);
         return serviceError(
           'upstream_timeout',
-          `No answer from the service within ${Math.round(timedOutAfterMs / 1000)} s.`,
+          missed.firstByte
+            ? `No answer from the service within ${seconds} s.`
+            : `The service's answer stopped for ${seconds} s before it was complete.`,
         );
+      }
       return new ServiceError(toUserError(e, apiKey));
     };
     const onUserAbort = (): void => controller.abort(userSignal?.reason);
     if (userSignal?.aborted) throw serviceError('cancelled', null);
     userSignal?.addEventListener('abort', onUserAbort, { once: true });
-    extendTimeout(call.timeoutMs ?? o.requestTimeoutMs);
+    arm(o.firstByteMs, true);
 
     const headers: Record<string, string> = {};
     // The app's name is for the service; a storage host that serves a result need not learn it.
@@ -226,7 +373,7 @@ export function createTransport(o: TransportOptions): Transport {
       }
     }
     try {
-      const res = await o.fetch(call.url, {
+      const fetched = o.fetch(call.url, {
         method: call.method,
         headers,
         body,
@@ -240,9 +387,25 @@ export function createTransport(o: TransportOptions): Transport {
           : {}),
         ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
       } as RequestInit);
-      return await read(res, { apiKey, extendTimeout, explain });
+      // A fetch that does not heed its signal is left behind, its late answer's body cancelled.
+      const res = await untilAborted(fetched, controller.signal, (late) => {
+        late.body?.cancel().catch(() => undefined);
+      });
+      arm(o.idleMs, false);
+      const guarded = guardBody(res, {
+        signal: controller.signal,
+        waiting: () => arm(o.idleMs, false),
+        arrived: () => clearTimeout(timer),
+        maxBytes: call.maxBytes ?? ANSWER_MAX_BYTES.json,
+        what: call.what ?? "The service's answer",
+        apiKey,
+      });
+      return await read(guarded, { apiKey, explain });
     } catch (e) {
-      throw explain(e);
+      const failure = explain(e);
+      // Whatever the read left unread is not wanted: the connection is let go.
+      controller.abort(failure);
+      throw failure;
     } finally {
       clearTimeout(timer);
       userSignal?.removeEventListener('abort', onUserAbort);

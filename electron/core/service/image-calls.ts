@@ -40,9 +40,16 @@ function readImages(json: unknown, text: string): ImageResult {
 export const imageCalls: CallFamily<
   Pick<FullServiceClient, 'generateImage' | 'editImage' | 'sdTxt2img'>
 > = (c) => {
+  // An image answer is JSON holding the picture as base64 (or its address).
+  const imageAnswer = c.answerLimit('image', 'The image answer');
   return {
     async generateImage(req, callOpts) {
-      const { json, text } = await c.postJson('/images/generations', imageBody(req), callOpts);
+      const { json, text } = await c.postJson(
+        '/images/generations',
+        imageBody(req),
+        callOpts,
+        imageAnswer,
+      );
       return readImages(json, text);
     },
 
@@ -84,6 +91,7 @@ export const imageCalls: CallFamily<
         auth: 'bearer',
         form,
         accept: 'application/json',
+        ...imageAnswer,
       };
       const { json, text } = await c.transport.send(call, apiKey, callOpts, (res, ctx) =>
         readJsonAnswer(res, ctx, c.now()),
@@ -100,6 +108,7 @@ export const imageCalls: CallFamily<
         auth: 'none',
         json: payload,
         accept: 'application/json',
+        ...imageAnswer,
       };
       const { json } = await c.transport.send(call, apiKey, callOpts ?? {}, (res, ctx) =>
         readJsonAnswer(res, ctx, c.now()),

@@ -40,7 +40,12 @@ export const textCalls: CallFamily<
     },
 
     async extractText(req, callOpts) {
-      const { json } = await c.postJson('/extract_text', req, callOpts);
+      const { json } = await c.postJson(
+        '/extract_text',
+        req,
+        callOpts,
+        c.answerLimit('document', "The document's text"),
+      );
       if (!isObject(json))
         throw serviceError('malformed_response', 'The extraction answer is not an object.', 200);
       const pages: ExtractedPage[] | null = Array.isArray(json.pages)

@@ -29,6 +29,14 @@ export interface CallOptions {
   onRetry?: (info: RetryInfo) => void;
 }
 
+export interface DownloadOptions extends CallOptions {
+  /**
+   * What the file holds, for its cap (shared/service-limits.ts). Default video, the largest: a
+   * caller that does not say is never refused a real result, and is still bounded.
+   */
+  holds?: 'image' | 'audio' | 'video';
+}
+
 export type WireContentPart =
   | { type: 'text'; text: string }
   | { type: 'image_url'; image_url: string }
@@ -302,7 +310,7 @@ export interface FullServiceClient extends ServiceClient {
   ): Promise<{ requestId: string; cost: string | null }>;
   videoStatus(requestId: string, opts?: CallOptions): Promise<VideoStatus>;
   /** Fetches a result file; the key is sent only when the file is on the service's own origin. */
-  downloadFile(url: string, opts?: CallOptions): Promise<BinaryResult>;
+  downloadFile(url: string, opts?: DownloadOptions): Promise<BinaryResult>;
   sdTxt2img(payload: Record<string, unknown>, opts?: CallOptions): Promise<SdTxt2ImgResult>;
   /** Sends a request to the debug listener (path relative to the debug base, e.g. /chat/completions). */
   sendToDebug(

@@ -41,6 +41,11 @@ export function errorSentence(t: Translate, error: UserError): string {
   if (error.details?.reason === 'insecure_http') return t('error.insecure_http');
   // The service refused `tools` for this model: the way out is in the conversation.
   if (error.details?.reason === 'tools_refused') return t('error.tools_refused');
+  // An answer past Atelier's own cap on answers: text is cut and kept, media is not read on.
+  if (error.details?.reason === 'answer_cap')
+    return t(
+      error.details.unit === 'characters' ? 'error.answer_cap_text' : 'error.answer_cap_bytes',
+    );
   // A key with a look-alike or an invisible character: which one and where, so it can be found.
   if (error.details?.reason === 'key_character')
     return t('error.key_character', {

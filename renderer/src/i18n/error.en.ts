@@ -34,6 +34,10 @@ export const errorEn = {
     'The Base URL does not point at the service. Check it in Settings (it ends with /v1), or use the demo service.',
   'error.tools_refused':
     'This model does not take tools: turn off "Use tools" for this conversation, or choose a model with tools.',
+  'error.answer_cap_text':
+    'The answer was longer than Atelier keeps, so it was cut at Atelier’s limit; what arrived before the cut is kept. Ask for a shorter answer.',
+  'error.answer_cap_bytes':
+    'The service’s answer was larger than Atelier takes for this kind of result, so Atelier stopped reading it. Ask for a shorter or smaller result.',
   'error.key_character':
     'The key has a character ({code}, at position {position}) that no service key holds: a look-alike of a Latin letter or an invisible character. Type or paste the key again from the service.',
   'error.insecure_http':

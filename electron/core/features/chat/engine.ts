@@ -12,6 +12,7 @@ import type { ConversationLibrary } from '../../library/conversations';
 import { finishAnswer } from './answer-extras';
 import { applyAnswerFormat } from './answer-format';
 import { readToolsRefusal, ServiceError, serviceError, toUserError } from '../../service/errors';
+import { untilAborted } from '../../service/http';
 import type {
   ChatRequest,
   ChatResult,
@@ -314,6 +315,11 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
         await attachmentParts(conversation.model, sent.slice(contextStart)),
       );
       applyAnswerFormat(request, conversation.answerFormat);
+      // What the first save changes, put back if the disk refuses it (a full disk): memory stays
+      // as on disk, with no empty answer left 'streaming'.
+      const { title, updatedAt, messageCount, contextStart: savedStart } = conversation;
+      const savedMessages = conversation.messages;
+      const { status: lastStatus, error: lastError } = last;
       let answer: ChatMessage;
       if (continuing) {
         answer = last;
@@ -333,7 +339,22 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
       }
       conversation.messages = messages;
       conversation.contextStart = contextStart;
-      await library.save(conversation);
+      try {
+        await library.save(conversation);
+      } catch (e) {
+        Object.assign(conversation, {
+          title,
+          updatedAt,
+          messageCount,
+          contextStart: savedStart,
+          messages: savedMessages,
+        });
+        if (continuing) {
+          last.status = lastStatus;
+          if (lastError) last.error = lastError;
+        }
+        throw e;
+      }
       emit({
         type: 'start',
         conversationId,
@@ -482,10 +503,14 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
         }
         baseContent = answer.content.length;
         baseReasoning = (answer.reasoning ?? '').length;
-        const result = await client.chatStream(request, {
+        // Stop ends the turn at once, whatever the call is doing: a call that does not heed its
+        // signal is left behind, and nothing it brings later is added.
+        const call = client.chatStream(request, {
           signal: controller.signal,
           priority: 'user',
-          onDelta: append,
+          onDelta: (content, reasoning) => {
+            if (!controller.signal.aborted) append(content, reasoning);
+          },
           onRetry: (info) => {
             sendHeldDeltas();
             emit({
@@ -499,6 +524,7 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
             emit({ type: 'waiting', conversationId, messageId: answer.id, untilMs: info.untilMs });
           },
         });
+        const result = await untilAborted(call, controller.signal);
         lastResult = result;
         turnUsage = addUsage(turnUsage, result.usage);
         // The final answer may hold text the deltas did not (a client that buffers the tail).

@@ -11,6 +11,7 @@ import {
   CHAT,
   useSimulator,
 } from './client-harness';
+import { CHAT_ANSWER_MAX_CHARS, SSE_LINE_MAX_CHARS } from '../../../../shared/service-limits';
 
 afterEach(closeLocalServers);
 
@@ -162,7 +163,7 @@ describe('chat calls', () => {
     const local = await startLocal((_req, res) =>
       writeSlowly(res, [`data: ${chunk({ content: 'x' })}\n\n`], false),
     );
-    const { client } = clientFor(local.base, { streamIdleTimeoutMs: 150 });
+    const { client } = clientFor(local.base, { idleTimeoutMs: 150 });
     const e = await failureOf(client.chatStream(CHAT));
     expect(e.error).toMatchObject({ code: 'upstream_timeout', status: null });
     expect(e.partial?.content).toBe('x');
@@ -177,6 +178,73 @@ describe('chat calls', () => {
     expect(e.error).toMatchObject({ code: 'upstream_timeout', status: null });
     expect(Date.now() - started).toBeLessThan(2000);
     expect(local.requests).toHaveLength(1);
+  });
+});
+
+describe('answers past Atelier’s caps', () => {
+  it('ends a 40 MB line without a newline at the line cap, keeping the text before', async () => {
+    let written = 0;
+    let closed!: () => void;
+    const gone = new Promise<void>((resolve) => (closed = resolve));
+    const local = await startLocal(async (_req, res) => {
+      res.on('close', () => closed());
+      await writeSlowly(res, [`data: ${chunk({ content: 'kept' })}\n\n`, 'data: {"x":"'], false);
+      const piece = 'a'.repeat(64 * 1024);
+      while (written < 40 * 1024 * 1024 && !res.destroyed) {
+        written += piece.length;
+        if (!res.write(piece)) await new Promise((resolve) => res.once('drain', resolve));
+      }
+      res.end();
+    });
+    const { client } = clientFor(local.base);
+    const deltas: string[] = [];
+    const e = await failureOf(client.chatStream(CHAT, { onDelta: (c) => deltas.push(c) }));
+    expect(e.error).toMatchObject({
+      code: 'too_large',
+      details: { reason: 'answer_cap', limit: SSE_LINE_MAX_CHARS, unit: 'characters' },
+    });
+    expect(e.error.message).toBe(
+      "One line of the answer stream passed Atelier's limit of 4,194,304 characters, so it was cut there; what arrived before is kept.",
+    );
+    expect(e.partial).toEqual({ content: 'kept', reasoning: '' });
+    expect(deltas).toEqual(['kept']);
+    // The rest of the line is not read: the connection is let go.
+    await gone;
+    expect(written).toBeLessThan(40 * 1024 * 1024);
+  });
+
+  it('cuts an answer at the answer cap, keeping exactly what fits', async () => {
+    const piece = 'x'.repeat(256 * 1024);
+    const pieces = Array.from({ length: 20 }, (_, i) =>
+      i % 2 === 0 ? chunk({ content: piece }) : chunk({ reasoning: piece }),
+    );
+    const local = await startLocal((_req, res) =>
+      writeSlowly(res, [...pieces.map((p) => `data: ${p}\n\n`), 'data: [DONE]\n\n']),
+    );
+    const { client } = clientFor(local.base);
+    let delivered = 0;
+    const e = await failureOf(
+      client.chatStream(CHAT, { onDelta: (c, r) => (delivered += c.length + r.length) }),
+    );
+    expect(e.error).toMatchObject({
+      code: 'too_large',
+      details: { reason: 'answer_cap', limit: CHAT_ANSWER_MAX_CHARS, unit: 'characters' },
+    });
+    expect(e.error.message).toMatch(/^The answer passed Atelier's limit of 4,194,304 characters/);
+    const kept = (e.partial?.content.length ?? 0) + (e.partial?.reasoning.length ?? 0);
+    expect(kept).toBe(CHAT_ANSWER_MAX_CHARS);
+    expect(delivered).toBe(CHAT_ANSWER_MAX_CHARS);
+  });
+
+  it('cuts a whole (not streamed) answer at the same cap', async () => {
+    const content = 'y'.repeat(CHAT_ANSWER_MAX_CHARS + 10);
+    const local = await startLocal((_req, res) =>
+      sendJson(res, 200, { choices: [{ index: 0, message: { role: 'assistant', content } }] }),
+    );
+    const { client } = clientFor(local.base);
+    const e = await failureOf(client.chatStream(CHAT));
+    expect(e.error.details).toMatchObject({ reason: 'answer_cap' });
+    expect(e.partial?.content.length).toBe(CHAT_ANSWER_MAX_CHARS);
   });
 });
 

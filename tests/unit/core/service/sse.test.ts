@@ -114,3 +114,50 @@ describe('SseParser', () => {
     expect(parseAll(['', new Uint8Array()])).toEqual([]);
   });
 });
+
+describe('SseParser on long lines', () => {
+  it('reads a 16 MB line that comes in 16 KiB pieces, each piece scanned once', () => {
+    const parser = new SseParser({ maxLineChars: 32 * 1024 * 1024 });
+    const piece = 'a'.repeat(16 * 1024);
+    expect(parser.push('data: ')).toEqual([]);
+    for (let i = 0; i < 1024; i++) expect(parser.push(piece)).toEqual([]);
+    const [event] = parser.push('\n\n');
+    expect(event?.data.length).toBe(16 * 1024 * 1024);
+    expect(parser.lineTooLong).toBe(false);
+  });
+
+  it('stops at a line past its cap without throwing, giving the events completed before it', () => {
+    const parser = new SseParser({ maxLineChars: 100 });
+    expect(datas(parser.push('data: first\n\ndata: '))).toEqual(['first']);
+    expect(parser.push('x'.repeat(90))).toEqual([]);
+    expect(parser.lineTooLong).toBe(false);
+    expect(parser.push('x'.repeat(10))).toEqual([]);
+    expect(parser.lineTooLong).toBe(true);
+    expect(parser.push('\n\ndata: later\n\n')).toEqual([]);
+    expect(parser.end()).toEqual([]);
+  });
+
+  it('stops at an overlong line that arrives whole, keeping what came before it in the same piece', () => {
+    const parser = new SseParser({ maxLineChars: 50 });
+    const events = parser.push(`data: a\n\ndata: ${'y'.repeat(60)}\n\n`);
+    expect(datas(events)).toEqual(['a']);
+    expect(parser.lineTooLong).toBe(true);
+  });
+
+  it('caps an event made of many short data lines as a line', () => {
+    const parser = new SseParser({ maxLineChars: 50 });
+    for (let i = 0; i < 5; i++) parser.push('data: 123456789\n');
+    expect(parser.lineTooLong).toBe(false);
+    parser.push('data: 123456789\n');
+    expect(parser.lineTooLong).toBe(true);
+    expect(parser.push('\n')).toEqual([]);
+  });
+
+  it('takes a line exactly at its cap', () => {
+    const parser = new SseParser({ maxLineChars: 20 });
+    const line = `data: ${'z'.repeat(14)}`;
+    expect(line).toHaveLength(20);
+    expect(datas([...parser.push(`${line}\n\n`), ...parser.end()])).toEqual(['z'.repeat(14)]);
+    expect(parser.lineTooLong).toBe(false);
+  });
+});

@@ -23,6 +23,8 @@ import type {
   ChatStreamOptions,
   ServiceClient,
 } from '../../../../../electron/core/service/types';
+import { chunk, clientFor, closeLocalServers, startLocal } from '../../service/client-harness';
+import { fillDisk } from '../../disk-full';
 
 /** One chatStream call the test drives by hand. */
 interface FakeCall {
@@ -662,5 +664,127 @@ describe('context with attachments', () => {
     const conversation = { systemPrompt: '', contextStart: 0, maxTokens: 100 };
     expect(planContext(conversation, [message(500)], 1000, false).maxTokens).toBe(100);
     expect(() => planContext(conversation, [message(950)], 1000, false)).toThrow(ServiceError);
+  });
+});
+
+describe('Stop against a call that does not end', () => {
+  afterEach(closeLocalServers);
+
+  it('ends the turn at once when the call heeds no signal, and adds nothing it brings later', async () => {
+    let late: ((content: string) => void) | null = null;
+    const deaf: Pick<ServiceClient, 'chatStream'> = {
+      chatStream(_request, options = {}) {
+        options.onDelta?.('Once upon', '');
+        late = (content) => options.onDelta?.(content, '');
+        return new Promise<ChatResult>(() => undefined);
+      },
+    };
+    const stuck = createChatEngine({
+      library,
+      client: deaf,
+      contextLengthOf: () => null,
+      emit: (e) => events.push(e),
+    });
+    const c = await library.create({ model: 'm/a' });
+    await stuck.sendTurn({ conversationId: c.id, text: 'long story' });
+    expect(await stuck.stop(c.id)).toEqual({ stopped: true });
+    expect(stuck.isRunning(c.id)).toBe(false);
+    late!(' a time');
+    expect(last(events)).toMatchObject({
+      type: 'done',
+      message: { status: 'stopped', content: 'Once upon' },
+    });
+    expect(last((await onDisk(c.id)).messages)).toMatchObject({
+      status: 'stopped',
+      content: 'Once upon',
+    });
+  });
+
+  it('ends a turn at once whose answer body is read through a layer deaf to the signal', async () => {
+    const local = await startLocal((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      res.write(`data: ${chunk({ content: 'Once upon' })}\n\n`);
+    });
+    // The signal does not reach the connection; the body is read through a layer deaf to it.
+    const deafBody: typeof fetch = async (input, init) => {
+      const res = await fetch(input, { ...init, signal: null });
+      return new Response(res.body?.pipeThrough(new TransformStream()) ?? null, {
+        status: res.status,
+        headers: res.headers,
+      });
+    };
+    const { client } = clientFor(local.base, { fetch: deafBody });
+    const real = createChatEngine({
+      library,
+      client,
+      contextLengthOf: () => null,
+      emit: (e) => events.push(e),
+    });
+    const c = await library.create({ model: 'm/a' });
+    await real.sendTurn({ conversationId: c.id, text: 'long story' });
+    while (!events.some((e) => e.type === 'delta')) await wait(5);
+    expect(await real.stop(c.id)).toEqual({ stopped: true });
+    expect(last((await onDisk(c.id)).messages)).toMatchObject({
+      status: 'stopped',
+      content: 'Once upon',
+    });
+  });
+});
+
+describe('a full disk at the start of a turn', () => {
+  it('refuses the send in words and leaves no empty answer marked streaming', async () => {
+    const c = await library.create({ model: 'm/a' });
+    await turn(c.id, 'first', 'kept');
+    const before = structuredClone(await library.get(c.id));
+    events.length = 0;
+    const freeDisk = fillDisk();
+    let failure: unknown;
+    try {
+      failure = await engine.sendTurn({ conversationId: c.id, text: 'second' }).catch((e) => e);
+    } finally {
+      freeDisk();
+    }
+    expect(failure).toBeInstanceOf(ServiceError);
+    expect((failure as ServiceError).error).toMatchObject({
+      code: 'storage',
+      details: { reason: 'disk_full' },
+    });
+    expect((failure as ServiceError).message).toMatch(
+      /disk is full. Nothing saved before was lost/,
+    );
+    expect(events).toEqual([]);
+    expect(calls).toHaveLength(1);
+    // Memory is what the disk holds: the question and its empty answer are not there.
+    expect(await library.get(c.id)).toEqual(before);
+    expect((await onDisk(c.id)).messages.map((m) => [m.content, m.status])).toEqual([
+      ['first', 'done'],
+      ['kept', 'done'],
+    ]);
+    // With room again, the same send goes through.
+    await turn(c.id, 'second', 'answered');
+    expect((await library.get(c.id)).messages.map((m) => m.content)).toEqual([
+      'first',
+      'kept',
+      'second',
+      'answered',
+    ]);
+  });
+
+  it('leaves a cut answer as it was when continuing it cannot be saved', async () => {
+    const c = await library.create({ model: 'm/a' });
+    await engine.sendTurn({ conversationId: c.id, text: 'q' });
+    last(calls).push('part');
+    last(calls).fail(serviceError('server_error', 'cut off'));
+    await engine.settled(c.id);
+    const cut = structuredClone(last((await library.get(c.id)).messages));
+    const freeDisk = fillDisk();
+    try {
+      await expect(
+        engine.continueAnswer({ conversationId: c.id, messageId: cut.id }),
+      ).rejects.toThrow(/disk is full/);
+    } finally {
+      freeDisk();
+    }
+    expect(last((await library.get(c.id)).messages)).toEqual(cut);
   });
 });
