@@ -89,7 +89,7 @@ function uploadName(name: string, sniffed: string): string {
 export type AudioChannel = ChannelsOf<'audio'>;
 
 export async function openAudioFeature(ctx: FeatureContext): Promise<Feature<AudioChannel>> {
-  const transcripts = await openTranscriptStore(ctx.dataDir);
+  const transcripts = await openTranscriptStore(ctx.dataDir, { recovery: ctx.recovery });
   async function keep(
     result: BinaryResult,
     meta: { title: string; model: string; params: Record<string, MediaValue> },

@@ -163,7 +163,7 @@ function baseName(name: string): string {
 }
 
 export async function openDocumentsFeature(ctx: FeatureContext): Promise<DocumentsFeature> {
-  const store = await openDocumentStore(ctx.dataDir);
+  const store = await openDocumentStore(ctx.dataDir, { recovery: ctx.recovery });
 
   async function extract({
     fileId,

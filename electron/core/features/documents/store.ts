@@ -93,15 +93,15 @@ export async function openDocumentStore(
     }
     if (!name.endsWith('.json')) continue;
     const file = join(folder, name);
-    const problem = await readRecord(file, name);
-    if (typeof problem !== 'string') {
-      summaries.set(problem.id, summaryOfDocument(problem));
+    const read = await readRecord(file, name);
+    if (typeof read !== 'string') {
+      summaries.set(read.id, summaryOfDocument(read));
       continue;
     }
-    const aside = await recovery.setAside(file, `A document could not be used: ${problem}.`);
+    const aside = await recovery.setAside(file, `A document could not be used: ${read}.`);
     problems.push({
       file: name,
-      reason: aside.movedTo ? `${problem}; it was set aside as ${aside.movedTo}` : problem,
+      reason: aside.movedTo ? `${read}; it was set aside as ${aside.movedTo}` : read,
     });
   }
 

@@ -21,6 +21,7 @@ export async function openSearchFeature(
     models: () => ctx.models.list(),
     onPaidCall: () => ctx.balance.refreshSoon(),
     requestIntervalMs: () => ctx.scheduler.intervalMs(),
+    recovery: ctx.recovery,
   });
   return {
     handlers: {

@@ -28,6 +28,7 @@ export async function openVideoFeature(
 ): Promise<Feature<VideoChannel>> {
   const jobs = await openVideoJobs({
     file: join(ctx.dataDir, 'jobs', 'video.json'),
+    recovery: ctx.recovery,
     client: ctx.client,
     media: ctx.media,
     pollIntervalMs: opts.pollIntervalMs,
