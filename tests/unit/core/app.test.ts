@@ -1,10 +1,12 @@
 // createCore end to end against the simulator: settings, key, models, chat turns, stop, balance, demo, restart.
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventChannel, EventPayloads } from '../../../shared/channels';
 import type { ServiceHold } from '../../../shared/rate';
+import type { RecoveredFiles } from '../../../shared/storage';
 import type {
   Balance,
   ChatEvent,
@@ -281,4 +283,35 @@ describe('core with the simulator', () => {
     await expect(fetch(`${demo.baseUrl}/models`)).rejects.toThrow();
     await core.dispose();
   }, 30_000);
+});
+
+describe('the data folder at start', () => {
+  it('removes the temp files a killed write left, and nothing else', async () => {
+    const ended = spawnSync(process.execPath, ['-e', '']).pid;
+    await mkdir(join(dir, 'conversations'), { recursive: true });
+    await writeFile(join(dir, `.models.json.${ended}.0a1b2c3d.tmp`), '{"version":1');
+    await writeFile(join(dir, 'conversations', `.x.json.${ended}.0a1b2c3d.tmp`), '{');
+    await writeFile(join(dir, 'notes.tmp'), 'not ours');
+    await openCore();
+    expect((await readdir(dir)).filter((n) => n.endsWith('.tmp'))).toEqual(['notes.tmp']);
+    expect((await readdir(join(dir, 'conversations'))).filter((n) => n.endsWith('.tmp'))).toEqual(
+      [],
+    );
+  });
+
+  it('sets aside a damaged model list and diagnostics file, and storage.recovered names them', async () => {
+    const damaged: Record<string, string> = {
+      'models.json': '{"version":1,"baseUrl":"x","fetched',
+      'diagnostics.json': '[1, 2]',
+    };
+    for (const [name, text] of Object.entries(damaged)) await writeFile(join(dir, name), text);
+    const { call } = await openCore();
+    const recovered = await call<RecoveredFiles>('storage.recovered');
+    expect(recovered.folder).toBe(join(dir, 'recovered'));
+    expect(recovered.items.map((i) => i.file).sort()).toEqual(['diagnostics.json', 'models.json']);
+    for (const item of recovered.items) {
+      expect(await readFile(join(dir, item.movedTo!), 'utf8')).toBe(damaged[item.file]);
+      expect(await readFile(join(dir, `${item.movedTo!}.why.txt`), 'utf8')).toContain(item.reason);
+    }
+  });
 });

@@ -1,5 +1,5 @@
 // Atomic writes and the conversation library on disk: corruption, index rebuild, crash recovery, search.
-import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,9 +10,11 @@ import {
   openConversationLibrary,
   titleFromText,
 } from '../../../../electron/core/library/conversations';
+import type { StoredConversation } from '../../../../electron/core/library/conversation-file';
 import { openConversationSearch } from '../../../../electron/core/library/conversation-search';
 import { openWordIndex } from '../../../../electron/core/library/search-index';
 import { ServiceError } from '../../../../electron/core/service/errors';
+import { fillDisk } from '../disk-full';
 
 let dir: string;
 let opened: ConversationLibrary[];
@@ -466,5 +468,137 @@ describe('message versions on disk', () => {
     await writeFile(path, JSON.stringify(file));
     const again = await openLib();
     expect(again.list().problems.map((p) => p.file)).toEqual([`${c.id}.json`]);
+  });
+});
+
+describe('a full disk', () => {
+  it('undoes a change whose save it refused, saying so, and keeps the file whole', async () => {
+    const lib = await openLib();
+    const c = await addConversation(lib, 'question', 'answer');
+    await lib.flush();
+    const file = join(dir, 'conversations', `${c.id}.json`);
+    const before = await readFile(file, 'utf8');
+    const held = structuredClone(await lib.get(c.id));
+    const freeDisk = fillDisk();
+    try {
+      await expect(lib.update(c.id, { title: 'Renamed', pinned: true })).rejects.toThrow(
+        /the disk is full. Nothing saved before was lost/,
+      );
+      expect(await lib.setModelTitle(c.id, 'A model title').catch((e: Error) => e.message)).toMatch(
+        /disk is full/,
+      );
+    } finally {
+      freeDisk();
+    }
+    expect(await lib.get(c.id)).toEqual(held);
+    expect(lib.list().items[0]).toMatchObject({ title: 'question', pinned: false });
+    expect(await readFile(file, 'utf8')).toBe(before);
+    expect((await readdir(join(dir, 'conversations'))).filter((n) => n.endsWith('.tmp'))).toEqual(
+      [],
+    );
+  });
+
+  it('keeps no conversation it could not create', async () => {
+    const lib = await openLib();
+    const freeDisk = fillDisk();
+    let failure: unknown;
+    try {
+      failure = await lib.create({ model: 'm/x' }).catch((e: unknown) => e);
+    } finally {
+      freeDisk();
+    }
+    expect(failure).toBeInstanceOf(ServiceError);
+    expect((failure as ServiceError).error.details).toEqual({ reason: 'disk_full' });
+    expect(lib.list().items).toEqual([]);
+  });
+
+  it('starts on a full disk with a stale index, and reads the files', async () => {
+    const lib = await openLib();
+    const c = await addConversation(lib, 'kept');
+    await lib.flush();
+    await rm(join(dir, 'conversations', 'index.json'));
+    const freeDisk = fillDisk();
+    try {
+      const reopened = await openLib();
+      expect(reopened.list().items.map((s) => s.id)).toEqual([c.id]);
+    } finally {
+      freeDisk();
+    }
+  });
+});
+
+describe('imported conversations: their titles, their origins, their folders (issue 37)', () => {
+  const at = '2026-01-01T00:00:00.000Z';
+  /** A conversation as an import wrote it: a title of its own, not marked as given. */
+  function imported(id: string, title: string, question: string): StoredConversation {
+    return {
+      version: 2,
+      id,
+      title,
+      pinned: false,
+      createdAt: at,
+      updatedAt: at,
+      model: '',
+      messageCount: 1,
+      systemPrompt: '',
+      temperature: null,
+      maxTokens: null,
+      contextStart: 0,
+      messages: [{ id: 'm1', role: 'user', content: question, createdAt: at, status: 'done' }],
+    };
+  }
+
+  it('keeps the title of a conversation imported before titles were marked, through pin, archive and move', async () => {
+    await mkdir(join(dir, 'conversations'), { recursive: true });
+    const old = imported('imported-1', 'Garden plans', 'What should I plant in April?');
+    await writeFile(join(dir, 'conversations', 'imported-1.json'), JSON.stringify(old));
+    const lib = await openLib();
+    await lib.update('imported-1', { pinned: true });
+    await lib.update('imported-1', { archived: true });
+    expect((await lib.update('imported-1', { folderId: 'f' })).title).toBe('Garden plans');
+    const adopted = await lib.adopt(imported('x', 'Plans for May', 'What to plant?'));
+    expect((await lib.update(adopted.id, { pinned: true })).title).toBe('Plans for May');
+  });
+
+  it('still titles a conversation made here by its first question, and a cleared name goes back to it', async () => {
+    const lib = await openLib();
+    const c = await addConversation(lib, 'First question', 'An answer');
+    await lib.update(c.id, { pinned: true });
+    expect((await lib.get(c.id)).title).toBe('First question');
+    await lib.update(c.id, { title: 'Named' });
+    expect((await lib.update(c.id, { title: '' })).title).toBe('First question');
+  });
+
+  it('finds what imports added by their origins, from the index and from the files when it is lost', async () => {
+    const origin = { source: 'chatgpt', id: 'gpt-1', hash: 'a'.repeat(64) };
+    const lib = await openLib();
+    const { id } = await lib.adopt({ ...imported('y', 'From ChatGPT', 'Hi'), origins: [origin] });
+    expect(lib.originIndex()).toEqual(new Map([[`chatgpt:${'a'.repeat(64)}`, id]]));
+    await lib.close();
+    expect((await openLib()).originIndex().get(`chatgpt:${'a'.repeat(64)}`)).toBe(id);
+    await rm(join(dir, 'conversations', 'index.json'));
+    expect((await openLib()).originIndex().get(`chatgpt:${'a'.repeat(64)}`)).toBe(id);
+  });
+
+  it('reads a conversation whose origins are damaged, dropping only them', async () => {
+    await mkdir(join(dir, 'conversations'), { recursive: true });
+    const damaged = { ...imported('z', 'Kept', 'Hi'), origins: [{ source: 1, hash: 'not a hash' }] };
+    await writeFile(join(dir, 'conversations', 'z.json'), JSON.stringify(damaged));
+    const lib = await openLib();
+    expect((await lib.get('z')).title).toBe('Kept');
+    expect(lib.originIndex().size).toBe(0);
+  });
+
+  it('takes conversations out of folders that are gone, and leaves the others filed', async () => {
+    const lib = await openLib();
+    const kept = await addConversation(lib, 'in a folder that exists');
+    const lost = await addConversation(lib, 'in a folder that is gone');
+    await lib.update(kept.id, { folderId: 'here' });
+    await lib.update(lost.id, { folderId: 'gone' });
+    expect(await lib.clearMissingFolders((id) => id === 'here')).toEqual([lost.id]);
+    const byId = new Map(lib.list().items.map((i) => [i.id, i.folderId]));
+    expect(byId.get(kept.id)).toBe('here');
+    expect(byId.get(lost.id)).toBeNull();
+    expect((await lib.get(lost.id)).messages).toHaveLength(1);
   });
 });

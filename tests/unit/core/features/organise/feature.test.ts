@@ -9,6 +9,8 @@ import type {
   ConversationList,
   Folder,
 } from '../../../../../shared/types';
+import type { RecoveredFiles } from '../../../../../shared/storage';
+import { fillDisk } from '../../disk-full';
 import { env, openCore } from '../../simulated-core';
 
 describe('folders', () => {
@@ -140,5 +142,50 @@ describe('assistants', () => {
       temperature: 1.2,
       maxTokens: 300,
     });
+  });
+});
+
+describe('folders and assistants on a damaged or full disk', () => {
+  it('sets a damaged folder list and assistant list aside, says so, and starts without them', async () => {
+    await writeFile(join(env.dir, 'folders.json'), '{ not json');
+    await writeFile(join(env.dir, 'assistants.json'), '{"version": 1, "assistants": 3}');
+    const { call } = await openCore();
+    expect(await call<Folder[]>('folders.list')).toEqual([]);
+    expect((await call<Assistant[]>('assistants.list')).every((a) => a.builtIn)).toBe(true);
+    const { items } = await call<RecoveredFiles>('storage.recovered');
+    expect(items.map((i) => i.file).sort()).toEqual(['assistants.json', 'folders.json']);
+    expect(
+      await readFile(join(env.dir, items.find((i) => i.file === 'folders.json')!.movedTo!), 'utf8'),
+    ).toBe('{ not json');
+    // A new folder is a new file: the one set aside is not written over.
+    await call('folders.create', { name: 'New' });
+    expect(
+      await readFile(join(env.dir, items.find((i) => i.file === 'folders.json')!.movedTo!), 'utf8'),
+    ).toBe('{ not json');
+  });
+
+  it('keeps folders and assistants as on disk when a full disk refuses their save', async () => {
+    const { call, attempt } = await openCore();
+    const kept = await call<Folder>('folders.create', { name: 'Kept' });
+    const freeDisk = fillDisk();
+    try {
+      for (const [channel, input] of [
+        ['folders.create', { name: 'Lost' }],
+        ['folders.rename', { id: kept.id, name: 'Renamed' }],
+        ['folders.delete', { id: kept.id }],
+        [
+          'assistants.save',
+          { name: 'Poet', systemPrompt: 'Rhyme.', model: '', temperature: null, maxTokens: null },
+        ],
+      ] as const) {
+        const refused = await attempt(channel, input);
+        expect(refused.ok, channel).toBe(false);
+        if (!refused.ok) expect(refused.error.message).toMatch(/disk is full/);
+      }
+    } finally {
+      freeDisk();
+    }
+    expect(await call<Folder[]>('folders.list')).toEqual([kept]);
+    expect((await call<Assistant[]>('assistants.list')).every((a) => a.builtIn)).toBe(true);
   });
 });
