@@ -263,8 +263,14 @@ function guardBody(res: Response, guard: BodyGuard): Response {
   }
   const source = res.body;
   if (!source || NULL_BODY_STATUSES.has(res.status)) return res;
-  const reader = source.getReader();
   const encoding = res.headers.get('content-encoding')?.trim().toLowerCase() || null;
+  // An answer that says up front it is past the cap is refused before a byte of it is read.
+  const declared = Number(res.headers.get('content-length') ?? NaN);
+  if (encoding === null && declared > guard.maxBytes) {
+    source.cancel().catch(() => undefined);
+    throw answerCapError(guard.what, guard.maxBytes, 'bytes', res.status);
+  }
+  const reader = source.getReader();
   let received = 0;
   let open = true;
   const abandon = (): void => {

@@ -312,6 +312,22 @@ describe('caps on answers', () => {
     expect(await written()).toBeLessThan(ANSWER_MAX_BYTES.json + 64 * MiB);
   });
 
+  it('refuses at once an answer whose Content-Length says it is past the cap', async () => {
+    let written: Promise<number> = Promise.resolve(0);
+    const local = await startLocal((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'audio/wav', 'Content-Length': String(300 * MiB) });
+      written = writeUntilGone(res, Buffer.alloc(64 * 1024, 0x41), 300 * MiB);
+    });
+    const { client } = clientFor(local.base);
+    const e = await failureOf(client.speech({ model: 'tts-1', input: 'hi', voice: 'alloy' }));
+    expect(e.error.details).toEqual({
+      reason: 'answer_cap',
+      limit: ANSWER_MAX_BYTES.audio,
+      unit: 'bytes',
+    });
+    expect(await written).toBeLessThan(64 * MiB);
+  });
+
   it('still takes an answer exactly at its cap', async () => {
     const local = await startLocal((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'audio/wav' });
