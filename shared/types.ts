@@ -287,12 +287,21 @@ export interface HitRange {
   end: number;
 }
 
+/**
+ * Why word search may miss hits now: its index was damaged and is built again from the
+ * conversations ('rebuilding'), the disk refused some of its writes ('stale'), or it cannot
+ * answer at all ('unavailable'). The conversations themselves are not affected.
+ */
+export type WordIndexProblem = 'rebuilding' | 'stale' | 'unavailable';
+
 /** The word index behind search: while it is still being built, hits may be missing. */
 export interface WordIndexStatus {
   indexing: boolean;
   /** Conversations indexed so far, of `total`. */
   indexed: number;
   total: number;
+  /** Absent while the index is whole. */
+  problem?: WordIndexProblem;
 }
 
 export type BalanceState = 'ok' | 'off' | 'error' | 'unknown';

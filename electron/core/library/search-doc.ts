@@ -7,6 +7,31 @@ export interface FileStamp {
   mtimeMs: number;
 }
 
+/** A file's stamp as the index keeps it, with when the text indexed under it was taken. */
+export interface IndexedStamp extends FileStamp {
+  takenAt: number;
+}
+
+/**
+ * How long after a file's mtime a text taken from it may still not be its last one. File times
+ * are coarse: Linux stamps a write with a clock of a few milliseconds (here 776 of 2,000
+ * back-to-back atomic writes of one file kept the mtime of the write before), Windows of about
+ * 16 ms, FAT of 2 seconds. Two saves of one size within one tick leave one stamp, so a crash
+ * between the second and its index write would otherwise go unseen at every later start.
+ */
+export const STAMP_TICK_MS = 3000;
+
+/**
+ * Whether the index holds the file's text as it is now: the same stamp, and a text taken once the
+ * stamp's tick had passed (a file dated later than the clock, copied from elsewhere, counts as
+ * passed: a write here would date it now). Otherwise the file is read again.
+ */
+export function indexedIsCurrent(indexed: IndexedStamp | undefined, file: FileStamp): boolean {
+  if (!indexed || indexed.size !== file.size || indexed.mtimeMs !== file.mtimeMs) return false;
+  const after = indexed.takenAt - file.mtimeMs;
+  return after < 0 || after >= STAMP_TICK_MS;
+}
+
 /** What the index needs of a conversation: its title and the messages that are done. */
 export interface IndexedConversation {
   id: string;

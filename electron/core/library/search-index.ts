@@ -1,19 +1,54 @@
 // The word index behind conversation search: SQLite FTS5 (node-sqlite3-wasm) over titles and
 // messages in one file, changed a conversation at a time. Every word is case- and accent-folded
 // here before SQLite sees it; all words are required in any order, the last one as a prefix.
-import { existsSync, renameSync, rmSync } from 'node:fs';
+import { rmSync, statSync } from 'node:fs';
 import sqlite from 'node-sqlite3-wasm';
 import type { Conversation, HitRange, SearchHit } from '../../../shared/types';
-import { type FileStamp, type IndexedConversation, indexedPart } from './search-doc';
+import { type IndexedConversation, type IndexedStamp, indexedPart } from './search-doc';
 
-export { type FileStamp, type IndexedConversation, indexedPart } from './search-doc';
+export {
+  type FileStamp,
+  type IndexedConversation,
+  type IndexedStamp,
+  indexedPart,
+} from './search-doc';
 
 // A CommonJS module: its named exports are not visible to Node's ESM loader (tsx in a worker).
 const { Database } = sqlite;
 type Database = InstanceType<typeof Database>;
 
-/** Bumped whenever the words, the documents or the tables change shape: an older file is rebuilt. */
-export const SEARCH_INDEX_VERSION = 2;
+/**
+ * Bumped whenever the words, the documents or the tables change shape: an older file is rebuilt,
+ * but for version 2, which gains the time its texts were taken (see STAMP_TICK_MS) in place.
+ */
+export const SEARCH_INDEX_VERSION = 3;
+
+/**
+ * The index file cannot be used (damaged, of another version, not a file): it is set aside and
+ * built again from the conversation files.
+ */
+export class WordIndexDamage extends Error {}
+
+/** What a failure of the index means for it. */
+export type WordIndexFailure =
+  /** The file is damaged: set it aside and build a new one. */
+  | 'damaged'
+  /** It cannot be written or opened now (a full disk, no permission): what is in stays. */
+  | 'unwritable'
+  | 'other';
+
+/** SQLite's words for a damaged file (SQLITE_CORRUPT, SQLITE_NOTADB, FTS5's own checks). */
+const DAMAGE = /malformed|corrupt|not a database|fts5: missing row/i;
+/** SQLite's words for a file it cannot write or open (SQLITE_IOERR, _FULL, _READONLY, _CANTOPEN). */
+const UNWRITABLE = /disk I\/O error|disk is full|readonly database|unable to open|could not open/i;
+
+export function failureOf(e: unknown): WordIndexFailure {
+  if (e instanceof WordIndexDamage) return 'damaged';
+  const message = e instanceof Error ? e.message : String(e);
+  if (DAMAGE.test(message)) return 'damaged';
+  if (UNWRITABLE.test(message)) return 'unwritable';
+  return 'other';
+}
 
 const SNIPPET_BEFORE = 40;
 const SNIPPET_AFTER = 80;
@@ -139,19 +174,22 @@ export function parseQuery(
 
 export interface WordIndex {
   /** The conversation's stamp when it was last indexed, or undefined when it is not in. */
-  stampOf(conversationId: string): FileStamp | undefined;
+  stampOf(conversationId: string): IndexedStamp | undefined;
   /** Every indexed conversation with its stamp. */
-  stamps(): Map<string, FileStamp>;
+  stamps(): Map<string, IndexedStamp>;
   /** Puts the title and messages in, replacing what changed, in one transaction. */
-  setConversation(conversation: Conversation | IndexedConversation, stamp: FileStamp): void;
+  setConversation(conversation: Conversation | IndexedConversation, stamp: IndexedStamp): void;
   /** Several at once, in one transaction (the build). */
-  setConversations(items: { conversation: IndexedConversation; stamp: FileStamp }[]): void;
+  setConversations(items: { conversation: IndexedConversation; stamp: IndexedStamp }[]): void;
   removeConversation(conversationId: string): void;
   conversationIds(): string[];
   /** Hits for every word of the query: titles first, then the best messages, three per conversation. */
   search(query: string): SearchHit[];
   /** Documents (titles and messages) in the index. */
   size(): number;
+  /** Reads every page of the file (about a second for 200,000 messages): what is wrong, or null. */
+  check(): string | null;
+  /** Lets go of the file, whatever state a failed statement left it in. */
   close(): void;
 }
 
@@ -168,7 +206,7 @@ const TOKENIZE = `tokenize='unicode61 remove_diacritics 0', prefix='2 3'`;
 const SCHEMA = `
 create table conversations(
   cid integer primary key, id text not null unique,
-  size real not null, mtime real not null, title text not null);
+  size real not null, mtime real not null, title text not null, taken real not null);
 create table docs(
   id integer primary key, cid integer not null, message text not null,
   role text not null, text text not null);
@@ -189,14 +227,30 @@ function toIndexed(c: Conversation | IndexedConversation): IndexedConversation {
     : indexedPart(c as Conversation);
 }
 
-/** Opens the database, creating its tables; throws when the file is not a usable index. */
+/** Opens the database, creating its tables; throws WordIndexDamage when it is not a usable index. */
 function openDatabase(file: string): Database {
+  if (file !== ':memory:') {
+    let kind: 'file' | 'other' | 'none' = 'none';
+    try {
+      kind = statSync(file).isFile() ? 'file' : 'other';
+    } catch {
+      // Not there: it is made.
+    }
+    if (kind === 'other') throw new WordIndexDamage('It is not a file.');
+  }
   const db = new Database(file);
   try {
     const version = Number(db.get('pragma user_version')?.['user_version'] ?? 0);
-    if (version !== SEARCH_INDEX_VERSION) {
+    if (version === 2) {
+      // Texts taken before this version count as taken at their file's time: each is read once more.
+      db.exec(`begin;
+        alter table conversations add column taken real not null default 0;
+        update conversations set taken = mtime;
+        pragma user_version = ${SEARCH_INDEX_VERSION};
+        commit;`);
+    } else if (version !== SEARCH_INDEX_VERSION) {
       const tables = db.all(`select name from sqlite_master where type in ('table', 'view')`);
-      if (tables.length > 0) throw new Error(`Word index of version ${version}.`);
+      if (tables.length > 0) throw new WordIndexDamage(`It is a word index of version ${version}.`);
       db.exec(`begin; ${SCHEMA} commit;`);
     }
     // A bigger page cache than SQLite's 2 MB: the words of common queries stay in memory.
@@ -207,43 +261,61 @@ function openDatabase(file: string): Database {
     db.get(`select rowid from message_words where message_words match '"x"' limit 1`);
     return db;
   } catch (e) {
-    db.close();
-    throw e;
+    closeQuietly(db);
+    throw failureOf(e) === 'damaged' && !(e instanceof WordIndexDamage)
+      ? new WordIndexDamage(e instanceof Error ? e.message : String(e))
+      : e;
+  }
+}
+
+/** Closes the database; a statement that failed still holds its error, which must not keep it open. */
+function closeQuietly(db: Database, statements: Statement[] = []): void {
+  for (const statement of statements) {
+    try {
+      if (!statement.isFinalized) statement.finalize();
+    } catch {
+      // finalize answers the statement's last error again; it is finalized all the same.
+    }
+  }
+  try {
+    if (db.isOpen) db.close();
+  } catch {
+    // The file is let go of by the close even when it reports an error.
   }
 }
 
 /**
- * The word index in `file` (created when missing; ':memory:' for one held in memory only). A
- * file that is not a usable index (corrupt, of another version) is moved aside to
- * `<file>.corrupt` and a new one is started: it is only a cache of the conversation files.
+ * The word index in `file` (created when missing; ':memory:' for one held in memory only).
+ * Throws WordIndexDamage when the file is not a usable index (damaged, of another version): the
+ * caller sets it aside (it is only a cache of the conversation files) and opens a new one.
  */
-export function openWordIndex(file: string): WordIndex & { rebuilt: boolean } {
-  let db: Database;
-  let rebuilt = false;
-  if (file === ':memory:') db = openDatabase(file);
-  else {
-    // A crash while SQLite held its lock leaves the lock folder of this VFS behind; only this
-    // process opens the index, so an old lock is stale.
-    rmSync(`${file}.lock`, { recursive: true, force: true });
-    try {
-      db = openDatabase(file);
-    } catch {
-      rebuilt = existsSync(file);
-      for (const suffix of ['', '-journal']) {
-        try {
-          if (existsSync(file + suffix)) renameSync(file + suffix, `${file}.corrupt${suffix}`);
-        } catch {
-          rmSync(file + suffix, { force: true });
-        }
-      }
-      rmSync(`${file}.lock`, { recursive: true, force: true });
-      db = openDatabase(file);
-    }
-  }
-  return makeWordIndex(db, rebuilt);
+export function openWordIndex(file: string): WordIndex {
+  // A crash while SQLite held its lock leaves the lock folder of this VFS behind; only this
+  // process opens the index, so an old lock is stale.
+  if (file !== ':memory:') rmSync(`${file}.lock`, { recursive: true, force: true });
+  return makeWordIndex(openDatabase(file));
 }
 
 type Statement = ReturnType<Database['prepare']>;
+
+/** The wrapper's refusal of a statement whose last run failed (see `afterFailure`). */
+const STATEMENT_HELD_ERROR = /Could not reset statement/;
+
+/**
+ * Runs `work`; again when a statement still held the error of a failed run. The wrapper resets a
+ * statement before each run and refuses it once when the reset repeats the last run's error
+ * (SQLite has reset it all the same): without this, one failed search made the next one fail too.
+ * A failed transaction was rolled back, so running it again is safe.
+ */
+function afterFailure<T>(work: () => T): T {
+  for (let tries = 1; ; tries++) {
+    try {
+      return work();
+    } catch (e) {
+      if (tries >= 4 || !(e instanceof Error) || !STATEMENT_HELD_ERROR.test(e.message)) throw e;
+    }
+  }
+}
 
 /**
  * The first row. Always read to the end: a statement left mid-way keeps SQLite's read lock (a
@@ -253,14 +325,16 @@ function first(statement: Statement, values: (string | number)[]) {
   return statement.all(values)[0];
 }
 
-function makeWordIndex(db: Database, rebuilt: boolean): WordIndex & { rebuilt: boolean } {
+function makeWordIndex(db: Database): WordIndex {
   const q = {
     cidOf: db.prepare('select cid, title from conversations where id = ?'),
-    stampOf: db.prepare('select size, mtime from conversations where id = ?'),
+    stampOf: db.prepare('select size, mtime, taken from conversations where id = ?'),
     addConversation: db.prepare(
-      'insert into conversations(id, size, mtime, title) values (?, ?, ?, ?)',
+      'insert into conversations(id, size, mtime, taken, title) values (?, ?, ?, ?, ?)',
     ),
-    setStamp: db.prepare('update conversations set size = ?, mtime = ?, title = ? where cid = ?'),
+    setStamp: db.prepare(
+      'update conversations set size = ?, mtime = ?, taken = ?, title = ? where cid = ?',
+    ),
     dropConversation: db.prepare('delete from conversations where cid = ?'),
     docsOf: db.prepare('select id, message, role, text from docs where cid = ?'),
     addDoc: db.prepare('insert into docs(cid, message, role, text) values (?, ?, ?, ?)'),
@@ -307,16 +381,17 @@ function makeWordIndex(db: Database, rebuilt: boolean): WordIndex & { rebuilt: b
     q.dropConversation.run([cid]);
   }
 
-  function put(c: IndexedConversation, stamp: FileStamp): void {
+  function put(c: IndexedConversation, stamp: IndexedStamp): void {
     const known = first(q.cidOf, [c.id]);
     let cid: number;
     if (known) {
       cid = known['cid'] as number;
-      q.setStamp.run([stamp.size, stamp.mtimeMs, c.title, cid]);
+      q.setStamp.run([stamp.size, stamp.mtimeMs, stamp.takenAt, c.title, cid]);
       if (known['title'] !== c.title) q.dropTitle.run([cid]);
     } else {
       cid = Number(
-        q.addConversation.run([c.id, stamp.size, stamp.mtimeMs, c.title]).lastInsertRowid,
+        q.addConversation.run([c.id, stamp.size, stamp.mtimeMs, stamp.takenAt, c.title])
+          .lastInsertRowid,
       );
     }
     if ((!known || known['title'] !== c.title) && c.title !== '')
@@ -352,99 +427,107 @@ function makeWordIndex(db: Database, rebuilt: boolean): WordIndex & { rebuilt: b
       }
   }
 
-  return {
-    rebuilt,
+  /** Hits for every word of the query: titles first, then the best messages, three per conversation. */
+  function search(query: string): SearchHit[] {
+    const parsed = parseQuery(query);
+    if (!parsed) return [];
+    // Conversations whose title matches first (in the order of the title's rank), then those
+    // of the best messages; in each the title first, then up to three messages.
+    const groups = new Map<string, { title?: SearchHit; messages: SearchHit[] }>();
+    for (const row of q.titles.all([parsed.match])) {
+      const title = row['title'] as string;
+      const { snippet, ranges } = snippetOf(title, parsed.matches, true);
+      const conversationId = row['id'] as string;
+      groups.set(conversationId, {
+        title: { conversationId, title, messageId: null, snippet, ranges },
+        messages: [],
+      });
+    }
+    // Only the hits shown get their text read and cut into a snippet.
+    const shown: { hit: SearchHit; doc: number }[] = [];
+    let count = 0;
+    for (const group of groups.values()) if (group.title) count++;
+    for (const row of q.messages.all([parsed.match])) {
+      const conversationId = row['id'] as string;
+      let group = groups.get(conversationId);
+      if (!group) {
+        if (groups.size >= MAX_HITS || count >= MAX_HITS) continue;
+        group = { messages: [] };
+        groups.set(conversationId, group);
+      }
+      if (group.messages.length >= HITS_PER_CONVERSATION) continue;
+      const hit: SearchHit = {
+        conversationId,
+        title: row['title'] as string,
+        messageId: row['message'] as string,
+        snippet: '',
+        ranges: [],
+      };
+      group.messages.push(hit);
+      shown.push({ hit, doc: row['doc'] as number });
+      count++;
+    }
+    const hits: SearchHit[] = [];
+    for (const group of groups.values()) {
+      if (group.title) hits.push(group.title);
+      hits.push(...group.messages);
+      if (hits.length >= MAX_HITS) break;
+    }
+    const result = hits.slice(0, MAX_HITS);
+    const inResult = new Set(result);
+    const wanted = shown.filter(({ hit }) => inResult.has(hit));
+    const texts = new Map<number, unknown>();
+    if (wanted.length > 0)
+      for (const row of q.textsOf.all([JSON.stringify(wanted.map(({ doc }) => doc))]))
+        texts.set(row['id'] as number, row['text']);
+    for (const { hit, doc } of wanted) {
+      const text = texts.get(doc);
+      Object.assign(hit, snippetOf(typeof text === 'string' ? text : '', parsed.matches));
+    }
+    return result;
+  }
 
+  const stampFrom = (row: Record<string, unknown>): IndexedStamp => ({
+    size: row['size'] as number,
+    mtimeMs: row['mtime'] as number,
+    takenAt: row['taken'] as number,
+  });
+
+  return {
     stampOf(conversationId) {
-      const row = first(q.stampOf, [conversationId]);
-      return row ? { size: row['size'] as number, mtimeMs: row['mtime'] as number } : undefined;
+      const row = afterFailure(() => first(q.stampOf, [conversationId]));
+      return row ? stampFrom(row) : undefined;
     },
 
     stamps() {
-      const all = new Map<string, FileStamp>();
-      for (const row of db.all('select id, size, mtime from conversations'))
-        all.set(row['id'] as string, {
-          size: row['size'] as number,
-          mtimeMs: row['mtime'] as number,
-        });
+      const all = new Map<string, IndexedStamp>();
+      for (const row of db.all('select id, size, mtime, taken from conversations'))
+        all.set(row['id'] as string, stampFrom(row));
       return all;
     },
 
     setConversation(c, stamp) {
-      transaction(() => put(toIndexed(c), stamp));
+      afterFailure(() => transaction(() => put(toIndexed(c), stamp)));
     },
 
     setConversations(items) {
-      transaction(() => {
-        for (const { conversation, stamp } of items) put(conversation, stamp);
-      });
+      afterFailure(() =>
+        transaction(() => {
+          for (const { conversation, stamp } of items) put(conversation, stamp);
+        }),
+      );
     },
 
     removeConversation(conversationId) {
-      const known = first(q.cidOf, [conversationId]);
-      if (known) transaction(() => dropConversation(known['cid'] as number));
+      afterFailure(() => {
+        const known = first(q.cidOf, [conversationId]);
+        if (known) transaction(() => dropConversation(known['cid'] as number));
+      });
     },
 
     conversationIds: () => db.all('select id from conversations').map((r) => r['id'] as string),
 
-    search(query) {
-      const parsed = parseQuery(query);
-      if (!parsed) return [];
-      // Conversations whose title matches first (in the order of the title's rank), then those
-      // of the best messages; in each the title first, then up to three messages.
-      const groups = new Map<string, { title?: SearchHit; messages: SearchHit[] }>();
-      for (const row of q.titles.all([parsed.match])) {
-        const title = row['title'] as string;
-        const { snippet, ranges } = snippetOf(title, parsed.matches, true);
-        const conversationId = row['id'] as string;
-        groups.set(conversationId, {
-          title: { conversationId, title, messageId: null, snippet, ranges },
-          messages: [],
-        });
-      }
-      // Only the hits shown get their text read and cut into a snippet.
-      const shown: { hit: SearchHit; doc: number }[] = [];
-      let count = 0;
-      for (const group of groups.values()) if (group.title) count++;
-      for (const row of q.messages.all([parsed.match])) {
-        const conversationId = row['id'] as string;
-        let group = groups.get(conversationId);
-        if (!group) {
-          if (groups.size >= MAX_HITS || count >= MAX_HITS) continue;
-          group = { messages: [] };
-          groups.set(conversationId, group);
-        }
-        if (group.messages.length >= HITS_PER_CONVERSATION) continue;
-        const hit: SearchHit = {
-          conversationId,
-          title: row['title'] as string,
-          messageId: row['message'] as string,
-          snippet: '',
-          ranges: [],
-        };
-        group.messages.push(hit);
-        shown.push({ hit, doc: row['doc'] as number });
-        count++;
-      }
-      const hits: SearchHit[] = [];
-      for (const group of groups.values()) {
-        if (group.title) hits.push(group.title);
-        hits.push(...group.messages);
-        if (hits.length >= MAX_HITS) break;
-      }
-      const result = hits.slice(0, MAX_HITS);
-      const inResult = new Set(result);
-      const wanted = shown.filter(({ hit }) => inResult.has(hit));
-      const texts = new Map<number, unknown>();
-      if (wanted.length > 0)
-        for (const row of q.textsOf.all([JSON.stringify(wanted.map(({ doc }) => doc))]))
-          texts.set(row['id'] as number, row['text']);
-      for (const { hit, doc } of wanted) {
-        const text = texts.get(doc);
-        Object.assign(hit, snippetOf(typeof text === 'string' ? text : '', parsed.matches));
-      }
-      return result;
-    },
+    search: (query) => afterFailure(() => search(query)),
 
     size() {
       const docs = db.get('select count(*) n from docs')?.['n'] as number;
@@ -454,9 +537,14 @@ function makeWordIndex(db: Database, rebuilt: boolean): WordIndex & { rebuilt: b
       return docs + titles;
     },
 
+    check() {
+      const rows = db.all('pragma quick_check');
+      const found = rows.map((row) => String(row['quick_check'])).filter((r) => r !== 'ok');
+      return found.length === 0 ? null : found.join('; ').slice(0, 500);
+    },
+
     close() {
-      for (const statement of Object.values(q)) statement.finalize();
-      db.close();
+      closeQuietly(db, Object.values(q));
     },
   };
 }

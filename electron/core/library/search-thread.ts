@@ -1,8 +1,9 @@
 // Core's side of the search worker: one worker thread per library, started on first use, stopped
 // when idle; requests are answered in the order they were sent.
 import type { Worker } from 'node:worker_threads';
+import type { WordIndexFailure } from './search-index';
 import { startWorker } from './start-worker';
-import type { SearchReply, SearchRequest } from './search-worker';
+import type { SearchReply, SearchRequest } from './search-service';
 
 type Request = SearchRequest extends infer R
   ? R extends { id: number }
@@ -11,8 +12,21 @@ type Request = SearchRequest extends infer R
   : never;
 type Answer = Extract<SearchReply, { ok: true }>;
 
+/** A request the worker could not do, with what that means for the index. */
+export class SearchFailure extends Error {
+  constructor(
+    message: string,
+    readonly failure: WordIndexFailure,
+  ) {
+    super(message);
+  }
+}
+
 export interface SearchThread {
-  /** Sends a request; the answer, or the worker's error. The first request after a start opens the index. */
+  /**
+   * Sends a request; the answer, or a SearchFailure (a worker that stopped fails as 'other'). The
+   * first request after a start opens the index.
+   */
   send(request: Request): Promise<Answer>;
   /** Called with the build's progress. */
   onProgress(listener: (indexed: number, total: number) => void): void;
@@ -63,13 +77,14 @@ export function openSearchThread(file: string, idleMs = 15_000): SearchThread {
         idle.unref();
       }
       if (reply.ok) job.resolve(reply);
-      else job.reject(new Error(reply.message));
+      else job.reject(new SearchFailure(reply.message, reply.failure));
     });
     started.on('error', (error) => {
-      if (worker === started) failAll(error);
+      if (worker === started) failAll(new SearchFailure(error.message, 'other'));
     });
     started.on('exit', (code) => {
-      if (worker === started) failAll(new Error(`The search worker stopped (exit code ${code}).`));
+      if (worker === started)
+        failAll(new SearchFailure(`The search worker stopped (exit code ${code}).`, 'other'));
     });
     worker = started;
     // Opening is the first request: every other one waits behind it in the worker's queue.
@@ -82,6 +97,11 @@ export function openSearchThread(file: string, idleMs = 15_000): SearchThread {
     if (!target || pending.size > 0) return;
     // Closed before the thread ends, so SQLite leaves no lock behind.
     await post(target, { op: 'close' }).catch(() => undefined);
+    // A request sent meanwhile went to this worker, behind the close: it opens the index again for
+    // it, and the worker stays. Ending it here would lose that request (a save not indexed).
+    if (worker !== target || pending.size > 0) return;
+    // The index is closed: the next request starts a new worker without two holding the file.
+    worker = null;
     await target.terminate();
   }
 
@@ -95,7 +115,7 @@ export function openSearchThread(file: string, idleMs = 15_000): SearchThread {
       const target = worker;
       if (!target) return;
       worker = null;
-      failAll(new Error('The search worker was stopped.'));
+      failAll(new SearchFailure('The search worker was stopped.', 'other'));
       await target.terminate();
     },
   };

@@ -337,14 +337,15 @@ describe('conversation library', () => {
     expect(await third.search('okapi')).toHaveLength(1);
     await third.flush();
 
-    // Garbage bytes where the index was: moved aside, rebuilt from the conversation files.
+    // Garbage bytes where the index was: set aside in recovered/, rebuilt from the conversation files.
     await writeFile(join(dir, 'search', 'words.sqlite'), 'not a database '.repeat(400));
     const fourth = await openLib();
     await fourth.searchReady();
     expect(await fourth.search('tapir')).toHaveLength(1);
     expect(await fourth.search('okapi')).toHaveLength(1);
     await fourth.flush();
-    expect(await readdir(join(dir, 'search'))).toContain('words.sqlite.corrupt');
+    const recovered = await readdir(join(dir, 'recovered'), { recursive: true });
+    expect(recovered.filter((f) => f.endsWith('words.sqlite'))).toHaveLength(1);
     const saved = openWordIndex(join(dir, 'search', 'words.sqlite'));
     expect(saved.conversationIds()).toHaveLength(2);
     saved.close();

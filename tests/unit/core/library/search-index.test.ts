@@ -1,18 +1,24 @@
-// The word index: folding of case and accents, all words in any order, the last one as a prefix, highlight ranges, changes, the saved copy, and a library of 200,000 messages.
+// The word index: folding of case and accents, all words in any order, the last one as a prefix, highlight ranges, changes, the saved copy, damage, a full disk, and a library of 200,000 messages.
+import fs from 'node:fs';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import sqlite from 'node-sqlite3-wasm';
+import { describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, Conversation, SearchHit } from '../../../../shared/types';
 import {
+  failureOf,
   normalizeWord,
   openWordIndex,
   parseQuery,
   snippetOf,
   type WordIndex,
+  WordIndexDamage,
 } from '../../../../electron/core/library/search-index';
+import { indexedIsCurrent } from '../../../../electron/core/library/search-doc';
+import { garbleFirstWordPages } from './fixtures/word-index-damage';
 
-const STAMP = { size: 1, mtimeMs: 1 };
+const STAMP = { size: 1, mtimeMs: 1, takenAt: 10_000 };
 
 function conversation(id: string, title: string, texts: string[]): Conversation {
   return {
@@ -136,11 +142,11 @@ describe('word index', () => {
       status: 'done',
     });
     c.messages.splice(1, 1);
-    live.setConversation(c, { size: 2, mtimeMs: 2 });
+    live.setConversation(c, { size: 2, mtimeMs: 2, takenAt: 3 });
     expect(live.search('beavers').map((h) => h.messageId)).toEqual(['live-m0']);
     expect(live.search('otters').map((h) => h.messageId)).toEqual(['new']);
     expect(live.search('reply')).toEqual([]);
-    expect(live.stampOf('live')).toEqual({ size: 2, mtimeMs: 2 });
+    expect(live.stampOf('live')).toEqual({ size: 2, mtimeMs: 2, takenAt: 3 });
     // An answer still streaming is indexed once it ends.
     c.messages.push({
       id: 's',
@@ -159,12 +165,11 @@ describe('word index', () => {
     expect(live.stampOf('live')).toBeUndefined();
   });
 
-  it('keeps its words in a file, opened again as it was; a corrupt file is moved aside and started anew', async () => {
+  it('keeps its words in a file, opened again as it was; a corrupt file is refused as damaged and left in place', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'atelier-words-'));
     try {
       const file = join(dir, 'index.sqlite');
       const first = openWordIndex(file);
-      expect(first.rebuilt).toBe(false);
       first.setConversation(
         conversation('trip', 'Planning a trip', ['We cross the Zebra crossing near the café']),
         STAMP,
@@ -182,14 +187,9 @@ describe('word index', () => {
         file,
         Buffer.concat([Buffer.from('garbage '.repeat(64)), bytes.subarray(512)]),
       );
-      const rebuilt = openWordIndex(file);
-      expect(rebuilt.rebuilt).toBe(true);
-      expect(rebuilt.conversationIds()).toEqual([]);
-      expect(rebuilt.search('zebra')).toEqual([]);
-      rebuilt.setConversation(conversation('x', 'X', ['a zebra again']), STAMP);
-      expect(rebuilt.search('zebra')).toHaveLength(1);
-      rebuilt.close();
-      expect((await readFile(`${file}.corrupt`)).subarray(0, 8).toString()).toBe('garbage ');
+      // Core sets it aside (into recovered/) and opens a new one: the index cannot move it itself.
+      expect(() => openWordIndex(file)).toThrow(WordIndexDamage);
+      expect((await readFile(file)).subarray(0, 8).toString()).toBe('garbage ');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -207,6 +207,117 @@ describe('word index', () => {
     expect(tricky.search('AND of')).toHaveLength(1);
     expect(tricky.search('-fence ^say')).toHaveLength(1);
     expect(tricky.search('" * ( )')).toEqual([]);
+  });
+});
+
+describe('damage and a full disk', () => {
+  async function inFolder(work: (file: string) => void | Promise<void>): Promise<void> {
+    const dir = await mkdtemp(join(tmpdir(), 'atelier-words-'));
+    try {
+      await work(join(dir, 'words.sqlite'));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  /** Fifty conversations of ten messages in one transaction: one segment of many pages. */
+  function filled(file: string): WordIndex {
+    const index = openWordIndex(file);
+    index.setConversations(
+      Array.from({ length: 50 }, (_, i) => ({
+        conversation: {
+          id: `c${i}`,
+          title: `Note ${i}`,
+          messages: Array.from({ length: 10 }, (_, j) => ({
+            id: `m${j}`,
+            role: 'user' as const,
+            text: `walrus ${i} ${j} ${'lorem ipsum dolor '.repeat(10)}`,
+          })),
+        },
+        stamp: STAMP,
+      })),
+    );
+    return index;
+  }
+
+  function failure(work: () => unknown): unknown {
+    try {
+      work();
+    } catch (e) {
+      return e;
+    }
+    throw new Error('It did not fail.');
+  }
+
+  it('finds damage its open does not: the check names it, and every search meeting it fails as damaged, never as no hits', async () => {
+    await inFolder((file) => {
+      filled(file).close();
+      expect(garbleFirstWordPages(file)).toBeGreaterThan(0);
+      const damaged = openWordIndex(file);
+      expect(damaged.check()).toMatch(/corrupt/);
+      // The second and third too: a statement left holding the first error must not change the answer.
+      for (let i = 0; i < 3; i++)
+        expect(failureOf(failure(() => damaged.search('dolor')))).toBe('damaged');
+      // It still lets go of the file (its lock folder goes), failed statements and all.
+      damaged.close();
+      expect(fs.existsSync(`${file}.lock`)).toBe(false);
+    });
+  });
+
+  it('on a full disk refuses writes as unwritable, answers from what is in, and writes again once there is room', async () => {
+    await inFolder((file) => {
+      // ENOSPC from the file system for this index's files only, as SQLite's file layer meets it.
+      const ours = new Set<number>();
+      const { openSync, writeSync } = fs;
+      vi.spyOn(fs, 'openSync').mockImplementation(((...args: Parameters<typeof openSync>) => {
+        const fd = openSync(...args);
+        if (String(args[0]).startsWith(file)) ours.add(fd);
+        return fd;
+      }) as typeof openSync);
+      let full = false;
+      vi.spyOn(fs, 'writeSync').mockImplementation(((fd: number, ...rest: unknown[]) => {
+        if (full && ours.has(fd))
+          throw Object.assign(new Error('ENOSPC: no space left on device, write'), {
+            code: 'ENOSPC',
+          });
+        return (writeSync as (...a: unknown[]) => number)(fd, ...rest);
+      }) as typeof writeSync);
+
+      const index = openWordIndex(file);
+      index.setConversation(conversation('a', 'Alpha', ['a walrus on the ice']), STAMP);
+      full = true;
+      const okapi = conversation('b', 'Beta', ['an okapi in the woods']);
+      expect(failureOf(failure(() => index.setConversation(okapi, STAMP)))).toBe('unwritable');
+      expect(failureOf(failure(() => index.removeConversation('a')))).toBe('unwritable');
+      expect(index.search('walrus').map((h) => h.conversationId)).toEqual(['a']);
+      expect(index.search('okapi')).toEqual([]);
+      full = false;
+      index.setConversation(okapi, STAMP);
+      expect(index.search('okapi')).toHaveLength(1);
+      index.close();
+      const again = openWordIndex(file);
+      expect(again.conversationIds().sort()).toEqual(['a', 'b']);
+      expect(again.check()).toBeNull();
+      again.close();
+    });
+  });
+
+  it('opens an index of version 2 in place: its words stay, and each conversation is read once more', async () => {
+    await inFolder((file) => {
+      const old = openWordIndex(file);
+      old.setConversation(conversation('trip', 'Trip', ['the zebra crossing']), STAMP);
+      old.close();
+      const db = new sqlite.Database(file);
+      db.exec('alter table conversations drop column taken; pragma user_version = 2;');
+      db.close();
+
+      const upgraded = openWordIndex(file);
+      expect(upgraded.search('zebra')).toHaveLength(1);
+      const stamp = upgraded.stampOf('trip')!;
+      expect(stamp).toEqual({ size: 1, mtimeMs: 1, takenAt: 1 });
+      expect(indexedIsCurrent(stamp, STAMP)).toBe(false);
+      upgraded.close();
+    });
   });
 });
 
