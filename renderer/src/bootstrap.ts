@@ -98,6 +98,7 @@ export function startApp(): () => void {
       store.loadModels(false),
       store.refreshBalance(false),
       store.loadServiceHold(),
+      store.loadRecovered(),
     ]);
   })();
 

@@ -1,6 +1,6 @@
-// Nothing is lost: a host killed mid-stream keeps the partial answer; a corrupt file is reported, the rest loads.
+// Nothing is lost: a host killed mid-stream keeps the partial answer; a corrupt file is set aside and told, the rest loads.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSim } from '../../sim/server';
@@ -14,6 +14,7 @@ import {
   test,
   waitForTurnEnd,
 } from './fixtures';
+import { LOOKS, openInLook, sendAndAwaitIn } from './looks';
 
 /** Runs the web host as its own process, as `npm run web` does, so the test can kill it outright. */
 async function spawnWebHost(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
@@ -104,3 +105,50 @@ test('a corrupt conversation file is reported at start and the others still load
     await rm(dataDir, { recursive: true, force: true });
   }
 });
+
+for (const look of LOOKS) {
+  test(`files set aside at start are told, with where they are and how to get one back (${look.name})`, async ({
+    page,
+    atelier,
+  }) => {
+    await openInLook(page, atelier, look, 'chat');
+    await sendAndAwaitIn(page, look, 'Keep this conversation');
+    await writeFile(join(atelier.dataDir, 'conversations', 'c-broken.json'), '{"id": "c-broken", ');
+    await writeFile(join(atelier.dataDir, 'folders.json'), 'null');
+    await gotoApp(page, await atelier.restartHost());
+
+    const notice = page.getByRole('status', { name: look.t('storage.recoveredLabel') });
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText(look.t('storage.recoveredTitle', { count: 2 }));
+    await notice.getByText(look.t('storage.recoveredWhich')).click();
+    await expect(notice.getByText('conversations/c-broken.json', { exact: true })).toBeVisible();
+    await expect(notice.getByText('folders.json', { exact: true })).toBeVisible();
+    await expect(notice.getByText(/not valid JSON/)).toBeVisible();
+    await expect(
+      notice.getByText(join(atelier.dataDir, 'recovered'), { exact: true }),
+    ).toBeVisible();
+    await expect(notice).toContainText(look.t('storage.recoveredHowBack', { note: '.why.txt' }));
+    // The rest loaded: the conversation that was whole is listed.
+    await expect(page.getByRole('link', { name: /Keep this conversation/ })).toBeVisible();
+    await page.screenshot({ path: `test-results/storage-recovered-${look.theme}.png` });
+
+    await notice.getByRole('button', { name: look.t('storage.dismiss'), exact: true }).click();
+    await expect(notice).toHaveCount(0);
+    // Set aside, never deleted: the bytes are under recovered/ with their reason beside them.
+    const recovered = await page.evaluate(async () => {
+      const api = (
+        window as unknown as {
+          atelier: { invoke(c: string, i: unknown): Promise<{ ok: boolean; data: unknown }> };
+        }
+      ).atelier;
+      return (await api.invoke('storage.recovered', {})).data as {
+        items: Array<{ file: string; movedTo: string }>;
+      };
+    });
+    const folders = recovered.items.find((i) => i.file === 'folders.json')!;
+    expect(await readFile(join(atelier.dataDir, folders.movedTo), 'utf8')).toBe('null');
+    expect(await readFile(join(atelier.dataDir, `${folders.movedTo}.why.txt`), 'utf8')).toMatch(
+      /folders\.json/,
+    );
+  });
+}

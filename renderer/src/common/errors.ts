@@ -52,6 +52,8 @@ export function errorSentence(t: Translate, error: UserError): string {
       code: String(error.details.code),
       position: String(error.details.position),
     });
+  // A save refused for want of room: what to do is free some, and nothing saved was lost.
+  if (error.details?.reason === 'disk_full') return t('error.disk_full');
   return translateDynamic(t, errorKey(error.code));
 }
 

@@ -25,6 +25,7 @@ import { organiseEn } from './organise.en';
 import { formatEn } from './format.en';
 import { toolsEn } from './tools.en';
 import { mcpEn } from './mcp.en';
+import { storageEn } from './storage.en';
 
 export const en = {
   ...appEn,
@@ -53,6 +54,7 @@ export const en = {
   ...formatEn,
   ...toolsEn,
   ...mcpEn,
+  ...storageEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

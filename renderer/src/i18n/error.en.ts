@@ -45,6 +45,8 @@ export const errorEn = {
   'error.cancelled': 'Stopped.',
   'error.invalid_input': 'Atelier sent something invalid. Check what you entered and try again.',
   'error.not_found': 'It no longer exists. It may have been deleted.',
+  'error.disk_full':
+    'The disk is full, so this was not saved. Nothing saved before was lost: free some space and try again.',
   'error.storage':
     'Atelier could not read or write its data folder. Check free disk space and permissions.',
   'error.encryption_unavailable':

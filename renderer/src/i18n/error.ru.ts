@@ -46,6 +46,8 @@ export const errorRu: { readonly [K in keyof typeof errorEn]: string } = {
   'error.invalid_input':
     'Atelier отправил неверные данные. Проверьте введённое и попробуйте снова.',
   'error.not_found': 'Этого больше нет. Возможно, его удалили.',
+  'error.disk_full':
+    'Диск заполнен, поэтому это не сохранено. Ничего из сохранённого раньше не потеряно: освободите место и попробуйте снова.',
   'error.storage':
     'Atelier не может читать или писать свою папку данных. Проверьте свободное место и права доступа.',
   'error.encryption_unavailable':

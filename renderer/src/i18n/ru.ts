@@ -26,6 +26,7 @@ import { organiseRu } from './organise.ru';
 import { formatRu } from './format.ru';
 import { toolsRu } from './tools.ru';
 import { mcpRu } from './mcp.ru';
+import { storageRu } from './storage.ru';
 
 export const ru: { readonly [K in MessageKey]: string } = {
   ...appRu,
@@ -54,4 +55,5 @@ export const ru: { readonly [K in MessageKey]: string } = {
   ...formatRu,
   ...toolsRu,
   ...mcpRu,
+  ...storageRu,
 };

@@ -14,6 +14,7 @@ import { FirstRun } from './FirstRun';
 import { showsWelcome } from '../store/firstrun-slice';
 import { ErrorBoundary } from './ErrorBoundary';
 import { HoldNotice } from './HoldNotice';
+import { RecoveredNotice } from './RecoveredNotice';
 import { useShortcuts } from './shortcuts';
 import './shell.css';
 // Chat is the first screen: loaded with the shell, not behind a second round trip and a fallback.
@@ -124,6 +125,7 @@ export function App() {
       <Navigation />
       <main className="content">
         <HoldNotice />
+        <RecoveredNotice />
         {chatVisited && (
           <div
             role="tabpanel"

@@ -16,6 +16,7 @@ import { createModelsSlice, type ModelsSlice } from './models-slice';
 import { createOrganiseSlice, type OrganiseSlice } from './organise-slice';
 import { createRateSlice, type RateSlice } from './rate-slice';
 import { createSettingsSlice, type SettingsSlice } from './settings-slice';
+import { createStorageSlice, type StorageSlice } from './storage-slice';
 import { createUiSlice, type UiSlice } from './ui-slice';
 import { createVideoSlice, type VideoSlice } from './video-slice';
 
@@ -36,7 +37,8 @@ export type AppState = UiSlice &
   LinksSlice &
   FirstRunSlice &
   OrganiseSlice &
-  McpSlice;
+  McpSlice &
+  StorageSlice;
 
 export const useAppStore = create<AppState>()((...args) => ({
   ...createUiSlice(...args),
@@ -57,6 +59,7 @@ export const useAppStore = create<AppState>()((...args) => ({
   ...createFirstRunSlice(...args),
   ...createOrganiseSlice(...args),
   ...createMcpSlice(...args),
+  ...createStorageSlice(...args),
 }));
 
 export type { Tab } from './ui-slice';
