@@ -13,6 +13,12 @@ export const TRANSFER_LIMITS = {
   importBytes: 150 * 1024 * 1024,
   /** Arrays and objects nested deeper than this are refused before parsing. */
   jsonDepth: 64,
+  /**
+   * Versions of a message inside versions, at most this deep, from a ChatGPT export's forks: each
+   * level nests three deeper in JSON, so the conversation stays within jsonDepth when exported and
+   * read back (and within what the library's schema walks without running out of stack).
+   */
+  versionDepth: 16,
   /** Conversations one import or restore may add. */
   conversations: 20_000,
   /** Entries one backup archive may hold. */
@@ -48,7 +54,8 @@ export type SkipReason =
   | 'unsafe-path' // an archive entry whose path leaves its folder, is absolute or a link
   | 'too-large' // an entry beyond the size limits
   | 'unknown-entry' // an archive entry the app does not know
-  | 'missing-file'; // an attachment whose bytes were not in the file
+  | 'missing-file' // an attachment whose bytes were not in the file
+  | 'too-deep'; // versions nested deeper than versionDepth: the deepest were left out
 
 export interface TransferSkip {
   /** The conversation title or entry name, as found in the file. */

@@ -3,11 +3,31 @@ import { z } from 'zod';
 import { MCP_FAILURE_KINDS } from '../../../shared/tools';
 import type { Conversation, ConversationSummary } from '../../../shared/types';
 
+/**
+ * Where an imported or restored conversation came from: the kind of source, the source's own id
+ * for it, and a hash of its content there. An import finds by these what it has added before.
+ */
+export interface ConversationOrigin {
+  /** 'chatgpt' (conversations.json) or 'atelier' (the app's JSON export or a backup). */
+  source: string;
+  id: string;
+  /** SHA-256 (hex) of the content as the source held it. */
+  hash: string;
+}
+
+/** The key an origin is looked up by: the same content from the same kind of source. */
+export function originKey(origin: ConversationOrigin): string {
+  return `${origin.source}:${origin.hash}`;
+}
+
 /** The file form: the domain type plus whether the user named it (then it is no longer derived). */
 export interface StoredConversation extends Conversation {
+  /** The title was given (by the person, or by the file it was imported from): it is kept. */
   titleEdited?: boolean;
   /** A model named it after the first answer: the first message no longer sets the title. */
   titleByModel?: boolean;
+  /** The imports and restores that brought it, oldest first (absent: made here). */
+  origins?: ConversationOrigin[];
 }
 
 export interface IndexEntry extends ConversationSummary {
@@ -16,6 +36,8 @@ export interface IndexEntry extends ConversationSummary {
   mtimeMs: number;
   /** A message was still streaming at the last save: check it for crash recovery at startup. */
   streaming: boolean;
+  /** originKey of each of its origins (absent: none), so an import finds them without the files. */
+  origins?: string[];
 }
 
 export const INDEX_VERSION = 1;
@@ -140,11 +162,51 @@ const baseMessageSchema = z.object({
     .optional(),
 });
 
-/** A message; its other versions are tails of messages of the same shape. */
-const messageSchema: z.ZodType<z.infer<typeof baseMessageSchema> & MessageShape> =
-  baseMessageSchema.extend({
-    alternatives: z.lazy(() => z.array(z.array(messageSchema).min(1)).optional()),
-  });
+type StoredMessage = z.infer<typeof baseMessageSchema> & MessageShape;
+
+/** One message, its other versions (tails of messages of the same shape) left to `messagesSchema`. */
+const messageSchema = baseMessageSchema.extend({
+  alternatives: z.array(z.array(z.unknown()).min(1)).optional(),
+});
+
+/**
+ * Messages and every version inside them, checked by a walk, not by recursion: a conversation
+ * imported with thousands of nested forks is that deep, and a recursive check ran out of stack
+ * at 700 of them (then the file could not be read, nor its words indexed). Each message comes out
+ * as its own check gives it; a wrong one is reported at its whole path.
+ */
+const messagesSchema = z.array(z.unknown()).transform((messages, ctx): StoredMessage[] => {
+  interface Tail {
+    list: unknown[];
+    from: Tail | null;
+    /** Where it sits in the tail it comes from: [message, 'alternatives', version]. */
+    at: (string | number)[];
+  }
+  /** The tail's place among the messages, read up through its parents (a walk too). */
+  const pathOf = (tail: Tail): (string | number)[] => {
+    const parts: (string | number)[][] = [];
+    for (let t: Tail | null = tail; t !== null; t = t.from) parts.push(t.at);
+    return parts.reverse().flat();
+  };
+  const pending: Tail[] = [{ list: messages, from: null, at: [] }];
+  while (pending.length > 0) {
+    const tail = pending.pop()!;
+    for (let i = 0; i < tail.list.length; i++) {
+      const checked = messageSchema.safeParse(tail.list[i]);
+      if (!checked.success) {
+        const where = [...pathOf(tail), i];
+        for (const issue of checked.error.issues)
+          ctx.addIssue({ code: 'custom', message: issue.message, path: [...where, ...issue.path] });
+        return z.NEVER;
+      }
+      tail.list[i] = checked.data;
+      checked.data.alternatives?.forEach((list, version) =>
+        pending.push({ list, from: tail, at: [i, 'alternatives', version] }),
+      );
+    }
+  }
+  return messages as StoredMessage[];
+});
 
 export const conversationSchema = z.object({
   // Version 1 files have no versions of messages: they read as version 2 unchanged.
@@ -162,9 +224,20 @@ export const conversationSchema = z.object({
   temperature: z.number().nullable().default(null),
   maxTokens: z.number().nullable().default(null),
   contextStart: z.number().int().min(0).default(0),
-  messages: z.array(messageSchema),
+  messages: messagesSchema,
   titleEdited: z.boolean().optional(),
   titleByModel: z.boolean().optional(),
+  // Only a memory of imports: a damaged one is dropped rather than costing the conversation.
+  origins: z
+    .array(
+      z.object({
+        source: z.string().max(50),
+        id: z.string().max(500),
+        hash: z.string().regex(/^[0-9a-f]{64}$/),
+      }),
+    )
+    .optional()
+    .catch(undefined),
   // Files written before folders and the archive have neither: no folder, not archived.
   folderId: z.string().nullable().default(null),
   archived: z.boolean().default(false),
@@ -198,6 +271,7 @@ export const indexSchema = z.object({
       size: z.number(),
       mtimeMs: z.number(),
       streaming: z.boolean(),
+      origins: z.array(z.string()).optional(),
     }),
   ),
 });

@@ -362,8 +362,8 @@ export async function createFileStore(
         .filter((id) => FILE_ID.test(id));
       const files: StoredFile[] = [];
       for (const id of ids) {
-        const info = await this.info(id).catch(() => null);
-        if (info) files.push(info);
+        const read = await readRecord(metaPath(id), id).catch(() => 'unreadable');
+        if (typeof read !== 'string') files.push(read);
       }
       return files;
     },

@@ -48,4 +48,5 @@ export const transferEn = {
   'transfer.reason.too-large': 'too large',
   'transfer.reason.unknown-entry': 'not part of an Atelier backup',
   'transfer.reason.missing-file': 'its file was missing',
+  'transfer.reason.too-deep': 'versions nested too deeply; the deepest were left out',
 } as const;

@@ -50,4 +50,5 @@ export const transferRu: { readonly [K in keyof typeof transferEn]: string } = {
   'transfer.reason.too-large': 'слишком большое',
   'transfer.reason.unknown-entry': 'не относится к резервной копии Atelier',
   'transfer.reason.missing-file': 'не хватает его файла',
+  'transfer.reason.too-deep': 'версии вложены слишком глубоко; самые глубокие не перенесены',
 };

@@ -4,9 +4,8 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import { BACKUP_FORMAT, type TransferStep } from '../../../../shared/transfer';
-import type { MediaItem } from '../../../../shared/types';
 import { extensionOfMime } from '../../../../shared/media-files';
-import { MEDIA_KIND_ORDER, mediaMetaOf, type PlacingDeps } from './placing';
+import { allMedia, mediaMetaOf, type PlacingDeps } from './placing';
 
 export const MANIFEST_ENTRY = 'manifest.json';
 
@@ -15,19 +14,6 @@ export interface BackupCounts {
   media: number;
   documents: number;
   files: number;
-}
-
-/** Every media item, oldest pages last, read page by page. */
-function allMedia(media: PlacingDeps['media']): MediaItem[] {
-  const items: MediaItem[] = [];
-  for (const kind of MEDIA_KIND_ORDER) {
-    for (let offset = 0; ; offset += 500) {
-      const page = media.list(kind, { offset, limit: 500 });
-      items.push(...page.items);
-      if (page.items.length === 0 || offset + page.items.length >= page.total) break;
-    }
-  }
-  return items;
 }
 
 /**

@@ -1,9 +1,18 @@
 // ChatGPT's conversations.json read into conversations: the path to current_node shown, other branches kept as versions, visible user and assistant text only.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { ChatMessage, Conversation } from '../../../../shared/types';
-import type { TransferSkip } from '../../../../shared/transfer';
-import { CONVERSATION_VERSION } from '../../library/conversation-file';
+import type { ChatMessage } from '../../../../shared/types';
+import {
+  TRANSFER_LIMITS,
+  type TransferReport,
+  type TransferSkip,
+} from '../../../../shared/transfer';
+import {
+  CONVERSATION_VERSION,
+  type ConversationOrigin,
+  type StoredConversation,
+} from '../../library/conversation-file';
+import { contentHash, type Placer } from './placing';
 
 const messageSchema = z.object({
   id: z.string().optional(),
@@ -24,6 +33,9 @@ const nodeSchema = z.object({
 });
 
 const conversationSchema = z.object({
+  // ChatGPT's own ids for the conversation, when the export has them (not needed to read it).
+  id: z.string().max(200).optional().catch(undefined),
+  conversation_id: z.string().max(200).optional().catch(undefined),
   title: z.string().nullable().optional(),
   create_time: z.number().nullable().optional(),
   update_time: z.number().nullable().optional(),
@@ -108,28 +120,31 @@ interface PendingVersions {
   index: number;
 }
 
+/** A fork being read: its children in order, each other one's tail once read. */
+interface Fork {
+  kids: string[];
+  shown: string;
+  /** The next child to read. */
+  next: number;
+  order: Array<{ id: string; tail: ChatMessage[] | null }>;
+}
+
 /**
- * The other children of a fork as tails (each the visible messages down its latest branch, with
- * its own forks as versions), and the place of the child that is shown among them.
+ * One line of messages being read: the shown path (`path` set) or a branch ChatGPT does not show
+ * (from `at` down the latest child at each fork). Its forks' other children are read first, each
+ * as a walk of its own one level deeper; their tails become the versions of its next message.
  */
-function forkOf(
-  conversation: GptConversation,
-  kids: readonly string[],
-  shown: string,
-  seen: Set<string>,
-  fallbackTime: string,
-): PendingVersions | null {
-  const order: Array<{ id: string; tail: ChatMessage[] | null }> = [];
-  for (const id of kids) {
-    if (id === shown) order.push({ id, tail: null });
-    else {
-      const tail = branchFrom(conversation, id, seen, fallbackTime);
-      if (tail.length > 0) order.push({ id, tail });
-    }
-  }
-  const others = order.flatMap((entry) => (entry.tail ? [entry.tail] : []));
-  if (others.length === 0) return null;
-  return { others, index: order.findIndex((entry) => entry.id === shown) };
+interface Walk {
+  level: number;
+  start: string;
+  messages: ChatMessage[];
+  pending: PendingVersions | null;
+  /** The shown path and the place in it; null for a branch. */
+  path: string[] | null;
+  step: number;
+  /** A branch's next node. */
+  at: string | null;
+  fork: Fork | null;
 }
 
 function childrenOf(conversation: GptConversation, id: string, seen: Set<string>): string[] {
@@ -145,87 +160,143 @@ function settle(message: ChatMessage, pending: PendingVersions | null): void {
   message.alternativeIndex = Math.max(0, pending.index);
 }
 
-/** A branch ChatGPT does not show: from `start` down the latest child at each fork. */
-function branchFrom(
-  conversation: GptConversation,
-  start: string,
-  seen: Set<string>,
-  fallbackTime: string,
-): ChatMessage[] {
-  const tail: ChatMessage[] = [];
-  let pending: PendingVersions | null = null;
-  let at: string | null = start;
-  while (at !== null && !seen.has(at) && Object.hasOwn(conversation.mapping, at)) {
-    seen.add(at);
-    const node = conversation.mapping[at];
-    const message = node?.message ? messageOf(node.message, fallbackTime) : null;
-    if (message) {
-      settle(message, pending);
-      pending = null;
-      tail.push(message);
-    }
-    const kids = childrenOf(conversation, at, seen);
-    const next = kids.at(-1) ?? null;
-    if (next !== null && kids.length > 1 && pending === null)
-      pending = forkOf(conversation, kids, next, seen, fallbackTime);
-    at = next;
-  }
-  return tail;
+/** The versions a read fork gives, or null when no other branch had a visible message. */
+function versionsOf(fork: Fork): PendingVersions | null {
+  const others = fork.order.flatMap((entry) => (entry.tail ? [entry.tail] : []));
+  if (others.length === 0) return null;
+  return { others, index: fork.order.findIndex((entry) => entry.id === fork.shown) };
 }
 
-function toConversation(conversation: GptConversation, now: string): Conversation {
-  const createdAt = isoOf(conversation.create_time, now);
-  const messages: ChatMessage[] = [];
-  const path = activePath(conversation);
+/** The node a walk reads next (marking a branch's as seen), or null at its end. */
+function nextNode(walk: Walk, conversation: GptConversation, seen: Set<string>): string | null {
+  if (walk.path) return walk.path[walk.step++] ?? null;
+  const at = walk.at;
+  if (at === null || seen.has(at) || !Object.hasOwn(conversation.mapping, at)) return null;
+  seen.add(at);
+  return at;
+}
+
+/**
+ * The visible messages down the shown path, every other branch kept as versions at the place it
+ * forks. Read with a stack of walks rather than by recursion, since forks inside hidden branches
+ * may nest as deep as the export has nodes; past TRANSFER_LIMITS.versionDepth a hidden branch's
+ * own forks are not read (`cut` says so), so the conversation stays readable everywhere.
+ */
+function readMessages(
+  conversation: GptConversation,
+  path: string[],
+  fallbackTime: string,
+): { messages: ChatMessage[]; cut: boolean } {
   // The shown path first, so no other branch can take its nodes.
   const seen = new Set(path);
-  let pending: PendingVersions | null = null;
-  path.forEach((nodeId, i) => {
-    const node = conversation.mapping[nodeId];
-    const message = node?.message ? messageOf(node.message, createdAt) : null;
-    if (message) {
-      settle(message, pending);
-      pending = null;
-      messages.push(message);
-    }
-    // Edited questions and regenerated answers: the other children of a node on the path.
-    const shown = path[i + 1];
-    const kids = childrenOf(conversation, nodeId, seen);
-    if (shown !== undefined && kids.length > 0 && pending === null)
-      pending = forkOf(
-        conversation,
-        [...kids, shown].sort(byPlaceIn(node?.children)),
-        shown,
-        seen,
-        createdAt,
-      );
+  const walk = (start: string, level: number, shownPath: string[] | null): Walk => ({
+    level,
+    start,
+    messages: [],
+    pending: null,
+    path: shownPath,
+    step: 0,
+    at: shownPath ? null : start,
+    fork: null,
   });
+  const root = walk(path[0] ?? '', 0, path);
+  const stack: Walk[] = [root];
+  let cut = false;
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!;
+    const fork = top.fork;
+    if (fork) {
+      const id = fork.kids[fork.next++];
+      if (id === undefined) {
+        top.pending = versionsOf(fork);
+        top.fork = null;
+      } else if (id === fork.shown) {
+        fork.order.push({ id, tail: null });
+      } else {
+        stack.push(walk(id, top.level + 1, null));
+      }
+      continue;
+    }
+    const nodeId = nextNode(top, conversation, seen);
+    if (nodeId === null) {
+      stack.pop();
+      const parent = stack[stack.length - 1];
+      if (parent?.fork && top.messages.length > 0)
+        parent.fork.order.push({ id: top.start, tail: top.messages });
+      continue;
+    }
+    const node = conversation.mapping[nodeId];
+    const message = node?.message ? messageOf(node.message, fallbackTime) : null;
+    if (message) {
+      settle(message, top.pending);
+      top.pending = null;
+      top.messages.push(message);
+    }
+    const kids = childrenOf(conversation, nodeId, seen);
+    let shown: string | undefined;
+    let forkKids: string[] = [];
+    if (top.path) {
+      // Edited questions and regenerated answers: the other children of a node on the path.
+      shown = top.path[top.step];
+      if (shown !== undefined && kids.length > 0)
+        forkKids = [...kids, shown].sort(byPlaceIn(node?.children));
+    } else {
+      shown = kids.at(-1);
+      top.at = shown ?? null;
+      if (kids.length > 1) forkKids = kids;
+    }
+    if (shown === undefined || forkKids.length === 0 || top.pending !== null) continue;
+    if (top.level >= TRANSFER_LIMITS.versionDepth) cut = true;
+    else top.fork = { kids: forkKids, shown, next: 0, order: [] };
+  }
+  return { messages: root.messages, cut };
+}
+
+/** A ChatGPT conversation as stored here, with where it came from. */
+export type ChatGptConversation = StoredConversation & { origins: [ConversationOrigin] };
+
+function toConversation(
+  conversation: GptConversation,
+  now: string,
+): { conversation: ChatGptConversation; cut: boolean } {
+  const createdAt = isoOf(conversation.create_time, now);
+  const { messages, cut } = readMessages(conversation, activePath(conversation), createdAt);
   const model = messages.find((m) => m.model !== undefined)?.model ?? '';
+  const title = (conversation.title ?? '').replace(/\s+/g, ' ').trim().slice(0, 300);
+  const sourceId = conversation.id ?? conversation.conversation_id ?? '';
   return {
-    version: CONVERSATION_VERSION,
-    id: randomUUID(),
-    title: (conversation.title ?? '').replace(/\s+/g, ' ').trim().slice(0, 300),
-    pinned: false,
-    createdAt,
-    updatedAt: isoOf(conversation.update_time, createdAt),
-    model,
-    messageCount: messages.length,
-    systemPrompt: '',
-    temperature: null,
-    maxTokens: null,
-    contextStart: 0,
-    messages,
+    conversation: {
+      version: CONVERSATION_VERSION,
+      id: randomUUID(),
+      title,
+      // ChatGPT's title stays: the first question does not replace it (issue 37).
+      ...(title !== '' ? { titleEdited: true } : {}),
+      pinned: false,
+      createdAt,
+      updatedAt: isoOf(conversation.update_time, createdAt),
+      model,
+      messageCount: messages.length,
+      systemPrompt: '',
+      temperature: null,
+      maxTokens: null,
+      contextStart: 0,
+      messages,
+      // What was read of the export, hashed: the same conversation in a later export is known by
+      // it, whatever ids and times this reading gave its messages.
+      origins: [{ source: 'chatgpt', id: sourceId, hash: contentHash(conversation) }],
+    },
+    cut,
   };
 }
 
 export interface ChatGptRead {
-  conversations: Conversation[];
+  conversations: ChatGptConversation[];
   skipped: TransferSkip[];
 }
 
 /** Every conversation of the export that has visible text; the rest are reported as skipped. */
 export function readChatGptExport(items: unknown[], now = new Date().toISOString()): ChatGptRead {
-  const conversations: Conversation[] = [];
+  const conversations: ChatGptConversation[] = [];
   const skipped: TransferSkip[] = [];
   items.forEach((item, index) => {
     const parsed = conversationSchema.safeParse(item);
@@ -239,9 +310,26 @@ export function readChatGptExport(items: unknown[], now = new Date().toISOString
       skipped.push({ what: titled, reason: 'malformed' });
       return;
     }
-    const conversation = toConversation(parsed.data, now);
-    if (conversation.messages.length === 0) skipped.push({ what: titled, reason: 'empty' });
-    else conversations.push(conversation);
+    const { conversation, cut } = toConversation(parsed.data, now);
+    if (conversation.messages.length === 0) {
+      skipped.push({ what: titled, reason: 'empty' });
+      return;
+    }
+    conversations.push(conversation);
+    if (cut) skipped.push({ what: titled, reason: 'too-deep' });
   });
   return { conversations, skipped };
+}
+
+/** Adds an export's conversations to the library; one already added (this export's or an earlier one's) is skipped. */
+export async function importChatGptExport(
+  items: unknown[],
+  placer: Placer,
+  report: TransferReport,
+): Promise<void> {
+  const read = readChatGptExport(items);
+  report.skipped.push(...read.skipped);
+  for (const conversation of read.conversations) {
+    await placer.placeConversation(conversation, conversation.origins[0]);
+  }
 }

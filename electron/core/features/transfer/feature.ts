@@ -13,9 +13,10 @@ import type { Conversation } from '../../../../shared/types';
 import { serviceError } from '../../service/errors';
 import type { ChannelsOf, Feature, FeatureContext } from '../context';
 import type { DocumentsFeature } from '../documents/feature';
+import type { FolderLibrary } from '../../library/folders';
 import { importAppExport, looksLikeAppExport, writeAppExport } from './app-json';
 import { writeBackup } from './backup';
-import { looksLikeChatGpt, readChatGptExport } from './chatgpt';
+import { importChatGptExport, looksLikeChatGpt } from './chatgpt';
 import { createPlacer, emptyReport, type PlacingDeps } from './placing';
 import { conversationsHtml, conversationsMarkdown, type ImageLookup } from './render';
 import { restoreBackup, stagingFolder } from './restore';
@@ -45,10 +46,12 @@ const today = (now: Date): string => now.toISOString().slice(0, 10);
 
 export async function openTransferFeature(
   ctx: FeatureContext,
-  deps: { documents: Pick<DocumentsFeature, 'store'> },
+  deps: { documents: Pick<DocumentsFeature, 'store'>; folders: Pick<FolderLibrary, 'has'> },
 ): Promise<Feature<TransferChannel>> {
   const folder = join(ctx.dataDir, 'transfer');
-  // Files prepared for the page and staging left by a previous run are of no use now.
+  // Files prepared for the page and staging left by a previous run are of no use now: what a
+  // restore cut short had placed is whole (each item is written atomically), and the restore run
+  // again finds it and goes on from there.
   await rm(folder, { recursive: true, force: true });
   await mkdir(folder, { recursive: true });
   const placing: PlacingDeps = {
@@ -56,6 +59,7 @@ export async function openTransferFeature(
     files: ctx.files,
     media: ctx.media,
     documents: deps.documents.store,
+    folders: deps.folders,
   };
   /** Prepared files the page may still read, by outId. */
   const outs = new Map<string, { path: string; size: number }>();
@@ -223,11 +227,7 @@ export async function openTransferFeature(
                 `The file holds ${value.length} conversations; one import takes at most ${TRANSFER_LIMITS.conversations}.`,
               );
             }
-            const read = readChatGptExport(value);
-            report.skipped.push(...read.skipped);
-            const placer = createPlacer(placing, report);
-            for (const conversation of read.conversations)
-              await placer.placeConversation(conversation);
+            await importChatGptExport(value, createPlacer(placing, report), report);
           } else {
             throw serviceError(
               'invalid_input',

@@ -14,7 +14,7 @@ import {
   type TransferReport,
   type TransferStep,
 } from '../../../../shared/transfer';
-import { serviceError } from '../../service/errors';
+import { ServiceError, serviceError } from '../../service/errors';
 import { MANIFEST_ENTRY } from './backup';
 import { checkedConversation } from './conversation-check';
 import {
@@ -213,14 +213,43 @@ async function stageArchive(
         }
       } catch (e) {
         stream.destroy();
+        // The disk refusing the staged bytes (full) is not the entry's fault: it ends the restore.
+        if (isDiskError(e)) throw e;
         const message = e instanceof Error ? e.message : '';
         skip(name, /more than|too/i.test(message) ? 'too-large' : 'malformed');
       }
     }
+  } catch (e) {
+    throw stagingFailure(e);
   } finally {
     zip.close();
   }
   return staged;
+}
+
+/** An error of the file system (it names its system call), as opposed to one about the archive's content. */
+function isDiskError(e: unknown): boolean {
+  return typeof (e as NodeJS.ErrnoException | null)?.syscall === 'string';
+}
+
+/**
+ * What reading the archive threw, in words: its own refusals as they are, the disk's as a storage
+ * error, anything else (yauzl finding the archive's structure broken) as a damaged archive.
+ * Nothing has been placed yet when staging fails.
+ */
+function stagingFailure(e: unknown): ServiceError {
+  if (e instanceof ServiceError) return e;
+  const message = e instanceof Error ? e.message : String(e);
+  if (isDiskError(e)) {
+    return serviceError(
+      'storage',
+      `The backup could not be unpacked on this disk (${message}); nothing was restored.`,
+    );
+  }
+  return serviceError(
+    'invalid_input',
+    `This archive is damaged (${message}); nothing was restored.`,
+  );
 }
 
 /**

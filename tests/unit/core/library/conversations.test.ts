@@ -573,7 +573,11 @@ describe('imported conversations: their titles, their origins, their folders (is
   it('finds what imports added by their origins, from the index and from the files when it is lost', async () => {
     const origin = { source: 'chatgpt', id: 'gpt-1', hash: 'a'.repeat(64) };
     const lib = await openLib();
-    const { id } = await lib.adopt({ ...imported('y', 'From ChatGPT', 'Hi'), origins: [origin] });
+    const fromChatGpt: StoredConversation = {
+      ...imported('y', 'From ChatGPT', 'Hi'),
+      origins: [origin],
+    };
+    const { id } = await lib.adopt(fromChatGpt);
     expect(lib.originIndex()).toEqual(new Map([[`chatgpt:${'a'.repeat(64)}`, id]]));
     await lib.close();
     expect((await openLib()).originIndex().get(`chatgpt:${'a'.repeat(64)}`)).toBe(id);

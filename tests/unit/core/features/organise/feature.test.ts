@@ -11,6 +11,10 @@ import type {
 } from '../../../../../shared/types';
 import type { RecoveredFiles } from '../../../../../shared/storage';
 import { fillDisk } from '../../disk-full';
+import type { FeatureContext } from '../../../../../electron/core/features/context';
+import { openOrganiseFeature } from '../../../../../electron/core/features/organise/feature';
+import { openConversationLibrary } from '../../../../../electron/core/library/conversations';
+import { openRecovery } from '../../../../../electron/core/library/recovery';
 import { env, openCore } from '../../simulated-core';
 
 describe('folders', () => {
@@ -59,6 +63,54 @@ describe('folders', () => {
     await call('conversations.update', { id: c.id, archived: false });
     list = await call<ConversationList>('conversations.list');
     expect(list.items.find((i) => i.id === c.id)!.archived).toBe(false);
+  });
+});
+
+describe('folders after a crash (issue 37)', () => {
+  async function conversationInFolder() {
+    const first = await openCore();
+    const folder = await first.call<Folder>('folders.create', { name: 'Work' });
+    const c = await first.call<Conversation>('conversations.create', {});
+    await first.call('conversations.update', { id: c.id, folderId: folder.id });
+    await env.cores.pop()!.dispose();
+    return { folder, c };
+  }
+
+  it('puts a conversation whose folder is gone back in the main list at start, whole', async () => {
+    const { c } = await conversationInFolder();
+    // What a crash between the two writes of an older delete left: the folder gone, its conversation still in it.
+    await writeFile(join(env.dir, 'folders.json'), JSON.stringify({ version: 1, folders: [] }));
+    const { call } = await openCore();
+    const list = await call<ConversationList>('conversations.list');
+    expect(list.items.find((i) => i.id === c.id)).toMatchObject({ folderId: null });
+  });
+
+  it('leaves conversations in their folders when the folder list was set aside, so putting it back brings them back', async () => {
+    const { folder, c } = await conversationInFolder();
+    await writeFile(join(env.dir, 'folders.json'), '{ not json');
+    const { call } = await openCore();
+    const list = await call<ConversationList>('conversations.list');
+    expect(list.items.find((i) => i.id === c.id)).toMatchObject({ folderId: folder.id });
+  });
+
+  it('takes the conversations out before the folder goes, so a delete cut short leaves none in a missing folder', async () => {
+    const conversations = await openConversationLibrary(env.dir);
+    const ctx = {
+      dataDir: env.dir,
+      conversations: {
+        ...conversations,
+        clearFolder: async () => {
+          throw new Error('killed');
+        },
+      },
+      recovery: openRecovery(env.dir),
+      emit: () => undefined,
+    } as unknown as FeatureContext;
+    const organise = await openOrganiseFeature(ctx);
+    const folder = await organise.handlers['folders.create']({ name: 'Work' });
+    await expect(organise.handlers['folders.delete']({ id: folder.id })).rejects.toThrow('killed');
+    expect(await organise.handlers['folders.list']({})).toEqual([folder]);
+    await conversations.close();
   });
 });
 

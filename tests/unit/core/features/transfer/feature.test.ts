@@ -22,6 +22,7 @@ import { openDocumentStore } from '../../../../../electron/core/features/documen
 import { openTransferFeature } from '../../../../../electron/core/features/transfer/feature';
 import { openConversationLibrary } from '../../../../../electron/core/library/conversations';
 import { createFileStore } from '../../../../../electron/core/library/files';
+import { openFolderLibrary } from '../../../../../electron/core/library/folders';
 import { createMediaLibrary } from '../../../../../electron/core/library/media';
 import { makePdf, makePng } from '../../../../e2e/files';
 import { env, openCore as openSimulatedCore } from '../../simulated-core';
@@ -393,6 +394,7 @@ describe('a host that saves through a dialog (Electron)', () => {
     } as unknown as FeatureContext;
     const feature = await openTransferFeature(ctx, {
       documents: { store: await openDocumentStore(dir) },
+      folders: await openFolderLibrary(dir),
     });
     const report = await feature.handlers['transfer.restorePicked']({ jobId: 'job-2' });
     expect(report).toMatchObject({ conversations: 1, media: 1, files: 1, skipped: [] });
@@ -438,7 +440,8 @@ describe('a host that saves through a dialog (Electron)', () => {
       emit: () => undefined,
     } as unknown as FeatureContext;
     const documents = { store: await openDocumentStore(dir) };
-    const feature = await openTransferFeature(ctx, { documents });
+    const folders = await openFolderLibrary(dir);
+    const feature = await openTransferFeature(ctx, { documents, folders });
     const saved = await feature.handlers['transfer.export']({
       conversationId: created.id,
       format: 'markdown',

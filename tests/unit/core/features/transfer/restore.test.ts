@@ -1,14 +1,25 @@
-// Restoring hostile archives: paths that leave the folder, links, zip bombs and unknown entries are skipped and reported; the rest is restored.
+// Restoring hostile archives: paths that leave the folder, links, zip bombs and unknown entries are skipped and reported; the rest is restored, once however often and wherever it is cut short.
 import { once } from 'node:events';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ZipFile } from 'yazl';
 import { BACKUP_FORMAT, type TransferReport } from '../../../../../shared/transfer';
 import type { Conversation, ConversationList } from '../../../../../shared/types';
+import { writeBackup } from '../../../../../electron/core/features/transfer/backup';
+import type { PlacingDeps } from '../../../../../electron/core/features/transfer/placing';
 import {
   isSymlinkEntry,
+  restoreBackup,
   unsafeEntryName,
 } from '../../../../../electron/core/features/transfer/restore';
+import { ServiceError } from '../../../../../electron/core/service/errors';
+import { makePng } from '../../../../e2e/files';
 import { openCore } from '../../simulated-core';
+import { openLibrary, type OpenedLibrary } from './library-deps';
+import { propertyParams } from './property-params';
 
 interface Entry {
   name: string;
@@ -140,5 +151,388 @@ describe('restoring hostile archives', () => {
       { what: 'conversations/x.json', reason: 'malformed' },
     ]);
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+});
+
+/** Every path under `dir`, relative, sorted (folders end with /). */
+async function tree(dir: string): Promise<string[]> {
+  const found: string[] = [];
+  const pending = [''];
+  for (let rel = pending.pop(); rel !== undefined; rel = pending.pop()) {
+    for (const entry of await readdir(join(dir, rel), { withFileTypes: true })) {
+      const path = rel === '' ? entry.name : `${rel}/${entry.name}`;
+      if (entry.isDirectory()) {
+        found.push(`${path}/`);
+        pending.push(path);
+      } else found.push(path);
+    }
+  }
+  return found.sort();
+}
+
+async function scratch(): Promise<string> {
+  return mkdtemp(join(tmpdir(), 'atelier-restore-'));
+}
+
+/** Restores as the feature does, staging in the data folder's transfer/ folder. */
+function restoreInto(library: OpenedLibrary, archive: string, deps: PlacingDeps = library.deps) {
+  return restoreBackup(archive, deps, {
+    stagingDir: join(library.dir, 'transfer', 'restore-test'),
+    onProgress: () => undefined,
+  });
+}
+
+const addedBy = (r: TransferReport) => r.conversations + r.media + r.files + r.documents;
+
+describe('restoring any archive (property)', () => {
+  /** Names that climb out, are absolute, use backslashes or control characters: all hold EVIL. */
+  const hostileName = fc.constantFrom(
+    '../EVIL.json',
+    '../../conversations/EVIL.json',
+    'conversations/../../../EVIL.json',
+    '/tmp/EVIL.json',
+    'C:/EVIL.json',
+    'media\\..\\..\\EVIL.png',
+    'conversations\\EVIL.json',
+    'a//EVIL.json',
+    'x/\u0001EVIL.json',
+    './EVIL.json',
+  );
+  const validName = fc.constantFrom(
+    'manifest.json',
+    'conversations/c-1.json',
+    'conversations/c-2.json',
+    'media/image-abc-0123456789ab.json',
+    'media/image-abc-0123456789ab.png',
+    'files/file-000000000000000000000001.json',
+    'files/file-000000000000000000000001.bin',
+    'documents/doc-1.json',
+    'notes.txt',
+  );
+  const at = '2026-01-01T00:00:00.000Z';
+  const json = (value: unknown) => fc.constant(Buffer.from(JSON.stringify(value)));
+  const body = fc.oneof(
+    fc.uint8Array({ maxLength: 300 }).map((b) => Buffer.from(b)),
+    json({ format: BACKUP_FORMAT, version: 1 }),
+    json(conversation('c-1', 'One')),
+    json({ ...conversation('c-2', 'Two'), folderId: 'gone' }),
+    json({ id: 'image-abc-0123456789ab', kind: 'image', mime: 'image/png', title: 'dot' }),
+    fc.constant(makePng(4, 4)),
+    json({ fileId: 'file-000000000000000000000001', name: 'a.txt', mime: 'text/plain' }),
+    json({ id: 'doc-1', name: 'd', text: 't', createdAt: at, decisions: [] }),
+    fc.jsonValue({ maxDepth: 3 }).map((v) => Buffer.from(JSON.stringify(v) ?? 'null')),
+    fc.constant(Buffer.from('{"__proto__": {"polluted": true}}')),
+  );
+  const entry = fc.record({
+    name: fc.oneof(validName, hostileName, fc.string({ minLength: 1, maxLength: 20 })),
+    body,
+    compress: fc.boolean(),
+    link: fc.boolean(),
+    // A size the headers declare instead of the true one: a lie small or huge.
+    declared: fc.oneof(
+      { weight: 12, arbitrary: fc.constant(null) },
+      fc.constantFrom(0, 1, 0xfffffff0, 70_000_000, 2_000_000_000),
+    ),
+  });
+
+  /** A zip of the entries: names yazl refuses go in under a placeholder of the same length, swapped after. */
+  async function hostileZip(
+    entries: Array<{
+      name: string;
+      body: Buffer;
+      compress: boolean;
+      link: boolean;
+      declared: number | null;
+    }>,
+  ): Promise<Buffer> {
+    const zip = new ZipFile();
+    const parts: Buffer[] = [];
+    zip.outputStream.on('data', (chunk: Buffer) => parts.push(chunk));
+    const ended = once(zip.outputStream, 'end');
+    const swaps: Array<[string, string]> = [];
+    /** The declared size of each entry added, in the archive's order. */
+    const declared: Array<number | null> = [];
+    entries.forEach((e, i) => {
+      const options = { compress: e.compress, ...(e.link ? { mode: 0o120777 } : {}) };
+      try {
+        if (e.name.includes('\\')) throw new Error('yazl would turn it into a slash');
+        zip.addBuffer(e.body, e.name, options);
+      } catch {
+        const length = Buffer.byteLength(e.name);
+        if (length < 8) return;
+        const placeholder = `Q${i.toString(36)}Q`.padEnd(length, 'q');
+        zip.addBuffer(e.body, placeholder, options);
+        swaps.push([placeholder, Buffer.from(e.name).toString('latin1')]);
+      }
+      declared.push(e.declared);
+    });
+    zip.end();
+    await ended;
+    let text = Buffer.concat(parts).toString('latin1');
+    for (const [placeholder, name] of swaps) text = text.split(placeholder).join(name);
+    const archive = Buffer.from(text, 'latin1');
+    // Lying sizes, in the central directory (offset 24) and the entry's local header (offset 22).
+    const end = archive.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+    let at = archive.readUInt32LE(end + 16);
+    for (const size of declared) {
+      const local = archive.readUInt32LE(at + 42);
+      if (size !== null) {
+        archive.writeUInt32LE(size, at + 24);
+        archive.writeUInt32LE(size, local + 22);
+      }
+      const lengths = [28, 30, 32].map((offset) => archive.readUInt16LE(at + offset));
+      at += 46 + lengths.reduce((a, b) => a + b, 0);
+    }
+    return archive;
+  }
+
+  it('never throws unhandled and never writes outside the data folder', async () => {
+    const outcomes = { restored: 0, refused: 0 };
+    await fc.assert(
+      fc.asyncProperty(fc.boolean(), fc.array(entry, { maxLength: 8 }), async (manifest, rest) => {
+        const root = await scratch();
+        const entries = manifest
+          ? [
+              {
+                name: 'manifest.json',
+                body: Buffer.from(JSON.stringify({ format: BACKUP_FORMAT, version: 1 })),
+                compress: true,
+                link: false,
+                declared: null,
+              },
+              ...rest,
+            ]
+          : rest;
+        const outside = join(root, 'outside');
+        await mkdir(outside);
+        const archive = join(outside, 'backup.zip');
+        await writeFile(archive, await hostileZip(entries));
+        const library = await openLibrary(join(root, 'data'));
+        try {
+          const before = await tree(outside);
+          try {
+            const report = await restoreInto(library, archive);
+            expect(library.deps.conversations.list().total).toBe(report.conversations);
+            outcomes.restored += 1;
+          } catch (e) {
+            expect(e).toBeInstanceOf(ServiceError);
+            outcomes.refused += 1;
+          }
+          await library.close();
+          expect(await tree(outside)).toEqual(before);
+          expect((await readdir(root)).sort()).toEqual(['data', 'outside']);
+          expect((await tree(root)).filter((path) => /EVIL/.test(path))).toEqual([]);
+          expect(await readdir(join(root, 'data', 'transfer')).catch(() => [])).toEqual([]);
+          expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+        } finally {
+          await library.close();
+          await rm(root, { recursive: true, force: true });
+        }
+      }),
+      propertyParams(60),
+    );
+    // The archives reach placement, not only the refusals before it.
+    expect(outcomes.restored).toBeGreaterThan(0);
+  }, 120_000);
+});
+
+describe('restoring a backup again, whole or after a crash (property)', () => {
+  const text = fc.string({ maxLength: 12 });
+  /** A library: pictures (by side, so some are the same bytes), uploads, documents, conversations using them. */
+  const libraryContent = fc.record({
+    pictures: fc.array(fc.integer({ min: 1, max: 4 }), { maxLength: 3 }),
+    uploads: fc.array(fc.constantFrom('a', 'b', 'hello'), { maxLength: 3 }),
+    documents: fc.array(fc.constantFrom('minutes', 'notes'), { maxLength: 2 }),
+    conversations: fc.array(
+      fc.record({ title: text, question: text, uses: fc.nat(), pinned: fc.boolean() }),
+      { maxLength: 4 },
+    ),
+  });
+  /** The crash: before or after the n-th item written. */
+  const crash = fc.record({ at: fc.nat(12), after: fc.boolean() });
+
+  type Content = typeof libraryContent extends fc.Arbitrary<infer T> ? T : never;
+
+  async function fill(library: OpenedLibrary, content: Content): Promise<void> {
+    const { conversations, files, media, documents } = library.deps;
+    const mediaIds: string[] = [];
+    for (const side of content.pictures) {
+      const item = await media.add({
+        kind: 'image',
+        bytes: makePng(side, side),
+        mime: 'image/png',
+        title: `${side}`,
+      });
+      mediaIds.push(item.id);
+    }
+    const fileIds: string[] = [];
+    for (const body of content.uploads) {
+      const bytes = Buffer.from(body);
+      const { uploadId } = files.begin({
+        name: `${body}.txt`,
+        mime: 'text/plain',
+        size: bytes.length,
+      });
+      await files.chunk({ uploadId, offset: 0, bytes });
+      fileIds.push((await files.finish(uploadId)).fileId);
+    }
+    const documentIds: string[] = [];
+    for (const [i, body] of content.documents.entries()) {
+      const at = '2026-01-01T00:00:00.000Z';
+      const placed = await documents.adopt({
+        id: `doc-${i}`,
+        name: body,
+        mime: 'application/pdf',
+        size: body.length,
+        mode: 'extract',
+        model: null,
+        createdAt: at,
+        pageCount: 1,
+        tokens: 1,
+        cost: null,
+        decisionCount: 0,
+        origin: 'chat',
+        text: body,
+        pages: null,
+        badImages: 0,
+        decisions: [],
+      });
+      documentIds.push(placed.id);
+    }
+    for (const [i, c] of content.conversations.entries()) {
+      const attachments = [];
+      const mediaId = mediaIds[c.uses % (mediaIds.length || 1)];
+      const fileId = fileIds[c.uses % (fileIds.length || 1)];
+      const documentId = documentIds[c.uses % (documentIds.length || 1)];
+      if (mediaId)
+        attachments.push({
+          kind: 'image' as const,
+          mediaId,
+          name: 'p.png',
+          mime: 'image/png',
+          size: 1,
+          tokens: 1,
+        });
+      if (fileId)
+        attachments.push({
+          kind: 'image' as const,
+          fileId,
+          name: 'f.txt',
+          mime: 'text/plain',
+          size: 1,
+          tokens: 1,
+        });
+      if (documentId)
+        attachments.push({
+          kind: 'document' as const,
+          documentId,
+          name: 'd.pdf',
+          mime: 'application/pdf',
+          size: 1,
+          tokens: 1,
+        });
+      const base = conversation(`conv-${i}`, c.title);
+      await conversations.adopt({
+        ...base,
+        pinned: c.pinned,
+        messages: [{ ...base.messages[0]!, content: c.question, attachments }],
+      });
+    }
+  }
+
+  async function counts(library: OpenedLibrary) {
+    const { conversations, files, media, documents } = library.deps;
+    return {
+      conversations: conversations.list().total,
+      media: media.list('image').total,
+      files: (await files.list()).length,
+      documents: documents.list().items.length,
+    };
+  }
+
+  /** The same libraries, but the process "dies" before or after its n-th item written. */
+  function dyingAt(deps: PlacingDeps, { at, after }: { at: number; after: boolean }): PlacingDeps {
+    let written = 0;
+    const write =
+      <A extends unknown[], R>(real: (...args: A) => Promise<R>) =>
+      async (...args: A): Promise<R> => {
+        written += 1;
+        if (written === at + 1 && !after) throw new Error('killed');
+        const result = await real(...args);
+        if (written === at + 1) throw new Error('killed');
+        return result;
+      };
+    return {
+      ...deps,
+      files: { ...deps.files, finish: write(deps.files.finish) },
+      media: { ...deps.media, add: write(deps.media.add) },
+      documents: { ...deps.documents, adopt: write(deps.documents.adopt) },
+      conversations: { ...deps.conversations, adopt: write(deps.conversations.adopt) },
+    };
+  }
+
+  it('adds each item once: restored twice, into its own library, or run again after a crash at any point', async () => {
+    await fc.assert(
+      fc.asyncProperty(libraryContent, crash, async (content, killed) => {
+        const root = await scratch();
+        const open: OpenedLibrary[] = [];
+        const openAt = async (name: string) => {
+          const library = await openLibrary(join(root, name));
+          open.push(library);
+          return library;
+        };
+        try {
+          const source = await openAt('source');
+          await fill(source, content);
+          const archive = join(root, 'backup.zip');
+          await writeBackup(archive, source.deps, () => undefined, '2026-01-01T00:00:00.000Z');
+          expect(addedBy(await restoreInto(source, archive))).toBe(0);
+
+          // Each distinct item once: pictures of one side, uploads and documents of one text are the same.
+          const expected = {
+            conversations: content.conversations.length,
+            media: new Set(content.pictures).size,
+            // A backup carries the uploads its conversations use.
+            files: new Set(
+              content.uploads.length === 0
+                ? []
+                : content.conversations.map(
+                    (c) => content.uploads[c.uses % content.uploads.length],
+                  ),
+            ).size,
+            documents: new Set(content.documents).size,
+          };
+          // A crash past the last item is none: then this is a restore into a fresh library.
+          let cut = await openAt('cut');
+          await restoreInto(cut, archive, dyingAt(cut.deps, killed)).catch((e: Error) => {
+            expect(e.message).toBe('killed');
+          });
+          // The restart: the libraries are opened again on the same folder.
+          await cut.close();
+          cut = await openAt('cut');
+          await restoreInto(cut, archive);
+          expect(await counts(cut)).toEqual(expected);
+          expect(addedBy(await restoreInto(cut, archive))).toBe(0);
+          expect(await readdir(join(root, 'cut', 'transfer')).catch(() => [])).toEqual([]);
+        } finally {
+          for (const library of open) await library.close();
+          await rm(root, { recursive: true, force: true });
+        }
+      }),
+      propertyParams(10),
+    );
+  }, 180_000);
+
+  it('removes at start the staging a restore killed midway left behind', async () => {
+    const dir = await scratch();
+    try {
+      const staging = join(dir, 'transfer', 'restore-0123456789ab');
+      await mkdir(staging, { recursive: true });
+      await writeFile(join(staging, '1.bin'), 'half of a picture');
+      await openCore({ dataDir: dir });
+      expect(await readdir(join(dir, 'transfer'))).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
