@@ -1,10 +1,13 @@
-// Folders and the archive in the conversation files: old files without the fields still load, new ones keep them.
+// The conversation file: old files without folders and the archive still load, new ones keep them; versions nested thousands deep are read.
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ChatMessage } from '../../../../shared/types';
 import { flushAtomicWrites } from '../../../../electron/core/library/atomic-write';
+import { conversationSchema } from '../../../../electron/core/library/conversation-file';
 import { openConversationLibrary } from '../../../../electron/core/library/conversations';
+import { deeplyForkedFile } from './fixtures/deep-forks';
 
 let dir: string;
 
@@ -105,5 +108,38 @@ describe('conversation files and folders', () => {
     });
     expect(c).toMatchObject({ systemPrompt: 'Translate.', temperature: 0.3, maxTokens: 500 });
     await lib.flush();
+  });
+});
+
+describe('versions nested thousands deep', () => {
+  /** The message at the bottom of the first version of every first message. */
+  function deepest(messages: ChatMessage[]): { message: ChatMessage; depth: number } {
+    let depth = 0;
+    let path = messages;
+    while (path[0]!.alternatives) {
+      path = path[0]!.alternatives[0]!;
+      depth++;
+    }
+    return { message: path[0]!, depth };
+  }
+
+  it('reads a conversation of 5,000 nested forks whole, without running out of stack', () => {
+    const parsed = conversationSchema.safeParse(JSON.parse(deeplyForkedFile('deep', 5000)));
+    expect(parsed.success).toBe(true);
+    const messages = parsed.data!.messages as ChatMessage[];
+    expect(messages.map((m) => m.content)).toEqual(['fork 0', 'answer 0']);
+    expect(deepest(messages)).toMatchObject({
+      depth: 5000,
+      message: { content: 'the deepest walrus' },
+    });
+  });
+
+  it('names the place of a wrong message 5,000 forks down', () => {
+    const text = deeplyForkedFile('deep', 5000).replace('"id":"leaf"', '"id":""');
+    const parsed = conversationSchema.safeParse(JSON.parse(text));
+    expect(parsed.success).toBe(false);
+    const [issue] = parsed.error!.issues;
+    const down = Array.from({ length: 5000 }, () => [0, 'alternatives', 0]).flat();
+    expect(issue!.path).toEqual(['messages', ...down, 0, 'id']);
   });
 });

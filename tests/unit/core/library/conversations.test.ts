@@ -15,6 +15,7 @@ import { openConversationSearch } from '../../../../electron/core/library/conver
 import { openWordIndex } from '../../../../electron/core/library/search-index';
 import { ServiceError } from '../../../../electron/core/service/errors';
 import { fillDisk } from '../disk-full';
+import { deeplyForkedFile } from './fixtures/deep-forks';
 
 let dir: string;
 let opened: ConversationLibrary[];
@@ -469,6 +470,18 @@ describe('message versions on disk', () => {
     await writeFile(path, JSON.stringify(file));
     const again = await openLib();
     expect(again.list().problems.map((p) => p.file)).toEqual([`${c.id}.json`]);
+  });
+
+  it('lists, opens and indexes a conversation of 5,000 nested forks at start', async () => {
+    await mkdir(join(dir, 'conversations'), { recursive: true });
+    await writeFile(join(dir, 'conversations', 'deep.json'), deeplyForkedFile('deep', 5000));
+    const lib = await openLib();
+    expect(lib.list().problems).toEqual([]);
+    expect(lib.list().items.map((i) => i.id)).toEqual(['deep']);
+    expect((await lib.get('deep')).messages.map((m) => m.content)).toEqual(['fork 0', 'answer 0']);
+    await lib.searchReady();
+    expect(lib.searchStatus()).toEqual({ indexing: false, indexed: 1, total: 1 });
+    expect((await lib.search('answer')).map((h) => h.conversationId)).toEqual(['deep']);
   });
 });
 
