@@ -1,0 +1,397 @@
+// The crash test of issue 37: a person's work driven through the web host's bridge, the host killed with SIGKILL at seeded points, restarted on the same folder, and every promise about the data checked.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSim, type RunningSim } from '../../sim/server';
+import {
+  checkLibrary,
+  checkMediaReferences,
+  checkSearch,
+  checkSettingsAndUploads,
+  FAILURE_KINDS,
+  indexReady,
+  observe,
+  type FailureKind,
+  type Finding,
+} from './checks';
+import { goneFiles, snapshotFolder, tempFilesOf, type FolderSnapshot } from './data-folder';
+import { KILL_WINDOW_MS, planPoints, type Op, type PointPlan } from './plan';
+import {
+  CallRefused,
+  HostGone,
+  openWorld,
+  restartHost,
+  RUN,
+  runImport,
+  runRestore,
+  setUp,
+  turnsEnded,
+  type World,
+} from './workload';
+
+export interface SoakOptions {
+  /** Kill points. */
+  points: number;
+  seed: number;
+  /** Points one data folder lives through (killed and restarted each time) before a fresh one. */
+  pointsPerFolder?: number;
+  /** The most conversations of one generated ChatGPT import. */
+  importSizeMax?: number;
+  /** Conversations searched for their saved word after each restart, besides those just changed. */
+  searchSample?: number;
+  /** Progress lines; nothing by default. */
+  log?: (line: string) => void;
+  /** Leave the data folder of a point that failed, for a person to look at. */
+  keepFailedFolders?: boolean;
+}
+
+export interface SoakFailure extends Finding {
+  point: number;
+  /** The operation the kill was aimed at, and how long after its start the kill came. */
+  killedIn: string;
+  killAfterMs: number;
+  /** The operation and call in flight when the kill came. */
+  landedIn: string;
+}
+
+export interface SoakSummary {
+  seed: number;
+  points: number;
+  folders: number;
+  durationMs: number;
+  /** Kill points per operation aimed at. */
+  byOperation: Record<string, number>;
+  /** Where the kills landed: the operation and the call in flight. */
+  landedIn: Record<string, number>;
+  /** How long each operation took when it ran whole (ms). */
+  opLengths: Record<string, number[]>;
+  counts: Record<FailureKind, number>;
+  /** Files found under recovered/ after a restart (not a failure by itself: the data is kept). */
+  setAside: string[];
+  failures: SoakFailure[];
+  /** Folders left for a look (keepFailedFolders). */
+  keptFolders: string[];
+}
+
+interface PointOutcome {
+  failures: Array<Finding>;
+  setAside: string[];
+  /** The restarted host runs and answers: the folder's life may go on. */
+  alive: boolean;
+}
+
+/** Runs the plan's work and kills the host during it; answers the kill time. */
+async function workUntilKilled(
+  w: World,
+  plan: PointPlan,
+  fail: Finding[],
+): Promise<{ killAt: number; killAfterMs: number; landedIn: string }> {
+  try {
+    for (const op of plan.before) await runOp(w, op, plan, fail);
+  } catch (e) {
+    if (!(e instanceof HostGone)) throw e;
+    fail.push({
+      kind: 'host',
+      detail: `the host died by itself during ${e.message}: ${w.host.stderr()}`,
+    });
+    return { killAt: Date.now(), killAfterMs: -1, landedIn: `${w.currentOp} (${e.message})` };
+  }
+  const killAfterMs = Math.round(plan.killFraction * KILL_WINDOW_MS[plan.target]);
+  let killAt = 0;
+  const killed = new Promise<void>((resolve) => {
+    setTimeout(() => {
+      killAt = Date.now();
+      void w.host.kill().then(resolve);
+    }, killAfterMs);
+  });
+  let landedIn = 'nothing (idle)';
+  try {
+    for (const op of [plan.target, ...plan.after]) await runOp(w, op, plan, fail);
+    // Every operation ended before the kill: the person waits for the answers still streaming.
+    w.currentOp = 'waiting for the answers';
+    await turnsEnded(w, KILL_WINDOW_MS.stream + 10_000);
+  } catch (e) {
+    if (!(e instanceof HostGone)) throw e;
+    landedIn = `${w.currentOp} (${e.message})`;
+  }
+  await killed;
+  await w.bridge.closed;
+  return { killAt, killAfterMs, landedIn };
+}
+
+async function runOp(w: World, op: Op, plan: PointPlan, fail: Finding[]): Promise<void> {
+  w.currentOp = op;
+  const started = Date.now();
+  try {
+    await RUN[op](w, plan);
+    w.currentOp = 'waiting for the answers';
+    (w.opLengths[op] ??= []).push(Date.now() - started);
+  } catch (e) {
+    if (e instanceof CallRefused) fail.push({ kind: 'host', detail: `${op}: ${e.message}` });
+    else throw e;
+  }
+}
+
+/** After the restart: the interrupted import and restore run again, as a person would. */
+async function rerunInterrupted(w: World, fail: Finding[]): Promise<boolean> {
+  let ran = false;
+  for (const batch of w.imports.filter((b) => !b.answered)) {
+    ran = true;
+    try {
+      await runImport(w, batch);
+    } catch (e) {
+      if (!(e instanceof CallRefused)) throw e;
+      fail.push({ kind: 'host', detail: `the import run again after the restart: ${e.message}` });
+    }
+  }
+  for (const job of w.restores.filter((j) => !j.answered)) {
+    ran = true;
+    try {
+      await runRestore(w, job);
+    } catch (e) {
+      if (!(e instanceof CallRefused)) throw e;
+      fail.push({ kind: 'host', detail: `the restore run again after the restart: ${e.message}` });
+    }
+  }
+  // Whatever was not run again stays as it is; nothing is expected of it any more.
+  w.imports = w.imports.filter((b) => b.answered);
+  w.restores = [];
+  return ran;
+}
+
+/** Restarts the host on the folder and checks every promise; the new host is left running. */
+async function restartAndCheck(
+  w: World,
+  killAt: number,
+  killedPid: number,
+  options: Required<Pick<SoakOptions, 'searchSample'>>,
+): Promise<PointOutcome> {
+  const fail: Finding[] = [];
+  const atKill = await snapshotFolder(w.dir);
+  try {
+    await restartHost(w);
+  } catch (e) {
+    fail.push({ kind: 'host', detail: `the host did not start again: ${(e as Error).message}` });
+    return { failures: fail, setAside: [], alive: false };
+  }
+  try {
+    return {
+      failures: fail,
+      setAside: await checkAfterRestart(w, atKill, killAt, killedPid, options, fail),
+      alive: true,
+    };
+  } catch (e) {
+    if (!(e instanceof HostGone || e instanceof CallRefused)) throw e;
+    fail.push({
+      kind: 'host',
+      detail: `the restarted host failed during the checks (${e.message}): ${w.host.stderr()}`,
+    });
+    return { failures: fail, setAside: [], alive: false };
+  }
+}
+
+/** The checks on a restarted host; answers the files found set aside. */
+async function checkAfterRestart(
+  w: World,
+  atKill: FolderSnapshot,
+  killAt: number,
+  killedPid: number,
+  options: Required<Pick<SoakOptions, 'searchSample'>>,
+  fail: Finding[],
+): Promise<string[]> {
+  await indexReady(w);
+  const afterStart = await snapshotFolder(w.dir);
+  const stale = tempFilesOf(afterStart).filter((p) => atKill.has(p));
+  for (const p of stale.filter((path) => !w.told.has(`stale ${path}`))) {
+    w.told.add(`stale ${p}`);
+    fail.push({
+      kind: 'stale-temp',
+      detail: `${p} (left by the killed process ${killedPid}) is still there`,
+    });
+  }
+  const gone = goneFiles(atKill, afterStart);
+  for (const p of gone.deleted)
+    fail.push({
+      kind: 'silent-drop',
+      detail: `${p} was deleted at the restart (not under recovered/)`,
+    });
+
+  const seen = await observe(w);
+  checkLibrary(w, seen, killAt, fail);
+  await checkSettingsAndUploads(w, fail);
+  await checkMediaReferences(w, seen, fail);
+  if (await rerunInterrupted(w, fail)) {
+    const again = await observe(w);
+    const before = fail.length;
+    checkLibrary(w, again, killAt, fail);
+    // Only what the second run could change is new; the rest was said above.
+    const fresh = fail.splice(before).filter((f) => f.kind === 'duplicate' || f.kind === 'loss');
+    fail.push(...fresh.filter((f) => !fail.some((g) => g.detail === f.detail)));
+    await indexReady(w);
+    await checkSearch(w, again, options.searchSample, fail);
+  } else {
+    await checkSearch(w, seen, options.searchSample, fail);
+  }
+  return gone.setAside;
+}
+
+function emptyCounts(): Record<FailureKind, number> {
+  return Object.fromEntries(FAILURE_KINDS.map((k) => [k, 0])) as Record<FailureKind, number>;
+}
+
+/** Runs the crash test; the simulator and every host it starts are gone when it resolves. */
+export async function runCrashSoak(options: SoakOptions): Promise<SoakSummary> {
+  const started = Date.now();
+  const perFolder = Math.max(1, options.pointsPerFolder ?? 4);
+  const searchSample = options.searchSample ?? 20;
+  const log = options.log ?? (() => undefined);
+  const plans = planPoints(options.seed, options.points, options.importSizeMax ?? 150);
+  const summary: SoakSummary = {
+    seed: options.seed,
+    points: 0,
+    folders: 0,
+    durationMs: 0,
+    byOperation: {},
+    landedIn: {},
+    opLengths: {},
+    counts: emptyCounts(),
+    setAside: [],
+    failures: [],
+    keptFolders: [],
+  };
+  const sim = await startSim({ port: 0, debugPort: 0, minDebugPollMs: 0 });
+  try {
+    for (let first = 0; first < plans.length; first += perFolder) {
+      summary.folders += 1;
+      await runFolder(sim, plans, first, Math.min(plans.length, first + perFolder), {
+        ...options,
+        searchSample,
+        log,
+        summary,
+      });
+    }
+  } finally {
+    await sim.close();
+  }
+  summary.durationMs = Date.now() - started;
+  return summary;
+}
+
+async function runFolder(
+  sim: RunningSim,
+  plans: PointPlan[],
+  from: number,
+  to: number,
+  ctx: SoakOptions & { searchSample: number; log: (line: string) => void; summary: SoakSummary },
+): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'atelier-soak-'));
+  let w: World | null = null;
+  let failed = false;
+  try {
+    w = await openWorld(sim, dir, `sk${ctx.seed.toString(36)}x${from.toString(36)}`);
+    try {
+      await setUp(w);
+    } catch (e) {
+      if (!(e instanceof HostGone || e instanceof CallRefused)) throw e;
+      failed = true;
+      ctx.summary.counts.host += 1;
+      ctx.summary.failures.push({
+        point: from + 1,
+        kind: 'host',
+        killedIn: 'setting up',
+        killAfterMs: -1,
+        landedIn: 'setting up',
+        detail: `the first steps failed: ${e.message}`,
+      });
+      return;
+    }
+    for (let index = from; index < to; index += 1) {
+      const plan = plans[index]!;
+      w.picks = plan.picks;
+      const fail: Finding[] = [];
+      const killedPid = w.host.pid;
+      const { killAt, killAfterMs, landedIn } = await workUntilKilled(w, plan, fail);
+      const outcome = await restartAndCheck(w, killAt, killedPid, ctx);
+      const all = [...fail, ...outcome.failures];
+      const killedIn = plan.target;
+      ctx.summary.points += 1;
+      ctx.summary.byOperation[killedIn] = (ctx.summary.byOperation[killedIn] ?? 0) + 1;
+      ctx.summary.landedIn[landedIn] = (ctx.summary.landedIn[landedIn] ?? 0) + 1;
+      ctx.summary.setAside.push(...outcome.setAside.map((p) => `point ${index + 1}: ${p}`));
+      for (const f of all) {
+        ctx.summary.counts[f.kind] += f.count ?? 1;
+        ctx.summary.failures.push({ point: index + 1, killedIn, killAfterMs, landedIn, ...f });
+      }
+      failed ||= all.length > 0;
+      ctx.log(
+        `point ${index + 1}/${ctx.points}: killed ${killAfterMs} ms into ${killedIn}, in ${landedIn}` +
+          (all.length > 0
+            ? `: ${all.length} failure(s), first: ${all[0]!.kind}: ${all[0]!.detail}`
+            : ': ok'),
+      );
+      if (!outcome.alive) break;
+    }
+  } finally {
+    for (const [op, lengths] of Object.entries(w?.opLengths ?? {}))
+      (ctx.summary.opLengths[op] ??= []).push(...lengths);
+    w?.bridge.close();
+    await w?.host.stop().catch(() => undefined);
+    if (failed && ctx.keepFailedFolders) ctx.summary.keptFolders.push(dir);
+    else await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Details shown of one point's failures of one kind; the rest are counted. */
+const SHOWN_PER_GROUP = 4;
+
+/** The summary as a person reads it. */
+export function formatSummary(s: SoakSummary): string {
+  const c = s.counts;
+  const lines = [
+    `Crash soak: ${s.points} kill points, seed ${s.seed}, ${s.folders} data folder(s), ${(s.durationMs / 1000).toFixed(0)} s`,
+    `  kill points by operation: ${Object.entries(s.byOperation)
+      .map(([op, n]) => `${op} ${n}`)
+      .join(', ')}`,
+    `  kills landed in: ${Object.entries(s.landedIn)
+      .sort((a, b) => b[1] - a[1])
+      .map(([where, n]) => `${where} ${n}`)
+      .join(', ')}`,
+    `  operation lengths, median and longest (ms): ${Object.entries(s.opLengths)
+      .map(([op, ms]) => {
+        const sorted = [...ms].sort((a, b) => a - b);
+        return `${op} ${sorted[Math.floor(sorted.length / 2)]}/${sorted.at(-1)}`;
+      })
+      .join(', ')}`,
+    `  losses (acknowledged, then missing):        ${c.loss}`,
+    `  streamed text lost beyond the last second:  ${c['stream-loss']}`,
+    `  silent drops (files deleted at restart):    ${c['silent-drop']}`,
+    `  duplicates:                                 ${c.duplicate}`,
+    `  dangling references:                        ${c.dangling}`,
+    `  search misses:                              ${c['search-miss']}`,
+    `  stale temporary files:                      ${c['stale-temp']}`,
+    `  answers left "streaming":                   ${c['still-streaming']}`,
+    `  deleted, then back after the restart:       ${c.resurrected}`,
+    `  host failures (start, refused, unanswered): ${c.host}`,
+    `  files set aside under recovered/:           ${s.setAside.length}`,
+  ];
+  if (s.failures.length > 0) lines.push('Failures (each told once, at the point it was found):');
+  // One line per point and kind, with its first few details: an import's 150 copies are one finding.
+  const groups = new Map<string, SoakFailure[]>();
+  for (const f of s.failures) {
+    const key = `${f.point} ${f.kind}`;
+    groups.set(key, [...(groups.get(key) ?? []), f]);
+  }
+  for (const group of groups.values()) {
+    const f = group[0]!;
+    const count = group.reduce((n, g) => n + (g.count ?? 1), 0);
+    lines.push(
+      `  point ${f.point} (killed ${f.killAfterMs} ms into ${f.killedIn}, in ${f.landedIn}): ${count} ${f.kind}`,
+      ...group.slice(0, SHOWN_PER_GROUP).map((g) => `    ${g.detail}`),
+    );
+    if (group.length > SHOWN_PER_GROUP)
+      lines.push(`    … and ${group.length - SHOWN_PER_GROUP} more like these`);
+  }
+  if (s.setAside.length > 0) lines.push('Set aside:', ...s.setAside.map((p) => `  ${p}`));
+  if (s.keptFolders.length > 0) lines.push('Folders kept:', ...s.keptFolders.map((d) => `  ${d}`));
+  return lines.join('\n');
+}
