@@ -473,6 +473,8 @@ export async function openConversationLibrary(
     folder,
     legacyFiles: [join(dataDir, LEGACY_SEARCH_INDEX_FILE)],
     stamps: () => entries,
+    // A damaged word index is set aside here too, so the person hears of it with the rest.
+    recovery,
     ...(options.searchWaitMs !== undefined ? { waitMs: options.searchWaitMs } : {}),
   });
 

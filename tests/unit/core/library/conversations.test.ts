@@ -12,6 +12,7 @@ import {
 } from '../../../../electron/core/library/conversations';
 import type { StoredConversation } from '../../../../electron/core/library/conversation-file';
 import { openConversationSearch } from '../../../../electron/core/library/conversation-search';
+import { openRecovery } from '../../../../electron/core/library/recovery';
 import { openWordIndex } from '../../../../electron/core/library/search-index';
 import { ServiceError } from '../../../../electron/core/service/errors';
 import { fillDisk } from '../disk-full';
@@ -350,6 +351,19 @@ describe('conversation library', () => {
     const saved = openWordIndex(join(dir, 'search', 'words.sqlite'));
     expect(saved.conversationIds()).toHaveLength(2);
     saved.close();
+  });
+
+  it("sets a damaged word index aside through the library's recovery, so the person is told", async () => {
+    const lib = await openLib();
+    await addConversation(lib, 'first', 'the zebra crossing');
+    await lib.close();
+    await writeFile(join(dir, 'search', 'words.sqlite'), 'not a database '.repeat(400));
+    const recovery = openRecovery(dir);
+    const again = await openConversationLibrary(dir, { recovery });
+    opened.push(again);
+    await again.searchReady();
+    expect(await again.search('zebra')).toHaveLength(1);
+    expect(recovery.items().map((item) => item.file)).toEqual(['search/words.sqlite']);
   });
 
   it('answers not_found for unknown ids and ids that try to leave the folder', async () => {
