@@ -1,8 +1,15 @@
 // Search results in the sidebar: word hits (matched words highlighted) and meaning hits, in conversations and documents.
-import type { SearchHit } from '../../../shared/types';
+import type { SearchHit, WordIndexProblem } from '../../../shared/types';
 import { useAppStore } from '../store';
 import { useT } from '../i18n/use-t';
 import { highlightParts } from './highlight';
+
+/** What the person is told when the word index may miss hits. */
+const PROBLEM_NOTES = {
+  rebuilding: 'chat.searchRebuilding',
+  stale: 'chat.searchStale',
+  unavailable: 'chat.searchUnavailable',
+} as const satisfies Record<WordIndexProblem, string>;
 
 /** The snippet as text, the matched words in <mark>: built from ranges, so a message's own markup stays text. */
 function Snippet({ hit }: { hit: SearchHit }) {
@@ -21,11 +28,12 @@ export function SearchResults({ hits }: { hits: SearchHit[] }) {
   const showDocument = useAppStore((s) => s.showDocument);
   const setTab = useAppStore((s) => s.setTab);
   const indexing = useAppStore((s) => s.searchIndexing);
+  const problem = useAppStore((s) => s.searchProblem);
   return (
     <>
-      {indexing && (
+      {(problem !== null || indexing) && (
         <p className="hint" role="status">
-          {t('chat.searchIndexing')}
+          {t(problem !== null ? PROBLEM_NOTES[problem] : 'chat.searchIndexing')}
         </p>
       )}
       {hits.length === 0 ? (

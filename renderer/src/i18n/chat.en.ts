@@ -10,6 +10,12 @@ export const chatEn = {
   'chat.noConversations': 'No conversations yet.',
   'chat.noResults': 'Nothing found.',
   'chat.searchIndexing': 'Still indexing: results may be incomplete.',
+  'chat.searchRebuilding':
+    'The search index was damaged and is being built again from your conversations: results may be incomplete. Your conversations are not affected.',
+  'chat.searchStale':
+    'Search may miss your latest changes: the disk refused to store them in its index (it may be full). It catches up once there is room.',
+  'chat.searchUnavailable':
+    'Search cannot answer now: its index could not be opened (the disk may be full). Your conversations are not affected.',
   'chat.rename': 'Rename',
   'chat.renameLabel': 'Conversation title',
   'chat.pin': 'Pin',

@@ -6,6 +6,7 @@ import type {
   SearchHit,
   StorageProblem,
   UserError,
+  WordIndexProblem,
 } from '../../../shared/types';
 import type { ConversationPatch, EventPayloads } from '../../../shared/channels';
 import { compareSummaries, summaryOf } from '../../../shared/conversations';
@@ -38,6 +39,8 @@ export interface ConversationsSlice {
   searchHits: SearchHit[] | null;
   /** The word index is still being built: the hits may be incomplete. */
   searchIndexing: boolean;
+  /** Why the word index may miss hits (damaged and rebuilt, behind, unavailable); null when whole. */
+  searchProblem: WordIndexProblem | null;
   /** The message a search hit opened: the list scrolls to it and marks it for a moment. */
   foundMessage: FoundMessage | null;
   conversationError: UserError | null;
@@ -117,6 +120,7 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice, UiSlice 
     searchQuery: '',
     searchHits: null,
     searchIndexing: false,
+    searchProblem: null,
     foundMessage: null,
     conversationError: null,
     drafts: {},
@@ -279,17 +283,24 @@ export const createConversationsSlice: SliceCreator<ConversationsSlice, UiSlice 
       const ticket = ++searchTicket;
       set({ searchQuery: query });
       if (query.trim() === '') {
-        set({ searchHits: null, searchIndexing: false });
+        set({ searchHits: null, searchIndexing: false, searchProblem: null });
         return;
       }
       // Asked first: an index that was done before the search is done for its hits too.
       const status = invoke('semantic.wordsStatus', {});
       // Word hits, then (when semantic search is on) hits by meaning.
       const envelope = await invoke('semantic.search', { query });
-      const indexing = await status;
+      const before = await status;
+      // And after: the search itself may have found the index damaged and begun its rebuild.
+      const after = await invoke('semantic.wordsStatus', {});
       if (ticket !== searchTicket) return;
-      const stillIndexing = indexing.ok && indexing.data.indexing;
-      set({ searchHits: envelope.ok ? envelope.data : [], searchIndexing: stillIndexing });
+      const stillIndexing =
+        (before.ok && before.data.indexing) || (after.ok && after.data.indexing);
+      set({
+        searchHits: envelope.ok ? envelope.data : [],
+        searchIndexing: stillIndexing,
+        searchProblem: after.ok ? (after.data.problem ?? null) : null,
+      });
       if (stillIndexing)
         setTimeout(() => {
           if (ticket === searchTicket) void get().searchConversations(query);

@@ -1,7 +1,7 @@
 // The list loaded once (an empty list says nothing before that), search in the store, and opening: the hits with whether the word index is still building (asked again until it is done), a hit opening at its message, and a long conversation's end shown before the whole of it.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { answers, calls, openStore, resetBridge, type Store } from './fake-bridge';
-import type { Conversation, SearchHit } from '../../../../shared/types';
+import type { Conversation, SearchHit, WordIndexProblem } from '../../../../shared/types';
 import {
   FIRST_LIST_PAGE,
   OPENING_TAIL_MESSAGES,
@@ -137,6 +137,42 @@ describe('search in the store', () => {
     expect(store.getState().searchIndexing).toBe(false);
     await vi.advanceTimersByTimeAsync(5000);
     expect(searches()).toBe(2);
+  });
+
+  it('says why the word index may miss hits, as the status after the search has it', async () => {
+    vi.useFakeTimers();
+    let problem: WordIndexProblem | undefined;
+    answers.set('semantic.wordsStatus', () => ({
+      ok: true,
+      data: { indexing: problem === 'rebuilding', indexed: 2, total: 2, problem },
+    }));
+    // The search itself meets the damage: the index is set aside and built again.
+    answers.set('semantic.search', () => {
+      problem = 'rebuilding';
+      return { ok: true, data: [] };
+    });
+    await store.getState().searchConversations('zebra');
+    expect(store.getState()).toMatchObject({ searchProblem: 'rebuilding', searchIndexing: true });
+
+    answers.set('semantic.search', () => {
+      problem = undefined;
+      return { ok: true, data: [hit] };
+    });
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(store.getState()).toMatchObject({
+      searchHits: [hit],
+      searchProblem: null,
+      searchIndexing: false,
+    });
+
+    answers.set('semantic.search', () => ({ ok: true, data: [hit] }));
+    for (const next of ['stale', 'unavailable'] as const) {
+      problem = next;
+      await store.getState().searchConversations(`zebra ${next}`);
+      expect(store.getState().searchProblem).toBe(next);
+    }
+    await store.getState().searchConversations('');
+    expect(store.getState().searchProblem).toBeNull();
   });
 
   it('does not ask again for a query the person has since changed', async () => {
