@@ -143,13 +143,25 @@ export async function openTransferFeature(
   }
 
   /** Restores the archive at `archive` and tells the page what changed. */
-  async function restoreFrom(archive: string, jobId: string): Promise<TransferReport> {
-    const report = await restoreBackup(archive, placing, {
-      stagingDir: stagingFolder(folder),
-      onProgress: progress(jobId, 'restore'),
-    });
-    if (report.conversations > 0) ctx.emit('conversations.changed', { id: null });
+  /** Tells the page what a restore may have added, so it reads the library again. */
+  function restored(conversations: boolean): void {
+    if (conversations) ctx.emit('conversations.changed', { id: null });
     for (const kind of ['image', 'audio', 'video'] as const) ctx.emit('media.changed', { kind });
+  }
+
+  async function restoreFrom(archive: string, jobId: string): Promise<TransferReport> {
+    let report: TransferReport;
+    try {
+      report = await restoreBackup(archive, placing, {
+        stagingDir: stagingFolder(folder),
+        onProgress: progress(jobId, 'restore'),
+      });
+    } catch (e) {
+      // Cut short (a full disk), it keeps what it placed, and restoring again adds the rest.
+      restored(true);
+      throw e;
+    }
+    restored(report.conversations > 0);
     return report;
   }
 
@@ -215,27 +227,28 @@ export async function openTransferFeature(
       'transfer.import': ({ fileId }) =>
         exclusive('import', async () => {
           const value = await readImportFile(fileId);
-          let report: TransferReport;
-          if (looksLikeAppExport(value)) {
-            report = emptyReport('atelier');
-            await importAppExport(value, createPlacer(placing, report), report);
-          } else if (looksLikeChatGpt(value)) {
-            report = emptyReport('chatgpt');
-            if (value.length > TRANSFER_LIMITS.conversations) {
-              throw serviceError(
-                'invalid_input',
-                `The file holds ${value.length} conversations; one import takes at most ${TRANSFER_LIMITS.conversations}.`,
-              );
-            }
-            await importChatGptExport(value, createPlacer(placing, report), report);
-          } else {
+          const chatGpt = !looksLikeAppExport(value) && looksLikeChatGpt(value);
+          if (!chatGpt && !looksLikeAppExport(value)) {
             throw serviceError(
               'invalid_input',
               'This file is neither an Atelier export nor ChatGPT’s conversations.json; nothing was imported.',
             );
           }
+          if (chatGpt && value.length > TRANSFER_LIMITS.conversations) {
+            throw serviceError(
+              'invalid_input',
+              `The file holds ${value.length} conversations; one import takes at most ${TRANSFER_LIMITS.conversations}.`,
+            );
+          }
+          const report = emptyReport(chatGpt ? 'chatgpt' : 'atelier');
+          try {
+            if (chatGpt) await importChatGptExport(value, createPlacer(placing, report), report);
+            else await importAppExport(value, createPlacer(placing, report), report);
+          } finally {
+            // Cut short too: what was added stays (importing again adds the rest), so the page shows it.
+            if (report.conversations > 0) ctx.emit('conversations.changed', { id: null });
+          }
           await ctx.files.remove(fileId).catch(() => undefined);
-          if (report.conversations > 0) ctx.emit('conversations.changed', { id: null });
           return report;
         }),
 
