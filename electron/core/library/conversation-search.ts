@@ -52,8 +52,11 @@ export interface ConversationSearch {
 
 /** A damaged index is set aside and built again at most this many times a run (a disk that damages every new file would otherwise fill recovered/). */
 const MAX_REPAIRS = 3;
-/** A build the disk refused is tried again by a search made this long after. */
-const BUILD_RETRY_MS = 60_000;
+/**
+ * A build the disk refused is tried again by the next save the index takes (there is room again)
+ * or search made this long after; each try reads the whole index first (about a second).
+ */
+const BUILD_RETRY_MS = 10_000;
 
 type WriteRequest = Extract<Parameters<SearchThread['send']>[0], { op: 'set' | 'remove' }>;
 
@@ -229,7 +232,7 @@ export function openConversationSearch(deps: ConversationSearchDeps): Conversati
     kick();
   }
 
-  /** A search made long after a build the disk refused tries the build again. */
+  /** A build the disk refused is tried again, not more often than BUILD_RETRY_MS. */
   function retryBuildLater(): void {
     if (buildFailedAt === null || building || Date.now() - buildFailedAt < BUILD_RETRY_MS) return;
     buildFailedAt = Date.now();
@@ -256,6 +259,7 @@ export function openConversationSearch(deps: ConversationSearchDeps): Conversati
         () => {
           if (newest.get(id) === request) newest.delete(id);
           if (missed.size > 0) retryMissed();
+          retryBuildLater();
         },
         (e: unknown) => {
           if (newest.get(id) !== request) return;
