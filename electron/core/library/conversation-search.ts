@@ -229,6 +229,8 @@ export function openConversationSearch(deps: ConversationSearchDeps): Conversati
     if (seenIn !== generation || repairs >= MAX_REPAIRS) return;
     rebuilding = true;
     damage ??= { seenIn, reason };
+    // The pass that repairs it is the start's build too.
+    started = true;
     kick();
   }
 

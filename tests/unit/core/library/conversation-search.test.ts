@@ -122,6 +122,18 @@ describe('after a crash', () => {
   });
 });
 
+/**
+ * Garbles the open index: every page's head, and its change counter, so SQLite reads the pages
+ * again rather than trusting its cache.
+ */
+async function garbleUnderIt(): Promise<void> {
+  const bytes = await readFile(file);
+  const pageSize = bytes.readUInt16BE(16);
+  for (let at = pageSize; at < bytes.length; at += pageSize) bytes.fill(0xa5, at, at + 12);
+  bytes.writeUInt32BE(bytes.readUInt32BE(24) + 1, 24);
+  await writeFile(file, bytes);
+}
+
 describe('a damaged index', () => {
   it('is found at start though it opens, set aside with its reason, and rebuilt from the conversations', async () => {
     await writeLibrary();
@@ -161,18 +173,29 @@ describe('a damaged index', () => {
     await search.ready();
     expect(await search.search('walrus 17 3')).toHaveLength(1);
 
-    // Garbled under the open index: every page's head, and the change counter, so SQLite reads
-    // the pages again rather than trusting its cache.
-    const bytes = await readFile(file);
-    const pageSize = bytes.readUInt16BE(16);
-    for (let at = pageSize; at < bytes.length; at += pageSize) bytes.fill(0xa5, at, at + 12);
-    bytes.writeUInt32BE(bytes.readUInt32BE(24) + 1, 24);
-    await writeFile(file, bytes);
-
+    await garbleUnderIt();
     const hits = await search.search('walrus 17 3');
     expect(hits.length === 1 || search.status().problem === 'rebuilding').toBe(true);
     await search.ready();
     expect(search.status()).toEqual({ indexing: false, indexed: 50, total: 50 });
+    expect(await search.search('walrus 17 3')).toHaveLength(1);
+    expect(recovery.items().map((item) => item.file)).toEqual(['search/words.sqlite']);
+  });
+
+  it('met by a save, is rebuilt from the files, that save included', async () => {
+    await writeLibrary();
+    const recovery = openRecovery(dir);
+    const search = await openSearch({ recovery });
+    await search.ready();
+    await garbleUnderIt();
+
+    const changed = conversation('c7', ['a quokka arrived']);
+    await writeFile(fileOf('c7'), JSON.stringify(changed));
+    search.saved(changed, await stampOf('c7'));
+    await search.flush();
+    await search.ready();
+    expect(search.status()).toEqual({ indexing: false, indexed: 50, total: 50 });
+    expect((await search.search('quokka')).map((h) => h.conversationId)).toEqual(['c7']);
     expect(await search.search('walrus 17 3')).toHaveLength(1);
     expect(recovery.items().map((item) => item.file)).toEqual(['search/words.sqlite']);
   });
