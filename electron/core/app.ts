@@ -64,8 +64,8 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   });
 
   const conversations = await openConversationLibrary(opts.dataDir, { recovery });
-  const files = await createFileStore(join(opts.dataDir, 'files'));
-  const media = await createMediaLibrary(join(opts.dataDir, 'media'));
+  const files = await createFileStore(join(opts.dataDir, 'files'), { recovery });
+  const media = await createMediaLibrary(join(opts.dataDir, 'media'), { recovery });
   const models = await openModelCatalog({
     client,
     file: join(opts.dataDir, 'models.json'),
