@@ -1,7 +1,8 @@
-// Diagnostics through createCore against the simulator: the debug listener, its read interval, the legacy address.
+// Diagnostics through createCore against the simulator: the debug listener, its read interval, the legacy address, a full disk.
 import { describe, expect, it } from 'vitest';
 import type { DebugReceived, DiagnosticsView } from '../../../../../shared/diagnostics';
 import type { UserError } from '../../../../../shared/types';
+import { fillDisk } from '../../disk-full';
 import { env, openCore } from '../../simulated-core';
 
 describe('diagnostics', () => {
@@ -22,5 +23,25 @@ describe('diagnostics', () => {
     const again = await attempt('diagnostics.fetchReceived');
     expect(!again.ok && (again.error as UserError).code).toBe('rate_limited');
     expect((await call<DiagnosticsView>('diagnostics.get')).nextFetchAt).toBe(received.nextFetchAt);
+  });
+});
+
+describe('diagnostics on a full disk', () => {
+  it('says the addresses were not saved, and keeps those on disk', async () => {
+    const { call, attempt } = await openCore();
+    await call('diagnostics.update', { debugBaseUrl: env.sim.debugBaseUrl });
+    const freeDisk = fillDisk();
+    try {
+      const refused = await attempt('diagnostics.update', { debugBaseUrl: null });
+      expect(!refused.ok && refused.error).toMatchObject({
+        code: 'storage',
+        details: { reason: 'disk_full' },
+      });
+    } finally {
+      freeDisk();
+    }
+    expect((await call<DiagnosticsView>('diagnostics.get')).debugBaseUrl).toBe(
+      env.sim.debugBaseUrl,
+    );
   });
 });
