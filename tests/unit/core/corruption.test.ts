@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REASON_SUFFIX } from '../../../shared/storage';
 import { startSim, type RunningSim } from '../../../sim/server';
 import { DAMAGES, damage, type Damage } from './damage';
+import { fillDisk } from './disk-full';
 import { censusOf, openCoreOn, recoveredOf, useCore, type Census } from './used-folder';
 
 /** What the used folder holds, found once it is made: the files a row names by what they hold. */
@@ -227,4 +228,26 @@ describe.each(KINDS)('$name, damaged', (kind) => {
       60_000,
     );
   }
+});
+
+describe('a full disk at start', () => {
+  it('starts with the caches a crash left stale, and everything is there', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'atelier-full-'));
+    dirs.push(dir);
+    await cp(made.folder, dir, { recursive: true });
+    // What a crash leaves: the caches behind the files they describe.
+    await rm(join(dir, 'conversations', 'index.json'));
+    await rm(join(dir, 'media', 'image', 'index.json'));
+    const freeDisk = fillDisk();
+    try {
+      const opened = await openCoreOn(dir);
+      try {
+        expect(await censusOf(opened)).toEqual(made.census);
+      } finally {
+        await opened.core.dispose();
+      }
+    } finally {
+      freeDisk();
+    }
+  });
 });
