@@ -50,6 +50,7 @@ export const chatEn = {
   'chat.usage': 'Tokens: {prompt} in · {completion} out · {total} total',
   'chat.cost': 'Cost: {cost} credits',
   'chat.copyCode': 'Copy code',
+  'chat.plainBlock': 'Shown as plain text: too complex to format.',
   'chat.trimOldest': 'Trim oldest messages',
   'chat.settings': 'Conversation settings',
   'chat.systemPrompt': 'System prompt',

@@ -51,6 +51,7 @@ export const chatRu: { readonly [K in keyof typeof chatEn]: string } = {
   'chat.usage': 'Токены: {prompt} на входе · {completion} на выходе · всего {total}',
   'chat.cost': 'Стоимость: {cost} кредитов',
   'chat.copyCode': 'Копировать код',
+  'chat.plainBlock': 'Показано как простой текст: разметка слишком сложная для оформления.',
   'chat.trimOldest': 'Убрать самые старые сообщения',
   'chat.settings': 'Настройки чата',
   'chat.systemPrompt': 'Системный промпт',

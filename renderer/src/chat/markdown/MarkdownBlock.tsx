@@ -1,5 +1,5 @@
 // One markdown block rendered with GFM, math (KaTeX) and code blocks; loaded lazily with its plugins.
-import { Children, isValidElement, memo, type ReactNode } from 'react';
+import { Children, isValidElement, memo, useMemo, useRef, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
@@ -9,8 +9,9 @@ import { Icon } from '../../common/Icon';
 import { useAppStore } from '../../store';
 import { useT } from '../../i18n/use-t';
 import { CodeBlock } from './CodeBlock';
+import { judgeBlock } from './format-cost';
 import rehypeTypesetMath from './math';
-import { openCodeFence } from '../markdown-blocks';
+import { openCodeFence, tableHead } from '../markdown-blocks';
 
 // Module constants: a new plugin array on each render would defeat the memoized blocks.
 const REMARK_PLUGINS = [remarkGfm, remarkMath];
@@ -152,11 +153,53 @@ interface MarkdownBlockProps {
   tablePart?: TablePart;
 }
 
+/**
+ * A block the parser would take too long on (format-cost.ts), shown as its text with a note. A
+ * piece of a long table keeps to the table's element, its rows without the head it was given.
+ */
+function PlainBlock({ text, tablePart }: { text: string; tablePart?: TablePart }) {
+  const t = useT();
+  const shown = tablePart === 'rows' ? text.slice(tableHead(text)?.length ?? 0) : text;
+  const block = (
+    <div className="plain-block">
+      <p className="plain-block-note">{t('chat.plainBlock')}</p>
+      <pre className="plain-block-text">{shown}</pre>
+    </div>
+  );
+  if (!tablePart) return block;
+  return (
+    <tbody>
+      <tr>
+        <td>{block}</td>
+      </tr>
+    </tbody>
+  );
+}
+
+type BlockView =
+  { kind: 'open-fence'; code: string; language: string } | { kind: 'plain' | 'markdown' };
+
+/**
+ * How a block is shown. An open code fence is all code: it needs no parse, and it is what a
+ * streamed answer spends longest growing. Otherwise it is formatted unless judged too costly
+ * (judgeBlock); once opened again, it is judged anew.
+ */
+function useBlockView(text: string, streaming: boolean): BlockView {
+  const plainWhileGrowing = useRef<string | null>(null);
+  return useMemo(() => {
+    const openFence = streaming ? openCodeFence(text) : null;
+    if (openFence) return { kind: 'open-fence', ...openFence };
+    const judged = judgeBlock(text, streaming, plainWhileGrowing.current);
+    plainWhileGrowing.current = judged.plainWhileGrowing;
+    return { kind: judged.plain ? 'plain' : 'markdown' };
+  }, [text, streaming]);
+}
+
 function MarkdownBlock({ text, streaming = false, tablePart }: MarkdownBlockProps) {
-  // An open code fence is all code: it needs no parse, and it is what a streamed answer spends
-  // longest growing.
-  const openFence = streaming ? openCodeFence(text) : null;
-  if (openFence) return <CodeBlock {...openFence} streaming />;
+  const view = useBlockView(text, streaming);
+  if (view.kind === 'open-fence')
+    return <CodeBlock code={view.code} language={view.language} streaming />;
+  if (view.kind === 'plain') return <PlainBlock text={text} tablePart={tablePart} />;
   return (
     <ReactMarkdown
       remarkPlugins={REMARK_PLUGINS}

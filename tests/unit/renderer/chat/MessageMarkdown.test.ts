@@ -98,3 +98,22 @@ describe('MessageMarkdown', () => {
     expect(first![1]!.match(/<p>/g)).toHaveLength(24);
   });
 });
+
+describe('a costly answer', () => {
+  beforeAll(async () => {
+    await preloadMarkdown();
+  });
+
+  it('shows its costly growing block as plain text and the blocks before it formatted', () => {
+    const html = render(`A **first** block.\n\n${'[ (]('.repeat(3000)}\nstill growing`, true);
+    expect(html).toContain('<p>A <strong>first</strong> block.</p>');
+    expect(html.match(/class="plain-block"/g)).toHaveLength(1);
+    expect(html).toContain('<pre class="plain-block-text">[ (](');
+  });
+
+  it('formats an ordinary answer whole and streamed alike, with no plain block', () => {
+    const text = `Intro.\n\n${longParagraph}\n\n- one\n- two\n\n| a | b |\n| - | - |\n| 1 | 2 |`;
+    expect(render(text, true)).not.toContain('plain-block');
+    expect(render(text, false)).not.toContain('plain-block');
+  });
+});

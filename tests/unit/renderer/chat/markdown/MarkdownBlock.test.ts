@@ -220,3 +220,32 @@ describe('a long growing block in pieces', () => {
     }
   });
 });
+
+describe('a block too costly to format', () => {
+  const costly = '*a_ '.repeat(5000);
+
+  it('is shown as its text under a note saying so, not parsed', () => {
+    const html = render(`${costly}<b>bold</b> **not bold**`, false);
+    expect(html).toMatch(
+      /^<div class="plain-block"><p class="plain-block-note">Shown as plain text: too complex to format\.<\/p><pre class="plain-block-text">\*a_ \*a_ /,
+    );
+    expect(html).toContain('&lt;b&gt;bold&lt;/b&gt; **not bold**</pre></div>');
+    expect(html).not.toContain('<em>');
+    expect(html).not.toContain('<strong>');
+  });
+
+  it('keeps a piece of a long table inside the table: its rows, without the head', () => {
+    const head = `|${' h |'.repeat(100)}\n|${' - |'.repeat(100)}\n`;
+    const html = renderToStaticMarkup(
+      createElement(MarkdownBlock, { text: `${head}| a | b |`, tablePart: 'rows' }),
+    );
+    expect(html).toMatch(/^<tbody><tr><td><div class="plain-block">/);
+    expect(html).toContain('<pre class="plain-block-text">| a | b |</pre>');
+  });
+
+  it('still formats an ordinary block', () => {
+    expect(render('Some **bold** and `code`.', true)).toBe(
+      '<p>Some <strong>bold</strong> and <code>code</code>.</p>',
+    );
+  });
+});
