@@ -56,6 +56,15 @@ export const GROWING_BLOCK_BUDGET = 80;
 export const FINISHED_BLOCK_BUDGET = 300;
 
 /**
+ * The bound on the walks and spans alone, the part of the cost that grows with the square of the
+ * text, in both cases. No ordinary block comes near it (the 300-row table estimates 2.9, a 30 KB
+ * paragraph 2.1, the bench's answers under 1), while the pathological inputs pass it within a
+ * few KB: 10 KB of mismatched emphasis took 506 ms, so its 5 KB (132 ms) is shown as text, and a
+ * conversation opened on it shows its first 6,000 characters at once, not after a 200 ms task.
+ */
+export const QUADRATIC_BUDGET = 20;
+
+/**
  * Deeper nesting of quotes and lists (as format-cost.ts over-estimates it from the lines'
  * prefixes, a list ten deep counts 10 to 15) is shown as text: the parser's work grows with the
  * depth on every line, and past about 2,000 levels the renderer exceeds the call stack.

@@ -5,6 +5,7 @@ import {
   GROWING_BLOCK_BUDGET,
   MAX_NESTING,
   MAX_TABLE_COLUMNS,
+  QUADRATIC_BUDGET,
 } from './bounds';
 
 /**
@@ -660,16 +661,27 @@ export function estimatedMs(cost: FormatCost): number {
   return ms;
 }
 
+/** The part of the estimate that grows with the square of the text: the walks and spans. */
+export function quadraticMs(cost: FormatCost): number {
+  return cost.walks * FORMAT_COST_WEIGHTS.walks + cost.spans * FORMAT_COST_WEIGHTS.spans;
+}
+
 /**
  * Whether `text`, one block of an answer, is to be shown as plain text rather than formatted:
  * too costly for its bound (a growing block's, parsed on every update, or a finished one's), too
- * deeply nested or too wide a table. A text too long for the bound is not read at all.
+ * costly in its quadratic part, too deeply nested or too wide a table. A text too long for the
+ * bound is not read at all.
  */
 export function tooComplexToFormat(text: string, growing: boolean): boolean {
   const budget = growing ? GROWING_BLOCK_BUDGET : FINISHED_BLOCK_BUDGET;
   if (text.length * FORMAT_COST_WEIGHTS.chars > budget) return true;
   const cost = formatCost(text);
-  return cost.depth > MAX_NESTING || cost.columns > MAX_TABLE_COLUMNS || estimatedMs(cost) > budget;
+  return (
+    cost.depth > MAX_NESTING ||
+    cost.columns > MAX_TABLE_COLUMNS ||
+    quadraticMs(cost) > QUADRATIC_BUDGET ||
+    estimatedMs(cost) > budget
+  );
 }
 
 /**

@@ -1,10 +1,16 @@
 // Unit tests of the formatting bound: pathological blocks go to plain text, ordinary ones are formatted.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_NESTING } from '../../../../../renderer/src/chat/markdown/bounds';
 import {
+  FINISHED_BLOCK_BUDGET,
+  MAX_NESTING,
+  QUADRATIC_BUDGET,
+} from '../../../../../renderer/src/chat/markdown/bounds';
+import {
+  estimatedMs,
   formatCost,
   judgeBlock,
+  quadraticMs,
   tooComplexToFormat,
 } from '../../../../../renderer/src/chat/markdown/format-cost';
 
@@ -124,6 +130,13 @@ describe('tooComplexToFormat', () => {
         expect(tooComplexToFormat(text.slice(start, start + 1500), true)).toBe(false);
   });
 
+  it('bounds the quadratic part on its own: 5 KB of mismatched emphasis is text', () => {
+    const text = '*a_ '.repeat(1250);
+    expect(estimatedMs(formatCost(text))).toBeLessThan(FINISHED_BLOCK_BUDGET);
+    expect(quadraticMs(formatCost(text))).toBeGreaterThan(QUADRATIC_BUDGET);
+    expect(tooComplexToFormat(text, false)).toBe(true);
+  });
+
   it('formats underscores and asterisks alone: they are a rule, quickly parsed', () => {
     expect(tooComplexToFormat('_'.repeat(16_000), true)).toBe(false);
     expect(tooComplexToFormat('*'.repeat(16_000), true)).toBe(false);
@@ -154,6 +167,18 @@ describe('tooComplexToFormat', () => {
   it('skips code: spans and fences hold no markup', () => {
     expect(formatCost('`a_ b_ c_ [d`').walks).toBeLessThan(20);
     expect(formatCost(['```', ...codeLines, '```'].join('\n')).marks).toBe(0);
+  });
+
+  it('ends a fence with the quote or list item it is in, and reads what follows', () => {
+    const costly = 'a_ '.repeat(2000);
+    expect(tooComplexToFormat(`> \`\`\`\n> code\n${costly}`, false)).toBe(true);
+    expect(tooComplexToFormat(`- \`\`\`\n  code\n${costly}`, false)).toBe(true);
+    expect(tooComplexToFormat(`\`\`\`\ncode\n${costly}`, false)).toBe(false);
+  });
+
+  it('reads list markers indented into a paragraph as its text, not as items', () => {
+    const lines = Array.from({ length: 400 }, () => '        * a_ b_ c_').join('\n');
+    expect(tooComplexToFormat(`A paragraph\n${lines}`, false)).toBe(true);
   });
 
   it('reads any text without failing', () => {
