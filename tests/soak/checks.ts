@@ -212,7 +212,11 @@ function checkFields(
   }
   // From now on what is there counts: an update in flight at the kill went either way, and a
   // loss is told once.
-  if (c.title !== undefined) c.title = found.title;
+  if (c.title !== undefined) {
+    c.title = found.title;
+    // A rename in flight at the kill may have landed: the title's word is the one to search.
+    c.words = [c.key, ...(found.title.match(WORD_PATTERN) ?? []).filter((word) => word !== c.key)];
+  }
   if (c.pinned !== undefined) c.pinned = found.pinned;
   if (c.systemPrompt !== undefined) c.systemPrompt = found.systemPrompt;
   if (c.folderId !== undefined) c.folderId = found.folderId ?? null;

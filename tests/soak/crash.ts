@@ -80,6 +80,10 @@ interface PointOutcome {
   alive: boolean;
 }
 
+/** What the person does once the plan's work is done and the kill has not come yet. */
+const FILLER: readonly Op[] = ['rename', 'save', 'settings'];
+const FILLER_PAUSE_MS = 20;
+
 /** Runs the plan's work and kills the host during it; answers the kill time. */
 async function workUntilKilled(
   w: World,
@@ -104,19 +108,28 @@ async function workUntilKilled(
       void w.host.kill().then(resolve);
     }, killAfterMs);
   });
-  let landedIn = 'nothing (idle)';
-  try {
-    for (const op of [plan.target, ...plan.after]) await runOp(w, op, plan, fail);
-    // Every operation ended before the kill: the person waits for the answers still streaming.
-    w.currentOp = 'waiting for the answers';
-    await turnsEnded(w, KILL_WINDOW_MS.stream + 10_000);
-  } catch (e) {
-    if (!(e instanceof HostGone)) throw e;
-    landedIn = `${w.currentOp} (${e.message})`;
-  }
+  const landedIn = await workUntilHostGone(w, plan, fail);
   await killed;
   await w.bridge.closed;
   return { killAt, killAfterMs, landedIn };
+}
+
+/** The aimed operation and what follows it, until a call finds the host gone; answers where. */
+async function workUntilHostGone(w: World, plan: PointPlan, fail: Finding[]): Promise<string> {
+  try {
+    for (const op of [plan.target, ...plan.after]) await runOp(w, op, plan, fail);
+    // Every operation ended before the kill: the person waits for the answers still streaming,
+    // then goes on renaming and changing things until the kill comes.
+    w.currentOp = 'waiting for the answers';
+    await turnsEnded(w, KILL_WINDOW_MS.stream + 10_000);
+    for (let i = 0; ; i += 1) {
+      await runOp(w, FILLER[i % FILLER.length]!, plan, fail);
+      await new Promise((resolve) => setTimeout(resolve, FILLER_PAUSE_MS));
+    }
+  } catch (e) {
+    if (!(e instanceof HostGone)) throw e;
+    return `${w.currentOp} (${e.message})`;
+  }
 }
 
 async function runOp(w: World, op: Op, plan: PointPlan, fail: Finding[]): Promise<void> {

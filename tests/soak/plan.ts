@@ -5,6 +5,7 @@ import fc from 'fast-check';
 export const OPS = [
   'stream',
   'settings',
+  'models',
   'rename',
   'save',
   'delete',
@@ -20,7 +21,7 @@ export type Op = (typeof OPS)[number];
 /** Kill points go round these, so every kind of work is killed as often. */
 export const KILL_TARGETS: ReadonlyArray<readonly Op[]> = [
   ['stream'],
-  ['settings', 'rename', 'save', 'delete'],
+  ['settings', 'models', 'rename', 'save', 'delete'],
   ['import'],
   ['restore'],
   ['folders', 'folderDelete'],
@@ -35,6 +36,7 @@ export const KILL_WINDOW_MS: Record<Op, number> = {
   // The answer streams for about four seconds after chat.send is answered.
   stream: 4500,
   settings: 20,
+  models: 60,
   rename: 20,
   save: 20,
   delete: 20,

@@ -296,6 +296,11 @@ async function opSettings(w: World): Promise<void> {
   w.settingsUnsure = false;
 }
 
+/** The model list fetched again and written to models.json, as at the app's start (a kill left its temp files). */
+async function opModels(w: World): Promise<void> {
+  await call(w, 'models.list', { refresh: true });
+}
+
 async function opRename(w: World): Promise<void> {
   const c = pick(w, actionable(w));
   if (!c) return;
@@ -481,6 +486,7 @@ async function opUpload(w: World): Promise<void> {
 export const RUN: Record<Op, (w: World, plan: PointPlan) => Promise<void>> = {
   stream: opStream,
   settings: opSettings,
+  models: opModels,
   rename: opRename,
   save: opSave,
   delete: opDelete,
