@@ -193,7 +193,7 @@ export async function openImagesFeature(ctx: FeatureContext): Promise<Feature<Im
     const bytes =
       image.b64 !== null
         ? decodeImageBase64(image.b64)
-        : (await ctx.client.downloadFile(image.url ?? '', opts)).bytes;
+        : (await ctx.client.downloadFile(image.url ?? '', { ...opts, holds: 'image' })).bytes;
     return { bytes, mime: checkImageBytes(bytes) };
   }
 

@@ -10,6 +10,7 @@ import {
   imageShapeOf,
   maxSourceImagesOf,
 } from '../../../../../shared/images';
+import { ANSWER_MAX_BYTES } from '../../../../../shared/service-limits';
 import type { ModelInfo } from '../../../../../shared/types';
 import { UPLOAD_CHUNK_BYTES } from '../../../../../shared/upload-limits';
 import type { Feature, FeatureContext } from '../../../../../electron/core/features/context';
@@ -57,11 +58,16 @@ let sim: Sim;
 let dir: string;
 let harness: Harness;
 
-async function makeHarness(key: string): Promise<Harness> {
+/** `serve` answers a request in place of the simulator when it returns a Response. */
+async function makeHarness(
+  key: string,
+  serve: (url: string) => Response | null = () => null,
+): Promise<Harness> {
   const sent: Array<Record<string, unknown>> = [];
   const recordingFetch: typeof fetch = async (input, init) => {
     if (typeof init?.body === 'string') sent.push(JSON.parse(init.body) as Record<string, unknown>);
-    return fetch(input, init);
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    return serve(url) ?? fetch(input, init);
   };
   const client = createServiceClient({
     connection: () => ({ baseUrl: sim.baseUrl, apiKey: key }),
@@ -171,6 +177,30 @@ describe('images.generate', () => {
     await harness.media.flush();
     const reopened = await createMediaLibrary(join(dir, 'media'));
     expect(reopened.get(item!.id)).toEqual(item);
+  });
+
+  it('downloads a picture the service answers as a link under the picture cap, not the film one', async () => {
+    const link = 'https://cdn.example.com/fox.png';
+    const big = ANSWER_MAX_BYTES.image + 1;
+    await harness.files.dispose();
+    harness = await makeHarness('sim-fast', (url) => {
+      if (url.endsWith('/images/generations'))
+        return Response.json({ created: 1, data: [{ url: link }] });
+      if (url === link)
+        return new Response(new ReadableStream({ pull: () => undefined }), {
+          headers: { 'content-type': 'image/png', 'content-length': String(big) },
+        });
+      return null;
+    });
+    const error = await failure(
+      harness.handlers['images.generate']({
+        requestId: 'r1',
+        model: 'img-stable/stable-diffusion-xl-1024',
+        prompt: 'a red fox',
+      }),
+    );
+    expect(error.error.code).toBe('too_large');
+    expect(harness.media.list('image').total).toBe(0);
   });
 
   it('sends aspect_ratio to a model that needs it', async () => {
