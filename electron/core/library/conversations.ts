@@ -26,6 +26,7 @@ import {
 import { openConversationSearch } from './conversation-search';
 import { openRecovery, type Recovery } from './recovery';
 import { saveFailed } from './save-failure';
+import { STAMP_TICK_MS } from './search-doc';
 import { RECOVERED_FOLDER } from '../../../shared/storage';
 import { serviceError, type ServiceError } from '../service/errors';
 
@@ -332,6 +333,12 @@ export async function openConversationLibrary(
       .filter((n) => n.endsWith('.json') && n !== INDEX_FILE)
       .map((n) => n.slice(0, -'.json'.length))
       .filter((id) => ID_PATTERN.test(id));
+    // A save in the same clock tick as the one the list recorded keeps its stamp (search-doc.ts):
+    // a file whose mtime is this close to the list's own writing may hold a save it never heard of.
+    const listWrittenMs = await stat(indexFile).then(
+      (info) => info.mtimeMs,
+      () => 0,
+    );
     const previous = await readIndex();
     let indexChanged = previous === null || previous.size !== ids.length;
 
@@ -343,7 +350,9 @@ export async function openConversationLibrary(
         continue;
       }
       const known = previous?.get(id);
-      if (known && !known.streaming && known.size === info.size && known.mtimeMs === info.mtimeMs) {
+      const sameStamp = known?.size === info.size && known.mtimeMs === info.mtimeMs;
+      const settled = info.mtimeMs < listWrittenMs - STAMP_TICK_MS;
+      if (known && !known.streaming && sameStamp && settled) {
         entries.set(id, known);
         continue;
       }
