@@ -1,0 +1,475 @@
+// A full disk (ENOSPC) while saving, sending, uploading, importing and restoring: every file whole, every refusal in words, the streamed answer kept, and core starts again on the full disk. On a real 20 MB tmpfs where the machine allows it, and with ENOSPC injected into every write always.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as fsp from 'node:fs/promises';
+import { syncBuiltinESMExports } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import type { EventChannel } from '../../../shared/channels';
+import type { TransferSaved } from '../../../shared/transfer';
+import type { ChatEvent, Conversation, ConversationList, Envelope } from '../../../shared/types';
+import { UPLOAD_CHUNK_BYTES } from '../../../shared/upload-limits';
+import { type Core, createCore } from '../../../electron/core/app';
+import { createJsonSettingsStore } from '../../../electron/core/features/settings/store';
+import {
+  createFileVault,
+  createLocalKeyEncryptor,
+} from '../../../electron/core/features/settings/vault';
+import { openRecovery, RECOVERED_FOLDER } from '../../../electron/core/library/recovery';
+import { createWebHost } from '../../../dev/web-host';
+import { type RunningSim, startSim } from '../../../sim/server';
+import { makePng } from '../../e2e/files';
+import { chatGptSample } from './features/transfer/chatgpt-sample';
+
+const DISK_FULL = /disk is full/i;
+const TMPFS_BYTES = 20 * 1024 * 1024;
+
+// ------------------------------------------------------------------ a core on a folder
+
+interface Opened {
+  core: Core;
+  events: Array<{ event: EventChannel; payload: unknown }>;
+  attempt<T>(channel: string, input?: unknown): Promise<Envelope<T>>;
+  call<T>(channel: string, input?: unknown): Promise<T>;
+}
+
+async function openOn(dir: string): Promise<Opened> {
+  const recovery = openRecovery(dir);
+  const events: Opened['events'] = [];
+  const core = await createCore({
+    dataDir: dir,
+    recovery,
+    host: createWebHost(() => undefined),
+    vault: createFileVault(
+      join(dir, 'key.bin'),
+      createLocalKeyEncryptor(join(dir, 'local.key'), { recovery }),
+      { recovery },
+    ),
+    settingsStore: createJsonSettingsStore(join(dir, 'settings.json'), { recovery }),
+    emit: (event, payload) => {
+      events.push({ event, payload: structuredClone(payload) });
+    },
+  });
+  cores.push(core);
+  const attempt = async <T>(channel: string, input: unknown = {}) =>
+    (await core.invoke(channel, input)) as Envelope<T>;
+  return {
+    core,
+    events,
+    attempt,
+    async call<T>(channel: string, input: unknown = {}) {
+      const answer = await attempt<T>(channel, input);
+      if (!answer.ok) throw new Error(`${channel}: ${answer.error.message}`);
+      return answer.data;
+    },
+  };
+}
+
+async function upload(o: Opened, name: string, mime: string, bytes: Buffer): Promise<string> {
+  const { uploadId } = await o.call<{ uploadId: string }>('files.begin', {
+    name,
+    mime,
+    size: bytes.length,
+  });
+  for (let offset = 0; offset < bytes.length; offset += UPLOAD_CHUNK_BYTES)
+    await o.call('files.chunk', {
+      uploadId,
+      offset,
+      bytes: new Uint8Array(bytes.subarray(offset, offset + UPLOAD_CHUNK_BYTES)),
+    });
+  return (await o.call<{ fileId: string }>('files.finish', { uploadId })).fileId;
+}
+
+type TurnEnd = Extract<ChatEvent, { type: 'done' | 'error' }>;
+
+async function turnEnd(o: Opened, conversationId: string): Promise<TurnEnd> {
+  const until = Date.now() + 15_000;
+  for (;;) {
+    const end = o.events
+      .filter((e) => e.event === 'chat.event')
+      .map((e) => e.payload as ChatEvent)
+      .find(
+        (e): e is TurnEnd =>
+          e.conversationId === conversationId && (e.type === 'done' || e.type === 'error'),
+      );
+    if (end) return end;
+    if (Date.now() > until) throw new Error('the turn did not end');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Every file of the folder with its bytes' hash, recovered/ aside. */
+function filesOf(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    const rel = path.slice(dir.length + 1);
+    if (rel.startsWith(`${RECOVERED_FOLDER}/`)) continue;
+    out.set(rel, createHash('sha256').update(fs.readFileSync(path)).digest('hex'));
+  }
+  return out;
+}
+
+/** Files that were there before and are now gone, or changed into something that does not read. */
+function damaged(dir: string, before: Map<string, string>): string[] {
+  const now = filesOf(dir);
+  const problems: string[] = [];
+  for (const [rel, hash] of before) {
+    // Prepared exports and restore staging are the transfer feature's to remove.
+    if (rel.startsWith('transfer/')) continue;
+    const after = now.get(rel);
+    if (after === undefined) problems.push(`${rel} is gone`);
+    else if (after !== hash && rel.endsWith('.json')) {
+      try {
+        JSON.parse(fs.readFileSync(join(dir, rel), 'utf8'));
+      } catch (e) {
+        problems.push(`${rel} no longer reads as JSON (${(e as Error).message})`);
+      }
+    }
+  }
+  return problems;
+}
+
+// ------------------------------------------------------------------ the scenario
+
+interface Disk {
+  /** Leaves no room for another byte. */
+  fill(): Promise<void>;
+  /** Gives the room back. */
+  free(): Promise<void>;
+}
+
+interface Findings {
+  /** Calls that did not answer in words that the disk is full. */
+  notInWords: string[];
+  damaged: string[];
+  /** What went wrong besides. */
+  other: string[];
+}
+
+/** What a person has before the disk fills: answered questions, a folder, a picture, files to import and restore. */
+async function preparedLibrary(o: Opened, sim: RunningSim) {
+  await o.call('settings.update', {
+    baseUrl: sim.baseUrl,
+    ratePlan: 'custom',
+    customRequestsPerSecond: 9,
+    autoTitle: false,
+  });
+  await o.call('key.set', { key: 'sim-fast' });
+  const conversations: Conversation[] = [];
+  for (const question of ['Which roses climb?', 'When do tulips flower?']) {
+    const c = await o.call<Conversation>('conversations.create', { model: 'openai/gpt-4o-mini' });
+    await o.call('chat.send', { conversationId: c.id, text: question });
+    expect((await turnEnd(o, c.id)).type).toBe('done');
+    conversations.push(c);
+  }
+  await o.call('folders.create', { name: 'Garden' });
+  const picture = await upload(o, 'bed.png', 'image/png', makePng(120, 80));
+  await o.call('attachments.prepare', { fileId: picture });
+  const saved = await o.call<TransferSaved>('transfer.backup', { jobId: 'before' });
+  const parts: Buffer[] = [];
+  for (let offset = 0; ;) {
+    const chunk = await o.call<{ base64: string; done: boolean }>('transfer.readOut', {
+      outId: saved.outId,
+      offset,
+    });
+    parts.push(Buffer.from(chunk.base64, 'base64'));
+    offset += parts.at(-1)!.length;
+    if (chunk.done) break;
+  }
+  // Restoring the backup into this same library would add nothing: one conversation goes first.
+  await o.call('conversations.delete', { id: conversations[1]!.id });
+  const archive = await upload(o, 'backup.zip', 'application/zip', Buffer.concat(parts));
+  const chatgpt = await upload(
+    o,
+    'conversations.json',
+    'application/json',
+    Buffer.from(JSON.stringify(chatGptSample)),
+  );
+  return { conversation: conversations[0]!, archive, chatgpt };
+}
+
+async function fullDiskScenario(dir: string, sim: RunningSim, disk: Disk): Promise<Findings> {
+  const findings: Findings = { notInWords: [], damaged: [], other: [] };
+  const o = await openOn(dir);
+  const { conversation, archive, chatgpt } = await preparedLibrary(o, sim);
+  const listed = async (opened: Opened) =>
+    (await opened.call<ConversationList>('conversations.list', {})).items.map((i) => i.id).sort();
+  const idsBefore = await listed(o);
+  const settingsBefore = await o.call<{ theme: string }>('settings.get');
+  const before = filesOf(dir);
+
+  await disk.fill();
+  /** A call the full disk must refuse, in words. */
+  const refused = async (what: string, channel: string, input: unknown) => {
+    const answer = await o.attempt(channel, input);
+    // Each of these must write new bytes: "ok" on a full disk would be a promise it cannot keep.
+    if (answer.ok) findings.other.push(`${what} answered ok on the full disk`);
+    else if (!DISK_FULL.test(answer.error.message))
+      findings.notInWords.push(`${what}: "${answer.error.message}"`);
+  };
+  await refused('a rename', 'conversations.update', { id: conversation.id, title: 'Climbers' });
+  await refused('a setting', 'settings.update', {
+    theme: settingsBefore.theme === 'dark' ? 'light' : 'dark',
+  });
+  await refused('a new folder', 'folders.create', { name: 'Shed' });
+  const begun = await o.attempt<{ uploadId: string }>('files.begin', {
+    name: 'notes.txt',
+    mime: 'text/plain',
+    size: UPLOAD_CHUNK_BYTES,
+  });
+  if (!begun.ok && !DISK_FULL.test(begun.error.message))
+    findings.notInWords.push(`an upload: "${begun.error.message}"`);
+  if (begun.ok)
+    await refused('an upload chunk', 'files.chunk', {
+      uploadId: begun.data.uploadId,
+      offset: 0,
+      bytes: new Uint8Array(UPLOAD_CHUNK_BYTES).fill(65),
+    });
+  await refused('a ChatGPT import', 'transfer.import', { fileId: chatgpt });
+  await refused('a restore', 'transfer.restore', { fileId: archive, jobId: 'full' });
+  await refused('a backup', 'transfer.backup', { jobId: 'full' });
+
+  // A question sent on the full disk: refused in words, or answered with its text kept on screen.
+  const sent = await o.attempt('chat.send', {
+    conversationId: conversation.id,
+    text: 'And clematis?',
+  });
+  if (!sent.ok) {
+    if (!DISK_FULL.test(sent.error.message))
+      findings.notInWords.push(`a question: "${sent.error.message}"`);
+  } else {
+    const end = await turnEnd(o, conversation.id);
+    const streamed = o.events
+      .map((e) => e.payload as ChatEvent)
+      .filter((e) => e.type === 'delta' && e.conversationId === conversation.id)
+      .map((e) => (e as { content: string }).content)
+      .join('');
+    if (end.type === 'error' && !DISK_FULL.test(end.error.message))
+      findings.notInWords.push(`a question's answer: "${end.error.message}"`);
+    if (!end.message.content.startsWith(streamed) || end.message.content.length === 0)
+      findings.other.push(
+        `the answer on screen at the end has ${end.message.content.length} characters, ${streamed.length} were streamed`,
+      );
+    if (end.message.status === 'streaming')
+      findings.other.push('the answer is still "streaming" after its turn ended');
+  }
+  const shown = await o.call<Conversation>('conversations.get', { id: conversation.id });
+  if (shown.title === 'Climbers')
+    findings.other.push('the refused rename is still shown (the change stayed in memory)');
+  if (shown.messages.some((m) => m.status === 'streaming'))
+    findings.other.push('a message of the conversation is still "streaming"');
+  const theme = (await o.call<{ theme: string }>('settings.get')).theme;
+  if (theme !== settingsBefore.theme)
+    findings.other.push('the refused setting is still shown (the change stayed in memory)');
+
+  findings.damaged.push(...damaged(dir, before));
+
+  // Core starts again on the full disk, with every conversation.
+  await o.core.dispose();
+  cores.splice(cores.indexOf(o.core), 1);
+  // What a crash leaves: conversation files newer than the search index knows.
+  const later = new Date(Date.now() + 60_000);
+  for (const name of fs.readdirSync(join(dir, 'conversations')))
+    fs.utimesSync(join(dir, 'conversations', name), later, later);
+  let again: Opened | null = null;
+  try {
+    again = await openOn(dir);
+  } catch (e) {
+    findings.other.push(
+      `core did not start on the full disk: ${(e as Error).stack?.split('\n').slice(0, 6).join(' | ')}`,
+    );
+  }
+  if (again) {
+    const ids = await listed(again);
+    if (JSON.stringify(ids) !== JSON.stringify(idsBefore))
+      findings.other.push(
+        `after the start on the full disk ${ids.length} conversations, ${idsBefore.length} before`,
+      );
+    const search = await again.attempt('semantic.search', { query: 'roses' });
+    if (!search.ok) findings.other.push(`search on the full disk: ${search.error.message}`);
+    await again.core.dispose();
+    cores.splice(cores.indexOf(again.core), 1);
+  }
+  findings.damaged.push(...damaged(dir, before).filter((d) => !findings.damaged.includes(d)));
+
+  // With room again, the same work goes through.
+  await disk.free();
+  const freed = await openOn(dir);
+  await freed.call('conversations.update', { id: conversation.id, title: 'Climbers' });
+  expect((await freed.call<Conversation>('conversations.get', { id: conversation.id })).title).toBe(
+    'Climbers',
+  );
+  return findings;
+}
+
+// ------------------------------------------------------------------ the disks
+
+const cores: Core[] = [];
+let sim: RunningSim;
+beforeEach(async () => {
+  sim = await startSim({ port: 0, debugPort: 0, chunkDelayMs: 0, minDebugPollMs: 0 });
+});
+afterEach(async () => {
+  for (const core of cores.splice(0)) await core.dispose();
+  await sim.close();
+});
+
+function enospc(syscall: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(`ENOSPC: no space left on device, ${syscall}`), {
+    code: 'ENOSPC',
+    errno: -28,
+    syscall,
+  });
+}
+
+/**
+ * ENOSPC from every write of this thread (core's; its workers write on their own), as a full disk
+ * answers: writes, appends and new folders fail, reads, renames and removals go through. fs and
+ * fs/promises are patched on their CommonJS objects and synced into the ES module bindings core
+ * imported.
+ */
+async function injectedFullDisk(): Promise<Disk> {
+  const spies: Array<{ mockRestore(): void }> = [];
+  let full = false;
+  const probe = await fsp.open(join(tmpdir(), `atelier-probe-${process.pid}`), 'w');
+  const fileHandle = Object.getPrototypeOf(probe) as Record<
+    string,
+    (...args: unknown[]) => unknown
+  >;
+  await probe.close();
+  await fsp.rm(join(tmpdir(), `atelier-probe-${process.pid}`), { force: true });
+
+  const refuse = <T extends object>(
+    target: T,
+    name: string,
+    kind: 'sync' | 'async' | 'callback',
+  ) => {
+    const original = (target as Record<string, (...args: unknown[]) => unknown>)[name]!;
+    const spy = vi.spyOn(target as Record<string, (...args: unknown[]) => unknown>, name);
+    spy.mockImplementation(function (this: unknown, ...args: unknown[]) {
+      if (!full) return original.apply(this, args);
+      const error = enospc(name);
+      if (kind === 'sync') throw error;
+      if (kind === 'async') return Promise.reject(error);
+      const callback = args.at(-1);
+      if (typeof callback === 'function')
+        process.nextTick(() => (callback as (e: Error) => void)(error));
+      return undefined;
+    });
+    spies.push(spy);
+  };
+  const fsCjs = fs as unknown as Record<string, unknown>;
+  const fspCjs = fsp as unknown as Record<string, unknown>;
+  // The namespace objects are frozen; their CommonJS defaults are not.
+  const fsObject = (fsCjs.default ?? fs) as object;
+  const fspObject = (fspCjs.default ?? fsp) as object;
+  for (const name of ['writeSync', 'writeFileSync', 'appendFileSync', 'copyFileSync'])
+    refuse(fsObject, name, 'sync');
+  for (const name of ['write', 'writev', 'writeFile', 'appendFile', 'copyFile'])
+    refuse(fsObject, name, 'callback');
+  for (const name of ['writeFile', 'appendFile', 'copyFile']) refuse(fspObject, name, 'async');
+  for (const name of ['write', 'writev', 'writeFile', 'appendFile'])
+    refuse(fileHandle, name, 'async');
+  // A new folder needs a block too; one that is there already is fine.
+  const mkdirSync = (fsObject as typeof fs).mkdirSync;
+  const mkdir = (fspObject as typeof fsp).mkdir;
+  spies.push(
+    vi.spyOn(fsObject as typeof fs, 'mkdirSync').mockImplementation(((
+      path: fs.PathLike,
+      options?: fs.MakeDirectoryOptions,
+    ) => {
+      if (full && !fs.existsSync(path)) throw enospc('mkdir');
+      return mkdirSync(path, options);
+    }) as typeof fs.mkdirSync),
+    vi.spyOn(fspObject as typeof fsp, 'mkdir').mockImplementation(((
+      path: fs.PathLike,
+      options?: fs.MakeDirectoryOptions,
+    ) => {
+      if (full && !fs.existsSync(path)) return Promise.reject(enospc('mkdir'));
+      return mkdir(path, options);
+    }) as typeof fsp.mkdir),
+  );
+  syncBuiltinESMExports();
+  onTestFinished(() => {
+    for (const spy of spies) spy.mockRestore();
+    syncBuiltinESMExports();
+  });
+  return {
+    async fill() {
+      full = true;
+    },
+    async free() {
+      full = false;
+    },
+  };
+}
+
+/** Why a tmpfs cannot be mounted here, or null when it can (root, and mount allowed). */
+function tmpfsRefusal(): string | null {
+  if (process.platform !== 'linux') return `not Linux (${process.platform})`;
+  if (process.getuid?.() !== 0) return `not root (uid ${process.getuid?.()}): mount needs root`;
+  const probe = fs.mkdtempSync(join(tmpdir(), 'atelier-tmpfs-probe-'));
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', probe], { stdio: 'pipe' });
+    execFileSync('umount', [probe], { stdio: 'pipe' });
+    return null;
+  } catch (e) {
+    return `mount -t tmpfs was refused (${String((e as { stderr?: Buffer }).stderr ?? e).trim()})`;
+  } finally {
+    fs.rmSync(probe, { recursive: true, force: true });
+  }
+}
+
+const TMPFS_REFUSAL = tmpfsRefusal();
+
+describe('a full disk', () => {
+  it('(injected ENOSPC) keeps every file whole, refuses in words, keeps the answer and starts again', async () => {
+    const dir = fs.mkdtempSync(join(tmpdir(), 'atelier-full-'));
+    onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const disk = await injectedFullDisk();
+    const findings = await fullDiskScenario(dir, sim, disk);
+    expect(findings).toEqual({ notInWords: [], damaged: [], other: [] });
+  }, 60_000);
+
+  it.skipIf(TMPFS_REFUSAL !== null)(
+    `(a real ${TMPFS_BYTES / 1024 / 1024} MB tmpfs, filled) keeps every file whole, refuses in words, keeps the answer and starts again${TMPFS_REFUSAL ? ` — skipped: ${TMPFS_REFUSAL}` : ''}`,
+    async () => {
+      const dir = fs.mkdtempSync(join(tmpdir(), 'atelier-tmpfs-'));
+      execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${TMPFS_BYTES}`, 'tmpfs', dir]);
+      onTestFinished(async () => {
+        for (const core of cores.splice(0)) await core.dispose();
+        execFileSync('umount', ['-l', dir]);
+        fs.rmSync(dir, { recursive: true, force: true });
+      });
+      const filler = join(dir, 'filler.bin');
+      const disk: Disk = {
+        async fill() {
+          // Whole megabytes, then smaller and smaller pieces, until not one byte more fits.
+          const handle = await fsp.open(filler, 'a');
+          try {
+            for (let size = 1024 * 1024; size >= 1;) {
+              try {
+                await handle.write(Buffer.alloc(size));
+              } catch (e) {
+                if ((e as NodeJS.ErrnoException).code !== 'ENOSPC') throw e;
+                size = Math.floor(size / 2);
+              }
+            }
+          } finally {
+            await handle.close();
+          }
+        },
+        async free() {
+          await fsp.rm(filler, { force: true });
+        },
+      };
+      const findings = await fullDiskScenario(dir, sim, disk);
+      expect(findings).toEqual({ notInWords: [], damaged: [], other: [] });
+    },
+    90_000,
+  );
+});
