@@ -1,4 +1,5 @@
 // The crash test of issue 37: a person's work driven through the web host's bridge, the host killed with SIGKILL at seeded points, restarted on the same folder, and every promise about the data checked.
+import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -298,6 +299,7 @@ async function runFolder(
   ctx: SoakOptions & { searchSample: number; log: (line: string) => void; summary: SoakSummary },
 ): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'atelier-soak-'));
+  removeOnExit(dir);
   let w: World | null = null;
   let failed = false;
   try {
@@ -349,9 +351,24 @@ async function runFolder(
       (ctx.summary.opLengths[op] ??= []).push(...lengths);
     w?.bridge.close();
     await w?.host.stop().catch(() => undefined);
+    liveFolders.delete(dir);
     if (failed && ctx.keepFailedFolders) ctx.summary.keptFolders.push(dir);
     else await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** Data folders in use; an interrupted run (Ctrl+C) removes them as it exits. */
+const liveFolders = new Set<string>();
+let exitHookSet = false;
+
+function removeOnExit(dir: string): void {
+  liveFolders.add(dir);
+  if (exitHookSet) return;
+  exitHookSet = true;
+  process.once('exit', () => {
+    for (const folder of liveFolders)
+      rmSync(folder, { recursive: true, force: true, maxRetries: 3 });
+  });
 }
 
 /** Details shown of one point's failures of one kind; the rest are counted. */

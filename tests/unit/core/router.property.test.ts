@@ -22,6 +22,8 @@ import { anyValue, inputOf, withKnownIds } from './schema-arbitrary';
 
 const SEED = Number(process.env.FC_SEED ?? 3737);
 const RUNS = Number(process.env.FC_RUNS ?? 60);
+/** Service calls retry and wait their turn: a long run needs longer than the default. */
+const TEST_TIMEOUT_MS = Math.max(120_000, RUNS * 250);
 /** A call unanswered this long counts as never answered. */
 const CALL_DEADLINE_MS = 20_000;
 
@@ -198,75 +200,83 @@ const callArbitrary = fc.oneof(
 );
 
 describe('core behind its router, fuzzed', () => {
-  it(`answers every call with an Envelope and throws nothing unhandled (${RUNS} runs, seed ${SEED})`, async () => {
-    const unexpected: string[] = [];
-    const core = await open(unexpected);
-    const ids: string[] = [];
-    await seed(core, ids);
-    const problems: string[] = [];
-    let handled = 0;
-    await fc.assert(
-      fc.asyncProperty(fc.array(callArbitrary, { minLength: 1, maxLength: 4 }), async (calls) => {
-        for (const { channel, input } of calls) {
-          const given = withKnownIds(input, ids);
-          const answer = await answered(core, channel, given);
-          if (!isEnvelope(answer)) {
-            problems.push(`${channel} answered ${String(answer)} to ${fc.stringify(given)}`);
-            continue;
+  it(
+    `answers every call with an Envelope and throws nothing unhandled (${RUNS} runs, seed ${SEED})`,
+    async () => {
+      const unexpected: string[] = [];
+      const core = await open(unexpected);
+      const ids: string[] = [];
+      await seed(core, ids);
+      const problems: string[] = [];
+      let handled = 0;
+      await fc.assert(
+        fc.asyncProperty(fc.array(callArbitrary, { minLength: 1, maxLength: 4 }), async (calls) => {
+          for (const { channel, input } of calls) {
+            const given = withKnownIds(input, ids);
+            const answer = await answered(core, channel, given);
+            if (!isEnvelope(answer)) {
+              problems.push(`${channel} answered ${String(answer)} to ${fc.stringify(given)}`);
+              continue;
+            }
+            try {
+              JSON.stringify(answer);
+            } catch (e) {
+              problems.push(`${channel}'s answer cannot travel as JSON: ${String(e)}`);
+            }
+            if (answer.ok) {
+              handled += 1;
+              collectIds(answer.data, ids);
+            }
           }
-          try {
-            JSON.stringify(answer);
-          } catch (e) {
-            problems.push(`${channel}'s answer cannot travel as JSON: ${String(e)}`);
-          }
-          if (answer.ok) {
-            handled += 1;
-            collectIds(answer.data, ids);
-          }
-        }
-        await reconnect(core);
-      }),
-      { seed: SEED, numRuns: RUNS, endOnFailure: true },
-    );
-    expect(problems).toEqual([]);
-    expect(unexpected).toEqual([]);
-    expect(unhandled.map(String)).toEqual([]);
-    // The draws reach the handlers, not only the schemas' refusals.
-    expect(handled).toBeGreaterThan(RUNS / 4);
-  }, 120_000);
-
-  it('leaves a data folder that opens again with nothing set aside and every conversation there', async () => {
-    const unexpected: string[] = [];
-    const core = await open(unexpected);
-    const ids: string[] = [];
-    await seed(core, ids);
-    await fc.assert(
-      fc.asyncProperty(fc.array(callArbitrary, { minLength: 1, maxLength: 4 }), async (calls) => {
-        for (const { channel, input } of calls)
-          await answered(core, channel, withKnownIds(input, ids));
-        await reconnect(core);
-      }),
-      { seed: SEED + 1, numRuns: RUNS },
-    );
-    const before = await core.invoke('conversations.list', {});
-    await core.dispose();
-    env.cores.splice(env.cores.indexOf(core), 1);
-    const setAside = async () =>
-      [...(await snapshotFolder(env.dir)).keys()].filter((p) =>
-        p.startsWith(`${RECOVERED_FOLDER}/`),
+          await reconnect(core);
+        }),
+        { seed: SEED, numRuns: RUNS, endOnFailure: true },
       );
-    const asideBefore = await setAside();
+      expect(problems).toEqual([]);
+      expect(unexpected).toEqual([]);
+      expect(unhandled.map(String)).toEqual([]);
+      // The draws reach the handlers, not only the schemas' refusals.
+      expect(handled).toBeGreaterThan(RUNS / 4);
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-    const again = await open(unexpected);
-    const after = await again.invoke('conversations.list', {});
-    expect(after.ok).toBe(true);
-    expect(before.ok).toBe(true);
-    if (!after.ok || !before.ok) return;
-    const listed = (envelope: typeof after) =>
-      (envelope.data as { items: Array<{ id: string }> }).items.map((i) => i.id).sort();
-    expect(listed(after)).toEqual(listed(before));
-    expect((after.data as { problems: unknown[] }).problems).toEqual([]);
-    expect(await setAside()).toEqual(asideBefore);
-    expect(unhandled.map(String)).toEqual([]);
-  }, 120_000);
+  it(
+    'leaves a data folder that opens again with nothing set aside and every conversation there',
+    async () => {
+      const unexpected: string[] = [];
+      const core = await open(unexpected);
+      const ids: string[] = [];
+      await seed(core, ids);
+      await fc.assert(
+        fc.asyncProperty(fc.array(callArbitrary, { minLength: 1, maxLength: 4 }), async (calls) => {
+          for (const { channel, input } of calls)
+            await answered(core, channel, withKnownIds(input, ids));
+          await reconnect(core);
+        }),
+        { seed: SEED + 1, numRuns: RUNS },
+      );
+      const before = await core.invoke('conversations.list', {});
+      await core.dispose();
+      env.cores.splice(env.cores.indexOf(core), 1);
+      const setAside = async () =>
+        [...(await snapshotFolder(env.dir)).keys()].filter((p) =>
+          p.startsWith(`${RECOVERED_FOLDER}/`),
+        );
+      const asideBefore = await setAside();
+
+      const again = await open(unexpected);
+      const after = await again.invoke('conversations.list', {});
+      expect(after.ok).toBe(true);
+      expect(before.ok).toBe(true);
+      if (!after.ok || !before.ok) return;
+      const listed = (envelope: typeof after) =>
+        (envelope.data as { items: Array<{ id: string }> }).items.map((i) => i.id).sort();
+      expect(listed(after)).toEqual(listed(before));
+      expect((after.data as { problems: unknown[] }).problems).toEqual([]);
+      expect(await setAside()).toEqual(asideBefore);
+      expect(unhandled.map(String)).toEqual([]);
+    },
+    TEST_TIMEOUT_MS,
+  );
 });
