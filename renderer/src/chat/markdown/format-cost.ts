@@ -293,7 +293,11 @@ function scanInline(
         if (labels.length > 0) walks += i - labels[0]!;
         if (i >= unsureUntil) {
           const link = literalLinkEnd(text, i, end);
-          if (link > i) unsureUntil = link;
+          if (link > i) {
+            // A link, as costly as "[…](…)".
+            unsureUntil = link;
+            marks += 2;
+          }
         }
         continue;
       }
@@ -384,6 +388,9 @@ function scanInline(
         if (!unsure) labels.pop();
         break;
       }
+      case 64: // "@" after a word: an e-mail address, made a link
+        if (isAtext(text.charCodeAt(i - 1))) marks += 2;
+        break;
       case 60: {
         const next = text.charAt(i + 1);
         if (!/[A-Za-z/!?]/.test(next)) break;

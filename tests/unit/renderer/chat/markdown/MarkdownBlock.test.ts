@@ -2,8 +2,9 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import katex from 'katex';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import MarkdownBlock from '../../../../../renderer/src/chat/markdown/MarkdownBlock';
+import MarkdownBlock, { plainParts } from '../../../../../renderer/src/chat/markdown/MarkdownBlock';
 import {
   advanceTailPieces,
   openCodeFence,
@@ -11,6 +12,12 @@ import {
   tailPieceTexts,
   type TailPieces,
 } from '../../../../../renderer/src/chat/markdown-blocks';
+
+/** Fixed in CI; FC_SEED and FC_RUNS ask for other or more runs. */
+const PROPERTY = {
+  seed: Number(process.env.FC_SEED ?? 37),
+  numRuns: Number(process.env.FC_RUNS ?? 100),
+};
 
 function render(text: string, streaming: boolean): string {
   return renderToStaticMarkup(createElement(MarkdownBlock, { text, streaming }));
@@ -227,9 +234,9 @@ describe('a block too costly to format', () => {
   it('is shown as its text under a note saying so, not parsed', () => {
     const html = render(`${costly}<b>bold</b> **not bold**`, false);
     expect(html).toMatch(
-      /^<div class="plain-block"><p class="plain-block-note">Shown as plain text: too complex to format\.<\/p><pre class="plain-block-text">\*a_ \*a_ /,
+      /^<div class="plain-block"><p class="plain-block-note">Shown as plain text: too complex to format\.<\/p><pre class="plain-block-text"><span class="plain-part"[^>]*>\*a_ \*a_ /,
     );
-    expect(html).toContain('&lt;b&gt;bold&lt;/b&gt; **not bold**</pre></div>');
+    expect(html).toContain('&lt;b&gt;bold&lt;/b&gt; **not bold**</span></pre></div>');
     expect(html).not.toContain('<em>');
     expect(html).not.toContain('<strong>');
   });
@@ -240,7 +247,40 @@ describe('a block too costly to format', () => {
       createElement(MarkdownBlock, { text: `${head}| a | b |`, tablePart: 'rows' }),
     );
     expect(html).toMatch(/^<tbody><tr><td><div class="plain-block">/);
-    expect(html).toContain('<pre class="plain-block-text">| a | b |</pre>');
+    expect(html).toMatch(
+      /<pre class="plain-block-text"><span class="plain-part"[^>]*>\| a \| b \|<\/span><\/pre>/,
+    );
+  });
+
+  it('shows long text in parts cut at line ends, which stay as they are while it grows', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fc.constant(''),
+            fc.string({ unit: fc.constantFrom('a', ' ', '*'), maxLength: 3000 }),
+          ),
+          { maxLength: 60 },
+        ),
+        fc.nat(),
+        (lines, grown) => {
+          const text = lines.join('\n');
+          const parts = plainParts(text);
+          // Each part one block: joined by the line ends they were cut at, they are the text.
+          expect(parts.join('\n')).toBe(text);
+          for (const part of parts.slice(0, -1)) {
+            expect(part.length).toBeLessThanOrEqual(16_000);
+            // A blank line at a cut starts the next part, where it shows.
+            expect(part.endsWith('\n')).toBe(false);
+          }
+          const prefix = plainParts(text.slice(0, grown % (text.length + 1)));
+          expect(parts.slice(0, prefix.length - 1)).toEqual(prefix.slice(0, -1));
+        },
+      ),
+      PROPERTY,
+    );
+    const line = 'x'.repeat(40_000);
+    expect(plainParts(line)).toEqual(['x'.repeat(16_000), 'x'.repeat(16_000), 'x'.repeat(8000)]);
   });
 
   it('still formats an ordinary block', () => {
