@@ -269,6 +269,8 @@ async function main(): Promise<void> {
   if (process.env.BENCH_ONLY === 'memory') return memoryOnly(BENCH_OUT);
   if (process.env.BENCH_ONLY === 'stream-cost') return streamCostOnly();
   if (process.env.BENCH_ONLY === 'long-block') return longBlockOnly();
+  if (process.env.BENCH_ONLY === 'pathological')
+    return (await import('./pathological')).pathologicalOnly();
   const started = Date.now();
   await mkdir(BENCH_OUT, { recursive: true });
   log('building the real, naive, plain-text and blank pages');
