@@ -11,6 +11,7 @@ import type { StreamFixture } from './feed/fixture';
 import { FIRST_SCREEN_RUNS, measureFirstScreens } from './first-screen';
 import { appendGalleryReport } from './gallery';
 import { appendLongBlockReport } from './long-block';
+import { appendPathologicalReport, pathologicalOnly } from './pathological';
 import { appendUploadReport } from './upload';
 import { appendSearchReport } from './search';
 import { appendStartReport } from './start';
@@ -269,8 +270,7 @@ async function main(): Promise<void> {
   if (process.env.BENCH_ONLY === 'memory') return memoryOnly(BENCH_OUT);
   if (process.env.BENCH_ONLY === 'stream-cost') return streamCostOnly();
   if (process.env.BENCH_ONLY === 'long-block') return longBlockOnly();
-  if (process.env.BENCH_ONLY === 'pathological')
-    return (await import('./pathological')).pathologicalOnly();
+  if (process.env.BENCH_ONLY === 'pathological') return pathologicalOnly();
   const started = Date.now();
   await mkdir(BENCH_OUT, { recursive: true });
   log('building the real, naive, plain-text and blank pages');
@@ -335,6 +335,7 @@ async function main(): Promise<void> {
     log(`wrote ${REPORT} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     log('a long growing block: the app beside the block parsed whole, interleaved');
     await appendLongBlockReport(browser, BENCH_OUT, REPORT);
+    await appendPathologicalReport(browser, BENCH_OUT, REPORT, log);
     await appendGalleryReport(browser, BENCH_OUT, REPORT);
     await appendUploadReport(browser, BENCH_OUT, REPORT);
     await appendSearchReport(BENCH_OUT, REPORT, log);
