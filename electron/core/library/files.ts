@@ -9,6 +9,7 @@ import { MAX_UPLOAD_BYTES, UPLOAD_CHUNK_BYTES } from '../../../shared/upload-lim
 import { isAtomicTempFile, writeFileAtomic } from './atomic-write';
 import { serviceError } from '../service/errors';
 import { openRecovery, type Recovery } from './recovery';
+import { saveFailed } from './save-failure';
 import { sniffMime } from './sniff';
 import { youngGarbageMeter } from './young-garbage';
 
@@ -260,7 +261,7 @@ export async function createFileStore(
         await written;
       } catch (e) {
         await discard(upload);
-        throw serviceError('storage', `The upload could not be written: ${String(e)}`);
+        throw saveFailed(`The file “${upload.name}”`, e);
       }
       spent(bytes.length);
       return { received: upload.received };
@@ -302,7 +303,7 @@ export async function createFileStore(
       } catch (e) {
         await rm(upload.file, { force: true });
         await rm(binPath(fileId), { force: true });
-        throw serviceError('storage', `The upload could not be saved: ${String(e)}`);
+        throw saveFailed(`The file “${upload.name}”`, e);
       }
     },
 

@@ -14,6 +14,7 @@ import { serviceError } from '../../service/errors';
 import type { ChannelsOf, Feature, FeatureContext } from '../context';
 import type { DocumentsFeature } from '../documents/feature';
 import type { FolderLibrary } from '../../library/folders';
+import { isDiskFull, saveFailed } from '../../library/save-failure';
 import { importAppExport, looksLikeAppExport, writeAppExport } from './app-json';
 import { writeBackup } from './backup';
 import { importChatGptExport, looksLikeChatGpt } from './chatgpt';
@@ -53,7 +54,8 @@ export async function openTransferFeature(
   // restore cut short had placed is whole (each item is written atomically), and the restore run
   // again finds it and goes on from there.
   await rm(folder, { recursive: true, force: true });
-  await mkdir(folder, { recursive: true });
+  // A full disk may refuse even a folder: start anyway; each export or backup makes it again.
+  await mkdir(folder, { recursive: true }).catch(() => undefined);
   const placing: PlacingDeps = {
     conversations: ctx.conversations,
     files: ctx.files,
@@ -78,7 +80,14 @@ export async function openTransferFeature(
     }
   }
 
-  function newOut(extension: string): { outId: string; path: string } {
+  /**
+   * A fresh name in the transfer folder for `what` ("The backup"), the folder made again if a full
+   * disk kept it from being made at start.
+   */
+  async function newOut(extension: string, what: string): Promise<{ outId: string; path: string }> {
+    await mkdir(folder, { recursive: true }).catch((e: unknown) => {
+      throw saveFailed(what, e);
+    });
     const outId = `out-${randomBytes(12).toString('hex')}`;
     return { outId, path: join(folder, `${outId}.${extension}`) };
   }
@@ -188,17 +197,23 @@ export async function openTransferFeature(
           conversationId !== undefined ? await ctx.conversations.get(conversationId) : null;
         const { extension, mime } = FORMAT_FILE[format];
         const name = `${single ? safeFileName(single.title, 'conversation') : `atelier-conversations-${today(new Date())}`}.${extension}`;
-        const { outId, path } = newOut(extension);
-        if (format === 'json') {
-          await writeAppExport(path, conversationsOf(ids), placing, new Date().toISOString());
-        } else {
-          const list: Conversation[] = [];
-          for await (const c of conversationsOf(ids)) list.push(c);
-          const body =
-            format === 'markdown'
-              ? conversationsMarkdown(list)
-              : await conversationsHtml(list, imageLookup);
-          await writeFile(path, body);
+        const { outId, path } = await newOut(extension, 'The export');
+        try {
+          if (format === 'json') {
+            await writeAppExport(path, conversationsOf(ids), placing, new Date().toISOString());
+          } else {
+            const list: Conversation[] = [];
+            for await (const c of conversationsOf(ids)) list.push(c);
+            const body =
+              format === 'markdown'
+                ? conversationsMarkdown(list)
+                : await conversationsHtml(list, imageLookup);
+            await writeFile(path, body);
+          }
+        } catch (e) {
+          await rm(path, { force: true });
+          if (isDiskFull(e)) throw saveFailed('The export', e);
+          throw e;
         }
         return offer(path, outId, name, mime);
       },
@@ -254,16 +269,13 @@ export async function openTransferFeature(
 
       'transfer.backup': ({ jobId }) =>
         exclusive('backup', async () => {
-          const { outId, path } = newOut('zip');
+          const { outId, path } = await newOut('zip', 'The backup');
           const now = new Date();
           try {
             await writeBackup(path, placing, progress(jobId, 'backup'), now.toISOString());
           } catch (e) {
             await rm(path, { force: true });
-            throw serviceError(
-              'storage',
-              `The backup could not be written (${e instanceof Error ? e.message : String(e)}).`,
-            );
+            throw saveFailed('The backup', e);
           }
           return offer(path, outId, `atelier-backup-${today(now)}.zip`, 'application/zip');
         }),

@@ -14,6 +14,7 @@ import {
   type TransferReport,
   type TransferStep,
 } from '../../../../shared/transfer';
+import { isDiskFull } from '../../library/save-failure';
 import { ServiceError, serviceError } from '../../service/errors';
 import { MANIFEST_ENTRY } from './backup';
 import { checkedConversation } from './conversation-check';
@@ -240,6 +241,14 @@ function isDiskError(e: unknown): boolean {
 function stagingFailure(e: unknown): ServiceError {
   if (e instanceof ServiceError) return e;
   const message = e instanceof Error ? e.message : String(e);
+  if (isDiskFull(e)) {
+    return serviceError(
+      'storage',
+      'The backup could not be restored: the disk is full. Nothing was restored and nothing saved before was lost; free some space and try again.',
+      null,
+      { reason: 'disk_full' },
+    );
+  }
   if (isDiskError(e)) {
     return serviceError(
       'storage',
@@ -263,7 +272,9 @@ export async function restoreBackup(
   options: RestoreOptions,
 ): Promise<TransferReport> {
   const report = emptyReport('backup');
-  await mkdir(options.stagingDir, { recursive: true });
+  await mkdir(options.stagingDir, { recursive: true }).catch((e: unknown) => {
+    throw stagingFailure(e);
+  });
   try {
     const staged = await stageArchive(archivePath, options, report);
     if (!staged.manifest) {
