@@ -16,7 +16,7 @@ import {
   type Finding,
 } from './checks';
 import { goneFiles, snapshotFolder, tempFilesOf, type FolderSnapshot } from './data-folder';
-import { KILL_WINDOW_MS, planPoints, type Op, type PointPlan } from './plan';
+import { KILL_AT, planPoints, type Op, type PointPlan } from './plan';
 import {
   CallRefused,
   HostGone,
@@ -48,7 +48,7 @@ export interface SoakOptions {
 
 export interface SoakFailure extends Finding {
   point: number;
-  /** The operation the kill was aimed at, and how long after its start the kill came. */
+  /** The operation the kill was aimed at, and how long after it sent its call (KILL_AT) the kill came. */
   killedIn: string;
   killAfterMs: number;
   /** The operation and call in flight when the kill came. */
@@ -101,28 +101,54 @@ async function workUntilKilled(
     });
     return { killAt: Date.now(), killAfterMs: -1, landedIn: `${w.currentOp} (${e.message})` };
   }
-  const killAfterMs = Math.round(plan.killFraction * KILL_WINDOW_MS[plan.target]);
+  const aim = KILL_AT[plan.target];
+  const measured = [...(w.callLengths[aim.call] ?? [])].sort((a, b) => a - b);
+  const windowMs =
+    aim.fixed || measured.length === 0
+      ? aim.windowMs
+      : measured[Math.floor(measured.length / 2)]! * 1.25;
+  const killAfterMs = Math.round(plan.killFraction * windowMs);
   let killAt = 0;
-  const killed = new Promise<void>((resolve) => {
-    setTimeout(() => {
-      killAt = Date.now();
-      void w.host.kill().then(resolve);
-    }, killAfterMs);
-  });
-  const landedIn = await workUntilHostGone(w, plan, fail);
+  let killed: Promise<void> | null = null;
+  // This host, not whichever runs when the timer fires.
+  const host = w.host;
+  const arm = () => {
+    killed ??= new Promise<void>((resolve) => {
+      setTimeout(() => {
+        killAt = Date.now();
+        void host.kill().then(resolve);
+      }, killAfterMs);
+    });
+  };
+  w.killTrigger = { call: aim.call, arm };
+  const landedIn = await workUntilHostGone(w, plan, fail, arm);
+  w.killTrigger = null;
+  if (killAt === 0)
+    fail.push({
+      kind: 'host',
+      detail: `the host died by itself during ${landedIn}: ${host.stderr()}`,
+    });
   await killed;
   await w.bridge.closed;
   return { killAt, killAfterMs, landedIn };
 }
 
 /** The aimed operation and what follows it, until a call finds the host gone; answers where. */
-async function workUntilHostGone(w: World, plan: PointPlan, fail: Finding[]): Promise<string> {
+async function workUntilHostGone(
+  w: World,
+  plan: PointPlan,
+  fail: Finding[],
+  arm: () => void,
+): Promise<string> {
   try {
-    for (const op of [plan.target, ...plan.after]) await runOp(w, op, plan, fail);
+    await runOp(w, plan.target, plan, fail);
+    // The aimed operation had nothing to send its call for (no conversation to rename, say).
+    arm();
+    for (const op of plan.after) await runOp(w, op, plan, fail);
     // Every operation ended before the kill: the person waits for the answers still streaming,
     // then goes on renaming and changing things until the kill comes.
     w.currentOp = 'waiting for the answers';
-    await turnsEnded(w, KILL_WINDOW_MS.stream + 10_000);
+    await turnsEnded(w, KILL_AT.stream.windowMs + 10_000);
     for (let i = 0; ; i += 1) {
       await runOp(w, FILLER[i % FILLER.length]!, plan, fail);
       await new Promise((resolve) => setTimeout(resolve, FILLER_PAUSE_MS));
@@ -339,7 +365,7 @@ async function runFolder(
       }
       failed ||= all.length > 0;
       ctx.log(
-        `point ${index + 1}/${ctx.points}: killed ${killAfterMs} ms into ${killedIn}, in ${landedIn}` +
+        `point ${index + 1}/${ctx.points}: killed ${killAfterMs} ms after ${aimOf(killedIn)}, in ${landedIn}` +
           (all.length > 0
             ? `: ${all.length} failure(s), first: ${all[0]!.kind}: ${all[0]!.detail}`
             : ': ok'),
@@ -369,6 +395,12 @@ function removeOnExit(dir: string): void {
     for (const folder of liveFolders)
       rmSync(folder, { recursive: true, force: true, maxRetries: 3 });
   });
+}
+
+/** "the transfer.import of import": where a kill was aimed, in words. */
+function aimOf(op: string): string {
+  const aim = (KILL_AT as Record<string, { call: string } | undefined>)[op];
+  return aim ? `the ${aim.call} of ${op}` : op;
 }
 
 /** Details shown of one point's failures of one kind; the rest are counted. */
@@ -415,7 +447,7 @@ export function formatSummary(s: SoakSummary): string {
     const f = group[0]!;
     const count = group.reduce((n, g) => n + (g.count ?? 1), 0);
     lines.push(
-      `  point ${f.point} (killed ${f.killAfterMs} ms into ${f.killedIn}, in ${f.landedIn}): ${count} ${f.kind}`,
+      `  point ${f.point} (killed ${f.killAfterMs} ms after ${aimOf(f.killedIn)}, in ${f.landedIn}): ${count} ${f.kind}`,
       ...group.slice(0, SHOWN_PER_GROUP).map((g) => `    ${g.detail}`),
     );
     if (group.length > SHOWN_PER_GROUP)

@@ -29,22 +29,24 @@ export const KILL_TARGETS: ReadonlyArray<readonly Op[]> = [
 ];
 
 /**
- * The kill comes within this long after the aimed operation starts: about its length on a laptop
- * (the summary prints the lengths measured), so most kills land inside it.
+ * Where the kill is aimed: within a window after the operation sends `call` (or after the
+ * operation, when it had nothing to send it for), so most kills land inside the work that matters:
+ * the import itself, not the upload before it. The window is the call's usual length in this run
+ * (a quarter more than its median so far), `windowMs` until it has been measured; `fixed` keeps
+ * `windowMs` (an answer streams for about four seconds after chat.send is answered).
  */
-export const KILL_WINDOW_MS: Record<Op, number> = {
-  // The answer streams for about four seconds after chat.send is answered.
-  stream: 4500,
-  settings: 20,
-  models: 60,
-  rename: 20,
-  save: 20,
-  delete: 20,
-  import: 1500,
-  restore: 1500,
-  folders: 40,
-  folderDelete: 40,
-  upload: 300,
+export const KILL_AT: Record<Op, { call: string; windowMs: number; fixed?: boolean }> = {
+  stream: { call: 'chat.send', windowMs: 4500, fixed: true },
+  settings: { call: 'settings.update', windowMs: 15 },
+  models: { call: 'models.list', windowMs: 30 },
+  rename: { call: 'conversations.update', windowMs: 15 },
+  save: { call: 'conversations.update', windowMs: 15 },
+  delete: { call: 'conversations.delete', windowMs: 15 },
+  import: { call: 'transfer.import', windowMs: 150 },
+  restore: { call: 'transfer.restore', windowMs: 150 },
+  folders: { call: 'folders.create', windowMs: 30 },
+  folderDelete: { call: 'folders.delete', windowMs: 30 },
+  upload: { call: 'files.begin', windowMs: 300 },
 };
 
 export interface PointPlan {

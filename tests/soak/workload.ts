@@ -122,6 +122,10 @@ export interface World {
   copiesOf: Map<string, number>;
   /** How long each operation took when it ran whole (ms), for the report. */
   opLengths: Record<string, number[]>;
+  /** Arms the kill when the call it is aimed at is sent (once). */
+  killTrigger: { call: string; arm(): void } | null;
+  /** How long each call took when answered (ms), to aim kills inside them. */
+  callLengths: Record<string, number[]>;
 }
 
 function word(w: World): string {
@@ -143,8 +147,15 @@ export async function call<T>(w: World, channel: string, input: unknown): Promis
   const deadline = new Promise<'late'>((resolve) => {
     timer = setTimeout(() => resolve('late'), CALL_DEADLINE_MS);
   });
+  if (w.killTrigger?.call === channel) {
+    w.killTrigger.arm();
+    w.killTrigger = null;
+  }
+  const sentAt = Date.now();
   const answer = await Promise.race([w.bridge.call<T>(channel, input), deadline]);
   clearTimeout(timer);
+  if (answer !== LOST && answer !== 'late')
+    (w.callLengths[channel] ??= []).push(Date.now() - sentAt);
   if (answer === LOST) throw new HostGone(channel);
   if (answer === 'late')
     throw new CallRefused(channel, 'unanswered', `no answer in ${CALL_DEADLINE_MS} ms`);
@@ -530,6 +541,8 @@ export async function openWorld(sim: RunningSim, dir: string, wordPrefix: string
     told: new Set(),
     copiesOf: new Map(),
     opLengths: {},
+    killTrigger: null,
+    callLengths: {},
   };
   listenForTurns(w);
   return w;

@@ -21,7 +21,7 @@ import { snapshotFolder } from '../../soak/data-folder';
 import { anyValue, inputOf, withKnownIds } from './schema-arbitrary';
 
 const SEED = Number(process.env.FC_SEED ?? 3737);
-const RUNS = Number(process.env.FC_RUNS ?? 60);
+const RUNS = Number(process.env.FC_RUNS ?? 200);
 /** Service calls retry and wait their turn: a long run needs longer than the default. */
 const TEST_TIMEOUT_MS = Math.max(120_000, RUNS * 250);
 /** A call unanswered this long counts as never answered. */

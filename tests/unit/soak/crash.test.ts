@@ -1,10 +1,10 @@
-// The crash test in npm test: the web host killed with SIGKILL at a few seeded points (stream, save, import, restore) and restarted on the same folder; every promise kept.
+// The crash test in npm test: the web host killed with SIGKILL at six seeded points (one per kind of work: stream, save, import, restore, folders, upload) and restarted on the same folder; every promise kept.
 import { describe, expect, it } from 'vitest';
 import { formatSummary, runCrashSoak } from '../../soak/crash';
 
 /** CI's seed; SOAK_SEED tries another, SOAK_TEST_POINTS more points (npm run soak runs 100). */
 const SEED = Number(process.env.SOAK_SEED ?? 37);
-const POINTS = Number(process.env.SOAK_TEST_POINTS ?? 4);
+const POINTS = Number(process.env.SOAK_TEST_POINTS ?? 6);
 
 describe('the web host killed at random points', () => {
   it(`keeps everything acknowledged, with no copies, dangling folders or stale files (${POINTS} points, seed ${SEED})`, async () => {
