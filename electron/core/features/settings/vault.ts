@@ -14,21 +14,35 @@ export interface Encryptor {
   encryptString(s: string): Buffer;
   decryptString(b: Buffer): string;
   /**
-   * Electron's safeStorage on Linux: which keyring it uses. 'basic_text' means no keyring was
-   * found and the "encryption" uses a fixed password: not a keychain.
+   * Electron's safeStorage on Linux: which keyring it uses ('basic_text' is a fixed password,
+   * 'unknown' is what it says before the app is ready). Absent on macOS and Windows.
    */
   getSelectedStorageBackend?(): string;
 }
 
-/** Whether an encryptor is a real keychain (anything but Linux's basic_text fallback). */
+/** The Linux backends that are a keyring; Electron's docs list these and 'basic_text', 'unknown'. */
+const LINUX_KEYCHAINS: ReadonlySet<string> = new Set([
+  'gnome_libsecret',
+  'kwallet',
+  'kwallet5',
+  'kwallet6',
+]);
+
+/**
+ * Whether an encryptor is a real keychain: on Linux only a named keyring counts, so a fallback
+ * Electron adds later is never taken for one; elsewhere the platform keychain.
+ */
 export function hasKeychain(encryptor: Encryptor): boolean {
   if (!encryptor.isEncryptionAvailable()) return false;
+  if (encryptor.getSelectedStorageBackend === undefined) return true;
+  let backend: string;
   try {
-    return encryptor.getSelectedStorageBackend?.() !== 'basic_text';
+    backend = encryptor.getSelectedStorageBackend();
   } catch {
     // Not on Linux, or an older Electron: the platform keychain.
     return true;
   }
+  return LINUX_KEYCHAINS.has(backend);
 }
 
 export interface Vault {

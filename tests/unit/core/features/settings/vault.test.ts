@@ -10,6 +10,7 @@ import {
   type Encryptor,
   createFileVault,
   createLocalKeyEncryptor,
+  hasKeychain,
 } from '../../../../../electron/core/features/settings/vault';
 
 const KEY = 'sim-secret-key-0123456789abcdef';
@@ -119,5 +120,53 @@ describe('file vault without encryption', () => {
     expect(error.message).toMatch(/not available/);
     expect(error.message).toMatch(/plain text/);
     expect(existsSync(vaultFile)).toBe(false);
+  });
+});
+
+describe('hasKeychain', () => {
+  const sealing = (backend?: () => string): Encryptor => ({
+    isEncryptionAvailable: () => true,
+    encryptString: (s) => Buffer.from(s),
+    decryptString: (b) => b.toString(),
+    ...(backend === undefined ? {} : { getSelectedStorageBackend: backend }),
+  });
+
+  it.each(['gnome_libsecret', 'kwallet', 'kwallet5', 'kwallet6'])(
+    'counts the named Linux keyring %s',
+    (backend) => {
+      expect(hasKeychain(sealing(() => backend))).toBe(true);
+    },
+  );
+
+  it.each(['basic_text', 'unknown', 'gnome_keyring_future', '', 'GNOME_LIBSECRET'])(
+    'counts no other Linux backend (%j), so the person chooses in words',
+    async (backend) => {
+      const encryptor = sealing(() => backend);
+      expect(hasKeychain(encryptor)).toBe(false);
+      const vault = createFileVault(join(dir, 'key.bin'), encryptor);
+      expect(vault.available).toBe(false);
+      const failure = await vault.write(KEY).catch((e: unknown) => e);
+      expect((failure as ServiceError).error.details).toMatchObject({ reason: 'no_keychain' });
+      expect(existsSync(join(dir, 'key.bin'))).toBe(false);
+      await vault.write(KEY, { withoutKeychain: true });
+      expect(await vault.read()).toBe(KEY);
+    },
+  );
+
+  it('counts macOS and Windows, where the backend is not asked or throws, as keychains', () => {
+    expect(hasKeychain(sealing())).toBe(true);
+    expect(
+      hasKeychain(
+        sealing(() => {
+          throw new Error('getSelectedStorageBackend is only available on Linux');
+        }),
+      ),
+    ).toBe(true);
+  });
+
+  it('counts nothing when encryption is not available', () => {
+    expect(hasKeychain({ ...sealing(() => 'kwallet6'), isEncryptionAvailable: () => false })).toBe(
+      false,
+    );
   });
 });
