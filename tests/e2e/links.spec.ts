@@ -109,3 +109,31 @@ test('a picture from another site is a placeholder, never fetched, that opens th
   expect(opened).toEqual([]);
   expect(fetched).toEqual([]);
 });
+
+test('a middle-click on a link asks as a plain click does, and opens no tab', async ({
+  page,
+  atelier,
+}) => {
+  const opened = recordOpenedLinks(page);
+  const tabs: string[] = [];
+  page.context().on('page', (tab) => tabs.push(tab.url()));
+  await startChatting(page, atelier);
+  await sendMessage(page, `Read [the guide](${GUIDE})`);
+  await waitForTurnEnd(page);
+  const link = assistantMessages(page).last().getByRole('link', { name: 'the guide' });
+  const dialog = page.getByRole('dialog', { name: 'Open this link?' });
+
+  for (const modifiers of [[], ['Control'], ['Shift']] as const) {
+    const box = await link.boundingBox();
+    if (!box) throw new Error('the link is not on screen');
+    for (const key of modifiers) await page.keyboard.down(key);
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2, { button: 'middle' });
+    for (const key of modifiers) await page.keyboard.up(key);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Full address')).toHaveText(GUIDE);
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(dialog).toHaveCount(0);
+  }
+  expect(tabs).toEqual([]);
+  expect(opened).toEqual([]);
+});

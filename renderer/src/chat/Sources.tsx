@@ -2,12 +2,11 @@
 // through the app's link confirmation (nothing is ever fetched from those sites).
 import type { SourceLink } from '../../../shared/tools';
 import { useT } from '../i18n/use-t';
-import { useAppStore } from '../store';
+import { ConfirmedLink } from '../common/ConfirmedLink';
 import './answer-format.css';
 
 export function Sources({ sources }: { sources: readonly SourceLink[] | undefined }) {
   const t = useT();
-  const requestOpenLink = useAppStore((s) => s.requestOpenLink);
   if (!sources || sources.length === 0) return null;
   return (
     <section className="answer-sources" aria-label={t('format.sources')}>
@@ -15,19 +14,10 @@ export function Sources({ sources }: { sources: readonly SourceLink[] | undefine
       <ol>
         {sources.map((source) => (
           <li key={source.url}>
-            <a
-              href={source.url}
-              title={t('format.openSource', { url: source.url })}
-              rel="noreferrer noopener"
-              onClick={(event) => {
-                // The window never navigates: the person confirms the whole address first.
-                event.preventDefault();
-                requestOpenLink(source.url);
-              }}
-            >
+            <ConfirmedLink href={source.url} title={t('format.openSource', { url: source.url })}>
               <span className="answer-source-site">{source.site}</span>
               {source.title && <span className="answer-source-title"> — {source.title}</span>}
-            </a>
+            </ConfirmedLink>
           </li>
         ))}
       </ol>

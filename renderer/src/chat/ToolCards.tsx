@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import type { ChatMessage } from '../../../shared/types';
 import type { ToolCallRecord, ToolResultPart, ToolRound } from '../../../shared/tools';
+import { ConfirmedLink } from '../common/ConfirmedLink';
 import { mediaUrl } from '../common/media';
 import { mcpFailureWords } from '../common/mcp-words';
 import type { Translate } from '../i18n/translate';
@@ -47,7 +48,6 @@ function formatArguments(text: string): string {
 
 function ResultPart({ part, call }: { part: ToolResultPart; call: ToolCallRecord }) {
   const t = useT();
-  const requestOpenLink = useAppStore((s) => s.requestOpenLink);
   switch (part.type) {
     case 'text':
       // Always text: a tool's words are never read as HTML or markdown.
@@ -63,17 +63,9 @@ function ResultPart({ part, call }: { part: ToolResultPart; call: ToolCallRecord
     case 'resource_link':
       return (
         <p className="tool-link">
-          <a
-            href={part.uri}
-            rel="noreferrer noopener"
-            onClick={(event) => {
-              // Through the app's confirmation, as every link in an answer.
-              event.preventDefault();
-              requestOpenLink(part.uri);
-            }}
-          >
+          <ConfirmedLink href={part.uri}>
             {t('tools.link', { name: part.name ?? part.uri })}
-          </a>
+          </ConfirmedLink>
         </p>
       );
     default:

@@ -5,6 +5,7 @@ import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
 import 'katex/dist/katex.min.css';
 import { isOpenableLink, linkAddressOf } from '../../../../shared/links';
+import { ConfirmedLink } from '../../common/ConfirmedLink';
 import { Icon } from '../../common/Icon';
 import { useAppStore } from '../../store';
 import { useT } from '../../i18n/use-t';
@@ -19,22 +20,12 @@ const REHYPE_PLUGINS = [rehypeTypesetMath];
 
 function ExternalLink({ href, children }: { href?: string; children?: ReactNode }) {
   const t = useT();
-  const requestOpenLink = useAppStore((s) => s.requestOpenLink);
   // Only web and mail links are links at all; any other scheme is its text.
   if (!href || !isOpenableLink(href)) return <span>{children}</span>;
   return (
-    <a
-      href={href}
-      title={t('chat.openLink', { url: href })}
-      rel="noreferrer noopener"
-      onClick={(event) => {
-        // The window never navigates: the person confirms, then the system browser opens it.
-        event.preventDefault();
-        requestOpenLink(href);
-      }}
-    >
+    <ConfirmedLink href={href} title={t('chat.openLink', { url: href })}>
       {children}
-    </a>
+    </ConfirmedLink>
   );
 }
 
