@@ -614,7 +614,10 @@ describe('imported conversations: their titles, their origins, their folders (is
 
   it('reads a conversation whose origins are damaged, dropping only them', async () => {
     await mkdir(join(dir, 'conversations'), { recursive: true });
-    const damaged = { ...imported('z', 'Kept', 'Hi'), origins: [{ source: 1, hash: 'not a hash' }] };
+    const damaged = {
+      ...imported('z', 'Kept', 'Hi'),
+      origins: [{ source: 1, hash: 'not a hash' }],
+    };
     await writeFile(join(dir, 'conversations', 'z.json'), JSON.stringify(damaged));
     const lib = await openLib();
     expect((await lib.get('z')).title).toBe('Kept');
