@@ -106,6 +106,7 @@ export const eventChannels = [
   'rate.hold.changed',
   'transfer.progress',
   'mcp.changed',
+  'shell.openRequested',
 ] as const;
 
 export type EventChannel = (typeof eventChannels)[number];

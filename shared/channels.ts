@@ -581,6 +581,8 @@ export interface EventPayloads {
   'transfer.progress': TransferProgress;
   /** Every server, whenever a state, the tools or the configuration change. */
   'mcp.changed': McpServerView[];
+  /** The desktop window was asked to leave for an address (a navigation, a new window): confirm it as a link. */
+  'shell.openRequested': { url: string };
 }
 
 /** The API the preload (and the web host's bridge) puts on window.atelier. */

@@ -2,6 +2,7 @@
 // the zod schemas, the limits, and the parse that says in words what it refused. See docs/TOOLS.md.
 import { z } from 'zod';
 import type { McpTransport } from './tools';
+import { hasHiddenCharacters } from './visible-text';
 
 /** What the mcp.* channels and the import accept; larger input is refused before it is parsed. */
 export const MCP_LIMITS = {
@@ -30,7 +31,12 @@ export const mcpServerName = z
   .trim()
   .min(1, 'a server needs a name')
   .max(MCP_LIMITS.nameChars, `a server name is at most ${MCP_LIMITS.nameChars} characters`)
-  .refine((s) => !FORBIDDEN_KEYS.has(s), 'that name is reserved');
+  .refine((s) => !FORBIDDEN_KEYS.has(s), 'that name is reserved')
+  // A name is shown in the confirm step: it must not bring lines, hidden text or reversed text there.
+  .refine(
+    (s) => !hasHiddenCharacters(s),
+    'a server name may not hold line breaks, control or direction characters',
+  );
 
 const envRecord = z
   .record(

@@ -1,9 +1,15 @@
 // The confirm step before an MCP server's command line first runs: a native dialog the renderer cannot answer.
 import { dialog, type BrowserWindow } from 'electron';
+import { visibleText } from '../../shared/visible-text';
 import type { McpCommandConfirm } from '../core/features/context';
 
-function quoted(part: string): string {
-  return /^[\w@%+=:,./-]+$/.test(part) ? part : JSON.stringify(part);
+/**
+ * One part of the command line as the person reads it: every hidden or reordering character
+ * named, long values cut with a marker, and quoted unless it is plainly one word.
+ */
+function shown(part: string): string {
+  const visible = visibleText(part);
+  return /^[\w@%+=:,./-]+$/.test(visible) ? visible : `"${visible.replace(/"/g, '\\"')}"`;
 }
 
 /** true only when the person pressed "Run"; closing the dialog is a no. */
@@ -11,11 +17,12 @@ export async function confirmMcpCommand(
   parent: BrowserWindow | null,
   request: McpCommandConfirm,
 ): Promise<boolean> {
-  const envNames = Object.keys(request.env);
+  const envNames = Object.keys(request.env).map((name) => visibleText(name, 80));
+  const name = visibleText(request.serverName, 80);
   const detail = [
-    [request.command, ...request.args].map(quoted).join(' '),
+    [request.command, ...request.args].map(shown).join(' '),
     '',
-    `Folder: ${request.cwd}`,
+    `Folder: ${visibleText(request.cwd)}`,
     envNames.length > 0
       ? `Environment: ${envNames.join(', ')}`
       : 'Environment: the safe minimum only',
@@ -30,8 +37,8 @@ export async function confirmMcpCommand(
     noLink: true,
     title: 'MCP server',
     message: request.changed
-      ? `The command of the MCP server "${request.serverName}" changed. Run the new one?`
-      : `Run the MCP server "${request.serverName}"?`,
+      ? `The command of the MCP server "${name}" changed. Run the new one?`
+      : `Run the MCP server "${name}"?`,
     detail,
   };
   const choice = parent

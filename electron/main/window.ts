@@ -1,11 +1,7 @@
 // Creates the one app window and keeps it inside the app: no navigation, no popups, no webviews.
-import { BrowserWindow, shell } from 'electron';
+import { BrowserWindow } from 'electron';
 import { createEventOutbox, type EventOutbox } from './outbox';
 import { APP_ORIGIN, isSafeExternalUrl, mainWindowOptions } from './policy';
-
-function openInBrowser(url: string): void {
-  if (isSafeExternalUrl(url)) void shell.openExternal(url, { activate: true });
-}
 
 export interface AppWindow {
   window: BrowserWindow;
@@ -20,13 +16,18 @@ export function createAppWindow(preloadPath: string): AppWindow {
     if (!contents.isDestroyed()) contents.send(event, payload);
   });
 
+  // Every way a page leaves for an address (a navigation, a new window, a middle-click) asks the
+  // person the way a clicked link does: the page's own confirmation shows the whole address.
+  const askAboutLink = (url: string): void => {
+    if (isSafeExternalUrl(url)) outbox.post('shell.openRequested', { url });
+  };
   contents.on('will-navigate', (event, url) => {
     event.preventDefault();
-    openInBrowser(url);
+    askAboutLink(url);
   });
   contents.on('will-redirect', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
-    openInBrowser(url);
+    askAboutLink(url);
     return { action: 'deny' };
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());

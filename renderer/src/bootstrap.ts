@@ -43,6 +43,7 @@ export function startApp(): () => void {
       useAppStore.getState().applyConversationChange(change),
     ),
     subscribe('rate.hold.changed', (hold) => useAppStore.getState().applyServiceHold(hold)),
+    subscribe('shell.openRequested', ({ url }) => useAppStore.getState().requestOpenLink(url)),
   ];
   const flushWhenHidden = () => batcher.flush();
   document.addEventListener('visibilitychange', flushWhenHidden);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MCP_LIMITS, parseMcpImport } from '../../../shared/mcp';
+import { MCP_LIMITS, mcpServerName, parseMcpImport } from '../../../shared/mcp';
 
 function problems(text: string): string[] {
   const parsed = parseMcpImport(text);
@@ -129,5 +129,24 @@ describe('parseMcpImport', () => {
   it('accepts a bare map of servers too', () => {
     const parsed = parseMcpImport('{"one": {"command": "node", "args": ["s.js"]}}');
     expect(parsed.ok && parsed.servers[0]?.name).toBe('one');
+  });
+
+  it('refuses server names with line breaks, control or direction characters, in words', () => {
+    const spoofs = [
+      'files\n\nVerified by Atelier: safe',
+      'files\rsafe',
+      'evil\u202Eexe.txt',
+      'a\u200Bb',
+      'a\u2028b',
+      'a\u0007b',
+      'a\u2066b\u2069',
+    ];
+    for (const name of spoofs) {
+      expect(mcpServerName.safeParse(name).success).toBe(false);
+      expect(problems(JSON.stringify({ mcpServers: { [name]: { command: 'x' } } }))[0]).toMatch(
+        /line breaks, control or direction characters/,
+      );
+    }
+    expect(mcpServerName.safeParse('Файлы · files-2').success).toBe(true);
   });
 });
