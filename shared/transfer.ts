@@ -69,7 +69,7 @@ export interface TransferReport {
   media: number;
   documents: number;
   files: number;
-  /** Items that got a new id because the id was taken by something else. */
+  /** Items that got a new id because theirs was taken, or could not name a file (library/ids.ts). */
   renamed: number;
   skipped: TransferSkip[];
 }

@@ -1,11 +1,11 @@
 // Assistants: presets a new chat starts from. A few ship built in (in the person's language); the person's own live in one JSON file, written atomically.
-import { randomUUID } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { BUILT_IN_ASSISTANT_PREFIX } from '../../../shared/organise';
 import type { Assistant, Language } from '../../../shared/types';
 import { writeFileAtomic } from './atomic-write';
+import { newId } from './ids';
 import { openRecovery, type Recovery } from './recovery';
 import { saveFailed } from './save-failure';
 import { serviceError } from '../service/errors';
@@ -185,7 +185,7 @@ export async function openAssistantLibrary(
         if (!own.has(draft.id)) throw serviceError('not_found', 'That assistant no longer exists.');
       }
       const assistant: Assistant = {
-        id: draft.id ?? randomUUID(),
+        id: draft.id ?? newId('assistant'),
         name,
         systemPrompt: draft.systemPrompt,
         model: draft.model.trim(),

@@ -43,8 +43,6 @@ export interface IndexEntry extends ConversationSummary {
 export const INDEX_VERSION = 1;
 /** The conversation file's form: 2 added message versions (alternatives); 1 still loads as is. */
 export const CONVERSATION_VERSION = 2;
-/** Conversation ids are file names: nothing that could leave the folder. */
-export const ID_PATTERN = /^[A-Za-z0-9_-]{1,200}$/;
 
 const usageSchema = z.object({
   promptTokens: z.number().nullable(),

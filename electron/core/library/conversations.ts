@@ -1,5 +1,4 @@
 // Conversations on disk: one JSON file each plus an index of summaries, crash recovery, a word index for search.
-import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type {
@@ -16,7 +15,6 @@ import { isAtomicTempFile, writeFileAtomic } from './atomic-write';
 import {
   CONVERSATION_VERSION,
   conversationSchema,
-  ID_PATTERN,
   INDEX_VERSION,
   type IndexEntry,
   indexSchema,
@@ -24,6 +22,7 @@ import {
   type StoredConversation,
 } from './conversation-file';
 import { openConversationSearch } from './conversation-search';
+import { hasIdShape, isStorableId, newId } from './ids';
 import { openRecovery, type Recovery } from './recovery';
 import { saveFailed } from './save-failure';
 import { STAMP_TICK_MS } from './search-doc';
@@ -55,7 +54,7 @@ export interface ConversationLibrary {
   clearFolder(folderId: string): Promise<string[]>;
   /**
    * Adds a whole conversation from an import or a restore, as given (fields this version does not
-   * know are kept); an id that is taken or malformed gets a new one. Never overwrites.
+   * know are kept); an id that is taken or not storable (ids.ts) gets a new one. Never overwrites.
    */
   adopt(conversation: Conversation): Promise<{ id: string; renamed: boolean }>;
   /** Whether a conversation has this id. */
@@ -332,7 +331,7 @@ export async function openConversationLibrary(
     const ids = names
       .filter((n) => n.endsWith('.json') && n !== INDEX_FILE)
       .map((n) => n.slice(0, -'.json'.length))
-      .filter((id) => ID_PATTERN.test(id));
+      .filter((id) => hasIdShape('conversation', id));
     // A save in the same clock tick as the one the list recorded keeps its stamp (search-doc.ts):
     // a file whose mtime is this close to the list's own writing may hold a save it never heard of.
     const listWrittenMs = await stat(indexFile).then(
@@ -397,7 +396,7 @@ export async function openConversationLibrary(
   }
 
   async function getStored(id: string): Promise<StoredConversation> {
-    if (!ID_PATTERN.test(id)) throw notFound(id);
+    if (!hasIdShape('conversation', id)) throw notFound(id);
     const cached = loaded.get(id);
     if (cached) return cached;
     if (!entries.has(id)) throw notFound(id);
@@ -544,7 +543,7 @@ export async function openConversationLibrary(
       const at = now().toISOString();
       const c: StoredConversation = {
         version: CONVERSATION_VERSION,
-        id: randomUUID(),
+        id: newId('conversation'),
         title: '',
         pinned: false,
         createdAt: at,
@@ -605,7 +604,7 @@ export async function openConversationLibrary(
     },
 
     async remove(id) {
-      if (!ID_PATTERN.test(id) || !entries.has(id)) throw notFound(id);
+      if (!hasIdShape('conversation', id) || !entries.has(id)) throw notFound(id);
       loaded.delete(id);
       entries.delete(id);
       words.removed(id);
@@ -623,8 +622,16 @@ export async function openConversationLibrary(
 
     async adopt(conversation) {
       const c = { ...conversation } as StoredConversation;
-      const renamed = !ID_PATTERN.test(c.id) || entries.has(c.id) || loaded.has(c.id);
-      if (renamed) c.id = randomUUID();
+      // A name the disk already holds counts as taken whatever its case (macOS and Windows fold it).
+      const renamed =
+        !isStorableId('conversation', c.id) ||
+        entries.has(c.id) ||
+        loaded.has(c.id) ||
+        (await stat(fileOf(c.id)).then(
+          () => true,
+          () => false,
+        ));
+      if (renamed) c.id = newId('conversation');
       c.contextStart = Math.min(Math.max(0, c.contextStart), c.messages.length);
       recoverInterrupted(c);
       keepGivenTitle(c);

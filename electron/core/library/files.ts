@@ -1,5 +1,5 @@
 // Uploads from the renderer, assembled chunk by chunk on disk and hashed on the way; finished files kept by id.
-import { createHash, randomBytes, type Hash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { StoredFile } from '../../../shared/types';
 import { MAX_UPLOAD_BYTES, UPLOAD_CHUNK_BYTES } from '../../../shared/upload-limits';
 import { isAtomicTempFile, writeFileAtomic } from './atomic-write';
+import { isStorableId, newId } from './ids';
 import { serviceError } from '../service/errors';
 import { openRecovery, type Recovery } from './recovery';
 import { saveFailed } from './save-failure';
@@ -61,15 +62,13 @@ interface Upload {
   touchedAt: number;
 }
 
-const FILE_ID = /^file-[0-9a-f]{24}$/;
-const UPLOAD_ID = /^upload-[0-9a-f]{24}$/;
 /** Enough of the start for every signature sniffMime knows (ZIP entry names included). */
 const SNIFF_HEAD_BYTES = 64 * 1024;
 /** A ZIP lists its entries at the end; the Word part's name is found there. */
 const SNIFF_TAIL_BYTES = 64 * 1024;
 
 const storedFileSchema = z.object({
-  fileId: z.string().regex(FILE_ID),
+  fileId: z.string().refine((id) => isStorableId('file', id)),
   name: z.string(),
   mime: z.string(),
   sniffedMime: z.string().nullable(),
@@ -90,8 +89,6 @@ async function readRecord(file: string, fileId: string): Promise<StoredFile | st
   if (parsed.data.fileId !== fileId) return 'it describes another file';
   return parsed.data;
 }
-
-const newId = (prefix: string): string => `${prefix}-${randomBytes(12).toString('hex')}`;
 
 /** The chunk's bytes as a Buffer over the same memory (no copy). */
 function bufferOf(bytes: Uint8Array): Buffer {
@@ -123,7 +120,7 @@ export async function createFileStore(
       continue;
     }
     const fileId = name.endsWith('.json') ? name.slice(0, -5) : '';
-    if (!FILE_ID.test(fileId)) continue;
+    if (!isStorableId('file', fileId)) continue;
     const read = await readRecord(metaPath(fileId), fileId);
     if (typeof read !== 'string') continue;
     // The bytes stay where they are: a message that holds the file still reads them.
@@ -135,11 +132,12 @@ export async function createFileStore(
   }
 
   function checkFileId(fileId: string): void {
-    if (!FILE_ID.test(fileId)) throw serviceError('invalid_input', 'This is not a file id.');
+    if (!isStorableId('file', fileId))
+      throw serviceError('invalid_input', 'This is not a file id.');
   }
 
   function uploadOf(uploadId: string): Upload {
-    const upload = UPLOAD_ID.test(uploadId) ? uploads.get(uploadId) : undefined;
+    const upload = isStorableId('upload', uploadId) ? uploads.get(uploadId) : undefined;
     if (!upload) {
       throw serviceError(
         'not_found',
@@ -308,7 +306,7 @@ export async function createFileStore(
     },
 
     async cancel(uploadId) {
-      const upload = UPLOAD_ID.test(uploadId) ? uploads.get(uploadId) : undefined;
+      const upload = isStorableId('upload', uploadId) ? uploads.get(uploadId) : undefined;
       if (!upload) return { cancelled: false };
       await discard(upload);
       return { cancelled: true };
@@ -360,7 +358,7 @@ export async function createFileStore(
       const ids = (await readdir(dir))
         .filter((name) => name.endsWith('.json'))
         .map((name) => name.slice(0, -'.json'.length))
-        .filter((id) => FILE_ID.test(id));
+        .filter((id) => isStorableId('file', id));
       const files: StoredFile[] = [];
       for (const id of ids) {
         const read = await readRecord(metaPath(id), id).catch(() => 'unreadable');

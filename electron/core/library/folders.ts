@@ -1,10 +1,10 @@
 // Folders for conversations: one JSON file in the data folder, written atomically; a corrupt file is set aside to recovered/.
-import { randomUUID } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Folder } from '../../../shared/types';
 import { writeFileAtomic } from './atomic-write';
+import { newId } from './ids';
 import { openRecovery, type Recovery } from './recovery';
 import { saveFailed } from './save-failure';
 import { serviceError } from '../service/errors';
@@ -96,7 +96,7 @@ export async function openFolderLibrary(
       const n = clean(name);
       if (n === '') throw serviceError('invalid_input', 'A folder needs a name.');
       nameFree(n);
-      const folder: Folder = { id: randomUUID(), name: n, createdAt: now().toISOString() };
+      const folder: Folder = { id: newId('folder'), name: n, createdAt: now().toISOString() };
       await save(() => folders.set(folder.id, folder));
       return folder;
     },

@@ -1,11 +1,11 @@
 // The media library: pictures, sounds and films on disk per kind, one atomic index each, sidecars to rebuild it.
-import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { extensionOfMime, mimeOfExtension } from '../../../shared/media-files';
 import type { MediaItem, MediaKind, MediaPage, MediaValue } from '../../../shared/types';
 import { isAtomicTempFile, writeFileAtomic } from './atomic-write';
+import { isStorableId, newMediaId } from './ids';
 import { imageSize, makeThumbnail } from './pictures';
 import { openRecovery, type Recovery } from './recovery';
 import { serviceError } from '../service/errors';
@@ -73,14 +73,13 @@ const SNIFF_BYTES = 64 * 1024;
 /** `<id>.<extension>`, `<id>.thumb.<extension>` or `<id>.json`: the names the library writes. */
 const OWN_FILE_NAME = /^([a-z]+-[0-9a-z]+-[0-9a-f]+)\.(?:thumb\.)?[a-z0-9]{1,8}$/;
 const NOUNS: Record<MediaKind, string> = { image: 'picture', audio: 'sound', video: 'film' };
-const ID = /^(image|audio|video)-[0-9a-z]{1,12}-[0-9a-f]{12}$/;
 /** Types a host may serve inline; anything else (HTML, SVG with scripts) is stored as opaque bytes. */
 const SERVABLE_MIME =
   /^(image\/(png|jpeg|gif|webp|bmp|avif)|audio\/[a-z0-9.+-]+|video\/[a-z0-9.+-]+)$/;
 
 const mediaValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 const itemSchema = z.object({
-  id: z.string().regex(ID),
+  id: z.string().refine((id) => isStorableId('media', id)),
   kind: z.enum(['image', 'audio', 'video']),
   mime: z.string(),
   size: z.number().int().min(0),
@@ -98,11 +97,11 @@ const itemSchema = z.object({
 const indexSchema = z.object({ version: z.literal(1), items: z.array(itemSchema) });
 
 export function isMediaId(id: string): boolean {
-  return ID.test(id);
+  return isStorableId('media', id);
 }
 
 function kindOfId(id: string): MediaKind | null {
-  if (!ID.test(id)) return null;
+  if (!isStorableId('media', id)) return null;
   return id.slice(0, id.indexOf('-')) as MediaKind;
 }
 
@@ -360,7 +359,7 @@ export async function createMediaLibrary(
   return {
     async add(input) {
       const createdAt = now();
-      const id = `${input.kind}-${createdAt.getTime().toString(36)}-${randomBytes(6).toString('hex')}`;
+      const id = newMediaId(input.kind, createdAt);
       const mime = storedMime(input.bytes, input.mime);
       const size = input.kind === 'image' ? imageSize(input.bytes) : null;
       const item: MediaItem = {

@@ -38,7 +38,8 @@ export const transferEn = {
   'transfer.report.media': 'Pictures, sounds and films added: {count}',
   'transfer.report.documents': 'Documents added: {count}',
   'transfer.report.files': 'Files added: {count}',
-  'transfer.report.renamed': 'Added under a new id because the id was taken: {count}',
+  'transfer.report.renamed':
+    'Added under a new id, because the old one was taken or could not name a file: {count}',
   'transfer.report.skipped': 'Skipped: {count}',
   'transfer.report.nothingSkipped': 'Nothing was skipped.',
   'transfer.reason.identical': 'already in your library',

@@ -40,7 +40,7 @@ export const transferRu: { readonly [K in keyof typeof transferEn]: string } = {
   'transfer.report.documents': 'Добавлено документов: {count}',
   'transfer.report.files': 'Добавлено файлов: {count}',
   'transfer.report.renamed':
-    'Добавлено под новым идентификатором, потому что прежний занят: {count}',
+    'Добавлено под новым идентификатором, потому что прежний занят или не годится как имя файла: {count}',
   'transfer.report.skipped': 'Пропущено: {count}',
   'transfer.report.nothingSkipped': 'Ничего не пропущено.',
   'transfer.reason.identical': 'уже есть в библиотеке',

@@ -1,9 +1,9 @@
 // The Audio tab's transcription history on disk: <dataDir>/transcripts.json, written atomically, newest first.
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Transcript, TranscriptSegment } from '../../../../shared/types';
 import { writeFileAtomic } from '../../library/atomic-write';
+import { newId } from '../../library/ids';
 import { openRecovery, type Recovery } from '../../library/recovery';
 import { wholeEntriesOf } from '../../library/salvage-json';
 import { serviceError } from '../../service/errors';
@@ -116,7 +116,7 @@ export async function openTranscriptStore(
     problem,
     list: () => items.slice(),
     async add(transcript) {
-      const kept: Transcript = { id: `tr-${randomBytes(8).toString('hex')}`, ...transcript };
+      const kept: Transcript = { id: newId('transcript'), ...transcript };
       items = [kept, ...items].slice(0, TRANSCRIPT_HISTORY_MAX);
       await save();
       return kept;

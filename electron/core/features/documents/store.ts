@@ -1,9 +1,9 @@
 // The Documents library: one JSON file per extraction (text, pages, decisions), written atomically.
-import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DocumentList, DocumentRecord, DocumentSummary } from '../../../../shared/documents';
 import { isAtomicTempFile, writeFileAtomic } from '../../library/atomic-write';
+import { hasIdShape, isStorableId, newId } from '../../library/ids';
 import { openRecovery, type Recovery } from '../../library/recovery';
 import { serviceError } from '../../service/errors';
 
@@ -14,7 +14,7 @@ export interface DocumentStore {
   /** Adds a record; id and createdAt are filled in. */
   add(record: Omit<DocumentRecord, 'id' | 'createdAt' | 'decisionCount'>): Promise<DocumentRecord>;
   save(record: DocumentRecord): Promise<void>;
-  /** Adds a whole record from a restore, keeping its id unless taken (then a new one). */
+  /** Adds a whole record from a restore, keeping its id unless taken or not storable (then a new one). */
   adopt(record: DocumentRecord): Promise<{ id: string; renamed: boolean }>;
   remove(id: string): Promise<void>;
   flush(): Promise<void>;
@@ -25,8 +25,6 @@ export interface DocumentStoreOptions {
   /** Where damaged records go; by default `recovered/` of the data folder. */
   recovery?: Pick<Recovery, 'setAside'>;
 }
-
-const ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 
 export function summaryOfDocument(record: DocumentRecord): DocumentSummary {
   return {
@@ -132,7 +130,7 @@ export async function openDocumentStore(
     },
 
     async get(id) {
-      if (!ID_PATTERN.test(id) || !summaries.has(id)) throw notFound(id);
+      if (!hasIdShape('document', id) || !summaries.has(id)) throw notFound(id);
       try {
         const parsed: unknown = JSON.parse(await readFile(fileOf(id), 'utf8'));
         if (!looksLikeRecord(parsed)) throw new Error('not a document record');
@@ -145,7 +143,7 @@ export async function openDocumentStore(
     async add(fields) {
       const record: DocumentRecord = {
         ...fields,
-        id: randomUUID(),
+        id: newId('document'),
         createdAt: now().toISOString(),
         decisionCount: fields.decisions.length,
       };
@@ -159,14 +157,21 @@ export async function openDocumentStore(
     },
 
     async adopt(given) {
-      const renamed = !ID_PATTERN.test(given.id) || summaries.has(given.id);
-      const record = { ...given, id: renamed ? randomUUID() : given.id };
+      // A name the disk already holds counts as taken whatever its case (macOS and Windows fold it).
+      const renamed =
+        !isStorableId('document', given.id) ||
+        summaries.has(given.id) ||
+        (await stat(fileOf(given.id)).then(
+          () => true,
+          () => false,
+        ));
+      const record = { ...given, id: renamed ? newId('document') : given.id };
       await write(record);
       return { id: record.id, renamed };
     },
 
     async remove(id) {
-      if (!ID_PATTERN.test(id) || !summaries.has(id)) throw notFound(id);
+      if (!hasIdShape('document', id) || !summaries.has(id)) throw notFound(id);
       summaries.delete(id);
       await track(rm(fileOf(id), { force: true }));
     },

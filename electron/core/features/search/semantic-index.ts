@@ -13,6 +13,7 @@ import {
 import type { ModelInfo, SearchHit } from '../../../../shared/types';
 import type { DocumentStore } from '../documents/store';
 import { isAtomicTempFile, writeFileAtomic } from '../../library/atomic-write';
+import { hasIdShape } from '../../library/ids';
 import { openRecovery, type Recovery } from '../../library/recovery';
 import type { ConversationLibrary } from '../../library/conversations';
 import { toUserError } from '../../service/errors';
@@ -120,8 +121,12 @@ export function chunkText(text: string): string[] {
   return chunks;
 }
 
+/** `conversation-<id>.vec` or `document-<id>.vec`; an id of another shape never names a file. */
 function fileNameOf(key: string): string {
-  return `${key.replace(':', '-')}.vec`;
+  const [kind = '', id = ''] = key.split(/:(.*)/s);
+  if ((kind !== 'conversation' && kind !== 'document') || !hasIdShape(kind, id))
+    throw new Error(`No vector file can be named for ${key}.`);
+  return `${kind}-${id}.vec`;
 }
 
 /** The saved choice, or why the file holds none. */

@@ -14,6 +14,7 @@ import {
   type TransferReport,
   type TransferStep,
 } from '../../../../shared/transfer';
+import { idShape } from '../../library/ids';
 import { isDiskFull } from '../../library/save-failure';
 import { ServiceError, serviceError } from '../../service/errors';
 import { MANIFEST_ENTRY } from './backup';
@@ -30,14 +31,19 @@ import {
 } from './placing';
 import { parseUntrustedJson } from './untrusted-json';
 
-/** The entries a backup holds; anything else is skipped as unknown. */
+/**
+ * The entries a backup holds, named by ids of their kind's shape (ids.ts); anything else is
+ * skipped as unknown. The names only pair an item's facts with its bytes: uploads and media get
+ * new ids when placed, and a conversation or document keeps its own only when it is storable and
+ * free (their stores' adopt).
+ */
 const ENTRY = {
-  conversation: /^conversations\/([A-Za-z0-9_-]{1,200})\.json$/,
-  mediaMeta: /^media\/([a-z]+-[0-9a-z]{1,12}-[0-9a-f]{12})\.json$/,
-  mediaBytes: /^media\/([a-z]+-[0-9a-z]{1,12}-[0-9a-f]{12})\.[a-z0-9]{1,5}$/,
-  document: /^documents\/([A-Za-z0-9_-]{1,100})\.json$/,
-  fileMeta: /^files\/(file-[0-9a-f]{24})\.json$/,
-  fileBytes: /^files\/(file-[0-9a-f]{24})\.bin$/,
+  conversation: new RegExp(`^conversations/(${idShape('conversation')})\\.json$`),
+  mediaMeta: new RegExp(`^media/(${idShape('media')})\\.json$`),
+  mediaBytes: new RegExp(`^media/(${idShape('media')})\\.[a-z0-9]{1,5}$`),
+  document: new RegExp(`^documents/(${idShape('document')})\\.json$`),
+  fileMeta: new RegExp(`^files/(${idShape('file')})\\.json$`),
+  fileBytes: new RegExp(`^files/(${idShape('file')})\\.bin$`),
 } as const;
 
 const S_IFMT = 0o170000;

@@ -1,9 +1,9 @@
 // Video jobs: submitted, persisted, polled no faster than the interval in the background, resumed after a restart, downloaded.
-import { randomBytes } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { MediaItem, MediaValue, UserError, VideoJob } from '../../../../shared/types';
 import { writeFileAtomic } from '../../library/atomic-write';
+import { newId } from '../../library/ids';
 import type { MediaAddInput } from '../../library/media';
 import { openRecovery, type Recovery } from '../../library/recovery';
 import { wholeEntriesOf } from '../../library/salvage-json';
@@ -330,10 +330,6 @@ export async function openVideoJobs(options: VideoJobsOptions): Promise<VideoJob
     await changed();
   }
 
-  function newId(): string {
-    return `vjob-${randomBytes(8).toString('hex')}`;
-  }
-
   if (read.problem !== null) {
     // Aside before anything is written, so no save lands on the damaged file.
     const recovery = options.recovery ?? openRecovery(dirname(dirname(options.file)));
@@ -369,7 +365,7 @@ export async function openVideoJobs(options: VideoJobsOptions): Promise<VideoJob
         onRetry: submitOptions.onRetry,
       });
       const job: StoredJob = {
-        id: newId(),
+        id: newId('videoJob'),
         requestId: answer.requestId,
         model: wire.model,
         prompt: wire.prompt,

@@ -1,11 +1,14 @@
 // The transfer feature through createCore: exports read back as the page reads them, imports that only ever add, backup and restore across data folders.
+import { once } from 'node:events';
 import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ZipFile } from 'yazl';
 import type { MessageAttachment } from '../../../../../shared/attachments';
 import {
   APP_EXPORT_FORMAT,
+  BACKUP_FORMAT,
   TRANSFER_LIMITS,
   type TransferProgress,
   type TransferReport,
@@ -456,4 +459,98 @@ describe('a host that saves through a dialog (Electron)', () => {
     await ctx.files.dispose();
     await conversations.flush();
   });
+});
+
+describe('ids that would name the library’s own files (issue 38)', () => {
+  /** Conversations whose ids are the index's name, Windows device names, or one file name twice. */
+  function hostileConversations(): Conversation[] {
+    const at = '2026-01-01T00:00:00.000Z';
+    return ['index', 'INDEX', 'con', 'Nul', 'com1'].map((id, i) => ({
+      version: 2,
+      id,
+      title: `Named ${id}`,
+      pinned: false,
+      createdAt: at,
+      updatedAt: at,
+      model: 'openai/gpt-4o-mini',
+      messageCount: 1,
+      systemPrompt: '',
+      temperature: null,
+      maxTokens: null,
+      contextStart: 0,
+      messages: [
+        { id: `m${i}`, role: 'user', content: `Hello ${id}`, createdAt: at, status: 'done' },
+      ],
+    }));
+  }
+
+  async function backupOf(conversations: Conversation[]): Promise<Buffer> {
+    const zip = new ZipFile();
+    const parts: Buffer[] = [];
+    zip.outputStream.on('data', (chunk: Buffer) => parts.push(chunk));
+    const ended = once(zip.outputStream, 'end');
+    zip.addBuffer(
+      Buffer.from(JSON.stringify({ format: BACKUP_FORMAT, version: 1 })),
+      'manifest.json',
+    );
+    for (const c of conversations) {
+      zip.addBuffer(Buffer.from(JSON.stringify(c)), `conversations/${c.id}.json`);
+    }
+    zip.end();
+    await ended;
+    return Buffer.concat(parts);
+  }
+
+  const ways = {
+    'an Atelier export': async (opened: Opened, conversations: Conversation[]) => {
+      const body = { format: APP_EXPORT_FORMAT, version: 1, conversations };
+      const file = await opened.upload(
+        'export.json',
+        'application/json',
+        Buffer.from(JSON.stringify(body)),
+      );
+      return opened.call<TransferReport>('transfer.import', { fileId: file.fileId });
+    },
+    'a backup': async (opened: Opened, conversations: Conversation[]) => {
+      const file = await opened.upload(
+        'backup.zip',
+        'application/zip',
+        await backupOf(conversations),
+      );
+      return opened.call<TransferReport>('transfer.restore', { fileId: file.fileId, jobId: 'job' });
+    },
+  };
+
+  for (const [way, bring] of Object.entries(ways)) {
+    it(`gives each a new id when they come in ${way}, and a restart still lists everything`, async () => {
+      const dir = await freshDir();
+      const first = await openCore({ dataDir: dir });
+      const own = await first.call<Conversation>('conversations.create', {});
+      await first.call('conversations.update', { id: own.id, title: 'Made here' });
+      const hostile = hostileConversations();
+      const report = await bring(first, hostile);
+      expect(report).toMatchObject({ conversations: hostile.length, renamed: hostile.length });
+      const before = await first.call<ConversationList>('conversations.list');
+      await first.core.dispose();
+      env.cores.splice(env.cores.indexOf(first.core), 1);
+
+      const second = await openCore({ dataDir: dir });
+      const after = await second.call<ConversationList>('conversations.list');
+      expect(after.problems).toEqual([]);
+      expect(after.items.map((i) => i.title).sort()).toEqual(
+        ['Made here', ...hostile.map((c) => c.title)].sort(),
+      );
+      expect(after.items.map((i) => i.id).sort()).toEqual(before.items.map((i) => i.id).sort());
+      for (const item of after.items) {
+        expect(['index', 'con', 'nul', 'com1']).not.toContain(item.id.toLowerCase());
+        const c = await second.call<Conversation>('conversations.get', { id: item.id });
+        expect(c.title).toBe(item.title);
+      }
+      // The library's own list is still its own.
+      const index = JSON.parse(await readFile(join(dir, 'conversations', 'index.json'), 'utf8'));
+      expect(index).toMatchObject({ version: 1, entries: expect.any(Array) });
+      const recovered = await second.call<{ items: unknown[] }>('storage.recovered');
+      expect(recovered.items).toEqual([]);
+    }, 30_000);
+  }
 });
