@@ -27,7 +27,9 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  for (const lib of opened) await lib.flush();
+  // Closed, not only flushed: a library still open builds its word index in the background and
+  // could write into the folder while it is removed (ENOTEMPTY, seen in CI).
+  for (const lib of opened) await lib.close();
   await flushAtomicWrites();
   await rm(dir, { recursive: true, force: true });
 });
