@@ -17,7 +17,8 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await flushAtomicWrites();
-  await rm(dir, { recursive: true, force: true });
+  // Its libraries are left open: a background index build may still be writing there.
+  await rm(dir, { recursive: true, force: true, maxRetries: 5 });
 });
 
 /** A conversation as Atelier wrote it before folders and the archive existed. */

@@ -20,7 +20,8 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  for (const lib of opened) await lib.flush();
+  // Closed, so no background index build writes into the folder as it is removed.
+  for (const lib of opened) await lib.close();
   await flushAtomicWrites();
   await rm(dir, { recursive: true, force: true });
 });

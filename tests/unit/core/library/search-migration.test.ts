@@ -17,7 +17,8 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+  // Its libraries are left open: a background index build may still be writing there.
+  await rm(dir, { recursive: true, force: true, maxRetries: 5 });
 });
 
 it('opens a data folder of the previous version: list, conversation and search work, words.index is gone', async () => {
