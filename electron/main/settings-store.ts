@@ -1,6 +1,7 @@
 // Settings kept by electron-store (atomic JSON in the user data folder) behind core's SettingsStore.
 import { join } from 'node:path';
 import Store from 'electron-store';
+import { FILE_MODE } from '../core/library/data-folder';
 import type { Recovery } from '../core/library/recovery';
 import { saveFailed } from '../core/library/save-failure';
 import {
@@ -22,6 +23,8 @@ export function createElectronSettingsStore(dataDir: string, recovery: Recovery)
     defaults: defaultSettings,
     // Anything the check let through that electron-store still refuses must not stop the start.
     clearInvalidConfig: true,
+    // The person's alone whatever the umask, as every file core writes (library/data-folder.ts).
+    configFileMode: FILE_MODE,
   });
   const write = (next: StoredSettings): void => {
     try {

@@ -1,10 +1,11 @@
 // Assistants: presets a new chat starts from. A few ship built in (in the person's language); the person's own live in one JSON file, written atomically.
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { BUILT_IN_ASSISTANT_PREFIX } from '../../../shared/organise';
 import type { Assistant, Language } from '../../../shared/types';
 import { writeFileAtomic } from './atomic-write';
+import { makeFolder } from './data-folder';
 import { newId } from './ids';
 import { openRecovery, type Recovery } from './recovery';
 import { saveFailed } from './save-failure';
@@ -152,7 +153,7 @@ export async function openAssistantLibrary(
     change();
     const assistants = [...own.values()].map(({ builtIn: _b, ...a }) => a);
     try {
-      await mkdir(dataDir, { recursive: true });
+      await makeFolder(dataDir);
       await writeFileAtomic(file, JSON.stringify({ version: VERSION, assistants }, null, 2));
     } catch (e) {
       own.clear();

@@ -3,9 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import { FILE_MODE } from './data-folder';
 
 export interface AtomicWriteOptions {
-  /** File mode of the new file, e.g. 0o600 for secrets. */
+  /** File mode of the new file; the data folder's (0600) unless said. */
   mode?: number;
   /**
    * Runs after the temp file is on disk and before the rename. Tests throw here to stand in
@@ -55,7 +56,7 @@ async function writeNow(
   options: AtomicWriteOptions,
 ): Promise<void> {
   const temp = tempPathFor(file);
-  const mode = options.mode ?? 0o600;
+  const mode = options.mode ?? FILE_MODE;
   try {
     const handle = await open(temp, 'w', mode);
     try {
@@ -95,7 +96,7 @@ export function writeFileAtomicSync(
 ): void {
   const temp = tempPathFor(file);
   try {
-    const fd = openSync(temp, 'w', options.mode ?? 0o600);
+    const fd = openSync(temp, 'w', options.mode ?? FILE_MODE);
     try {
       const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
       let written = 0;

@@ -4,9 +4,10 @@
 // says in its status when it is rebuilt, behind or unavailable, and removes the index file of
 // earlier versions once the new one is built.
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, rm, stat } from 'node:fs/promises';
+import { chmod, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Conversation, SearchHit, WordIndexStatus } from '../../../shared/types';
+import { FOLDER_MODE, makeFolder } from './data-folder';
 import { openRecovery, type Recovery } from './recovery';
 import { type FileStamp, indexedPart } from './search-doc';
 import { openSearchThread, SearchFailure, type SearchThread } from './search-thread';
@@ -108,8 +109,8 @@ export function openConversationSearch(deps: ConversationSearchDeps): Conversati
           folder,
           'It stood where the search index keeps its folder. The index is only a copy of the words of your conversations and was made again beside it.',
         );
-      await mkdir(folder, { recursive: true, mode: 0o700 });
-      await chmod(folder, 0o700).catch(() => undefined);
+      await makeFolder(folder);
+      await chmod(folder, FOLDER_MODE).catch(() => undefined);
     })().catch((e: unknown) => {
       // Tried again by the next request (space may be freed meanwhile).
       folderReady = null;

@@ -1,5 +1,5 @@
 // Conversations on disk: one JSON file each plus an index of summaries, crash recovery, a word index for search.
-import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type {
   Conversation,
@@ -22,6 +22,7 @@ import {
   type StoredConversation,
 } from './conversation-file';
 import { openConversationSearch } from './conversation-search';
+import { makeFolder } from './data-folder';
 import { hasIdShape, isStorableId, newId } from './ids';
 import { openRecovery, type Recovery } from './recovery';
 import { saveFailed } from './save-failure';
@@ -323,7 +324,7 @@ export async function openConversationLibrary(
    * entries whose file is gone; a missing or corrupt index is rebuilt from the files.
    */
   async function loadAll(): Promise<void> {
-    await mkdir(folder, { recursive: true });
+    await makeFolder(folder);
     const names = await readdir(folder);
     await Promise.all(
       names.filter(isAtomicTempFile).map((n) => rm(join(folder, n), { force: true })),

@@ -1,12 +1,13 @@
 // Uploads from the renderer, assembled chunk by chunk on disk and hashed on the way; finished files kept by id.
 import { createHash, type Hash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
+import { open, readdir, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import type { StoredFile } from '../../../shared/types';
 import { MAX_UPLOAD_BYTES, UPLOAD_CHUNK_BYTES } from '../../../shared/upload-limits';
 import { isAtomicTempFile, writeFileAtomic } from './atomic-write';
+import { FILE_MODE, makeFolder } from './data-folder';
 import { isStorableId, newId } from './ids';
 import { serviceError } from '../service/errors';
 import { openRecovery, type Recovery } from './recovery';
@@ -112,7 +113,7 @@ export async function createFileStore(
   const binPath = (fileId: string): string => join(dir, `${fileId}.bin`);
   const metaPath = (fileId: string): string => join(dir, `${fileId}.json`);
 
-  await mkdir(dir, { recursive: true });
+  await makeFolder(dir);
   for (const name of await readdir(dir)) {
     // Upload sessions live in memory only: any partial file on disk belongs to a previous run.
     if (name.endsWith('.part') || isAtomicTempFile(name)) {
@@ -188,7 +189,7 @@ export async function createFileStore(
       }
       const id = newId('upload');
       const file = join(dir, `${id}.part`);
-      const handle = open(file, 'wx+', 0o600);
+      const handle = open(file, 'wx+', FILE_MODE);
       // A failed open is reported by the first chunk or finish; this keeps it from going unhandled.
       handle.catch(() => undefined);
       uploads.set(id, {
@@ -296,7 +297,7 @@ export async function createFileStore(
           sha256: upload.hash.digest('hex'),
         };
         await rename(upload.file, binPath(fileId));
-        await writeFileAtomic(metaPath(fileId), JSON.stringify(stored), { mode: 0o600 });
+        await writeFileAtomic(metaPath(fileId), JSON.stringify(stored));
         return stored;
       } catch (e) {
         await rm(upload.file, { force: true });

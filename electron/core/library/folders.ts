@@ -1,9 +1,10 @@
 // Folders for conversations: one JSON file in the data folder, written atomically; a corrupt file is set aside to recovered/.
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Folder } from '../../../shared/types';
 import { writeFileAtomic } from './atomic-write';
+import { makeFolder } from './data-folder';
 import { newId } from './ids';
 import { openRecovery, type Recovery } from './recovery';
 import { saveFailed } from './save-failure';
@@ -64,7 +65,7 @@ export async function openFolderLibrary(
     const before = new Map(folders);
     change();
     try {
-      await mkdir(dataDir, { recursive: true });
+      await makeFolder(dataDir);
       await writeFileAtomic(
         file,
         JSON.stringify({ version: VERSION, folders: [...folders.values()] }, null, 2),

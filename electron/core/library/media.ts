@@ -1,10 +1,11 @@
 // The media library: pictures, sounds and films on disk per kind, one atomic index each, sidecars to rebuild it.
-import { mkdir, open, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { extensionOfMime, mimeOfExtension } from '../../../shared/media-files';
 import type { MediaItem, MediaKind, MediaPage, MediaValue } from '../../../shared/types';
 import { isAtomicTempFile, writeFileAtomic } from './atomic-write';
+import { makeFolder } from './data-folder';
 import { isStorableId, newMediaId } from './ids';
 import { imageSize, makeThumbnail } from './pictures';
 import { openRecovery, type Recovery } from './recovery';
@@ -296,7 +297,7 @@ export async function createMediaLibrary(
    */
   async function loadKind(kind: MediaKind): Promise<void> {
     const folder = kindDir(kind);
-    await mkdir(folder, { recursive: true });
+    await makeFolder(folder);
     const names = await readdir(folder);
     const sidecarIds = new Set(
       names
@@ -353,7 +354,7 @@ export async function createMediaLibrary(
     await writeIndex(item.kind);
   }
 
-  await mkdir(dir, { recursive: true });
+  await makeFolder(dir);
   for (const kind of MEDIA_KINDS) await loadKind(kind);
 
   return {

@@ -1,9 +1,10 @@
 // Damaged files of the data folder set aside, never deleted: moved under recovered/ with their reason, and told to the person.
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { existsSync, renameSync, writeFileSync } from 'node:fs';
+import { readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { RECOVERED_FOLDER, REASON_SUFFIX, type SetAsideFile } from '../../../shared/storage';
 import { isAtomicTempFile } from './atomic-write';
+import { FILE_MODE, makeFolder, makeFolderSync } from './data-folder';
 
 export { RECOVERED_FOLDER, REASON_SUFFIX, type SetAsideFile };
 
@@ -80,7 +81,7 @@ export function openRecovery(dataDir: string, options: RecoveryOptions = {}): Re
     async setAside(file, reason) {
       const { shown, target, beside, note } = plan(file, reason);
       try {
-        await mkdir(dirname(target), { recursive: true, mode: 0o700 });
+        await makeFolder(dirname(target));
         await rename(file, target);
       } catch {
         // Out of the way at least, so no later save of the store writes over its bytes.
@@ -90,14 +91,14 @@ export function openRecovery(dataDir: string, options: RecoveryOptions = {}): Re
         );
         return record(shown, reason, moved);
       }
-      await writeFile(target + REASON_SUFFIX, note, { mode: 0o600 }).catch(() => undefined);
+      await writeFile(target + REASON_SUFFIX, note, { mode: FILE_MODE }).catch(() => undefined);
       return record(shown, reason, target);
     },
 
     setAsideSync(file, reason) {
       const { shown, target, beside, note } = plan(file, reason);
       try {
-        mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
+        makeFolderSync(dirname(target));
         renameSync(file, target);
       } catch {
         let moved: string | null = beside;
@@ -109,7 +110,7 @@ export function openRecovery(dataDir: string, options: RecoveryOptions = {}): Re
         return record(shown, reason, moved);
       }
       try {
-        writeFileSync(target + REASON_SUFFIX, note, { mode: 0o600 });
+        writeFileSync(target + REASON_SUFFIX, note, { mode: FILE_MODE });
       } catch {
         // The move is what keeps the bytes; the note is a courtesy.
       }

@@ -41,8 +41,12 @@ export interface OpenedCore {
 /**
  * Core on `dataDir` as the web host opens it (one Recovery for the settings store, the vault and
  * core), and nothing more: no call is made, so nothing is written that the start did not write.
+ * `onEvent` sees each event as core emits it.
  */
-export async function openCoreOn(dataDir: string): Promise<OpenedCore> {
+export async function openCoreOn(
+  dataDir: string,
+  options: { onEvent?: (event: EventChannel, payload: unknown) => void } = {},
+): Promise<OpenedCore> {
   const recovery = openRecovery(dataDir);
   const events: OpenedCore['events'] = [];
   const core = await createCore({
@@ -57,6 +61,7 @@ export async function openCoreOn(dataDir: string): Promise<OpenedCore> {
     settingsStore: createJsonSettingsStore(join(dataDir, 'settings.json'), { recovery }),
     emit: <E extends EventChannel>(event: E, payload: EventPayloads[E]) => {
       events.push({ event, payload: structuredClone(payload) });
+      options.onEvent?.(event, payload);
     },
     videoPollIntervalMs: 20,
   });

@@ -1,8 +1,9 @@
 // The Documents library: one JSON file per extraction (text, pages, decisions), written atomically.
-import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DocumentList, DocumentRecord, DocumentSummary } from '../../../../shared/documents';
 import { isAtomicTempFile, writeFileAtomic } from '../../library/atomic-write';
+import { makeFolder } from '../../library/data-folder';
 import { hasIdShape, isStorableId, newId } from '../../library/ids';
 import { openRecovery, type Recovery } from '../../library/recovery';
 import { serviceError } from '../../service/errors';
@@ -78,7 +79,7 @@ export async function openDocumentStore(
   const now = options.now ?? (() => new Date());
   const recovery = options.recovery ?? openRecovery(dataDir);
   const folder = join(dataDir, 'documents');
-  await mkdir(folder, { recursive: true });
+  await makeFolder(folder);
   const summaries = new Map<string, DocumentSummary>();
   const problems: DocumentList['problems'] = [];
   const pending = new Set<Promise<unknown>>();

@@ -1,6 +1,6 @@
 // One MCP server as core runs it: the SDK client and transport, its state in words, its tools, its
 // stderr, restarts with backoff after a crash, and calls with a timeout and cancellation.
-import { mkdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -13,6 +13,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { McpFailure, McpFailureKind, McpServerStatus } from '../../../../shared/tools';
 import type { Host } from '../context';
+import { makeFolder } from '../../library/data-folder';
 import { ToolCallError, type ToolOutcome } from '../chat/tool-provider';
 import { outcomeOf } from './results';
 import { StderrLines } from './stderr-lines';
@@ -284,7 +285,7 @@ export class McpConnection {
       });
     }
     const cwd = transport.cwd ?? join(this.deps.dataDir, 'mcp');
-    if (!transport.cwd) await mkdir(cwd, { recursive: true });
+    if (!transport.cwd) await makeFolder(cwd);
     // A missing folder fails the spawn with the same ENOENT as a missing program: say which.
     else if (
       !(await stat(cwd)

@@ -1,11 +1,12 @@
 // The MCP servers as configured: <dataDir>/mcp-servers.json, written atomically; a corrupt file is set aside to recovered/ and reported.
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { mcpServerName, mcpTransportSchema } from '../../../../shared/mcp';
 import type { McpServerConfig, McpTransport } from '../../../../shared/tools';
 import { writeFileAtomic } from '../../library/atomic-write';
+import { makeFolder } from '../../library/data-folder';
 import { openRecovery, type Recovery } from '../../library/recovery';
 import { saveFailed } from '../../library/save-failure';
 import { serviceError } from '../../service/errors';
@@ -91,7 +92,7 @@ export async function openMcpConfigStore(
     const before = structuredClone(servers);
     change();
     try {
-      await mkdir(dataDir, { recursive: true });
+      await makeFolder(dataDir);
       await writeFileAtomic(file, JSON.stringify({ version: VERSION, servers }, null, 2));
     } catch (e) {
       servers.splice(0, servers.length, ...before);

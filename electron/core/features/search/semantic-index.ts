@@ -1,6 +1,6 @@
 // Semantic search: embeds messages and documents in the background (only when turned on), keeps the vectors, finds hits by meaning.
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEFAULT_EMBEDDING_MODEL } from '../../../../shared/models';
 import { estimateTokens } from '../../../../shared/tokens';
@@ -13,6 +13,7 @@ import {
 import type { ModelInfo, SearchHit } from '../../../../shared/types';
 import type { DocumentStore } from '../documents/store';
 import { isAtomicTempFile, writeFileAtomic } from '../../library/atomic-write';
+import { makeFolder } from '../../library/data-folder';
 import { hasIdShape } from '../../library/ids';
 import { openRecovery, type Recovery } from '../../library/recovery';
 import type { ConversationLibrary } from '../../library/conversations';
@@ -156,7 +157,7 @@ export async function openSemanticIndex(options: SemanticIndexOptions): Promise<
   const folder = join(options.dataDir, 'semantic');
   const vectorsDir = join(folder, 'vectors');
   const settingsFile = join(folder, 'settings.json');
-  await mkdir(vectorsDir, { recursive: true });
+  await makeFolder(vectorsDir);
   const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
   const recovery = options.recovery ?? openRecovery(options.dataDir);
 

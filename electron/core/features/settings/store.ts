@@ -1,11 +1,12 @@
 // Settings kept on disk (never the key), their defaults, and the rules for the base URL.
 import { LANGUAGES, THEMES } from '../../../../shared/looks';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { CUSTOM_RATE, RATE_PLANS } from '../../../../shared/rate';
 import { DEFAULT_TOOL_ROUND_LIMIT, TOOL_ROUND_LIMIT } from '../../../../shared/tools';
 import type { Language, RatePlan, Theme } from '../../../../shared/types';
 import { writeFileAtomicSync } from '../../library/atomic-write';
+import { makeFolderSync } from '../../library/data-folder';
 import { openRecovery, type Recovery } from '../../library/recovery';
 import { saveFailed } from '../../library/save-failure';
 import { serviceError, type ServiceError } from '../../service/errors';
@@ -182,7 +183,7 @@ export function createJsonSettingsStore(
     write(next) {
       const clean = sanitizeSettings(next);
       try {
-        mkdirSync(dirname(file), { recursive: true });
+        makeFolderSync(dirname(file));
         writeFileAtomicSync(
           file,
           JSON.stringify({ version: SCHEMA_VERSION, ...clean }, null, 2) + '\n',

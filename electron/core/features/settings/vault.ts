@@ -1,9 +1,10 @@
 // The service key at rest: encrypted with the OS keychain (or a local key on the web host), file mode 0600.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { writeFileAtomic, writeFileAtomicSync } from '../../library/atomic-write';
+import { makeFolderSync } from '../../library/data-folder';
 import { openRecovery, type Recovery } from '../../library/recovery';
 import { saveFailed } from '../../library/save-failure';
 import { serviceError, type ServiceError } from '../../service/errors';
@@ -127,7 +128,7 @@ export function createFileVault(
       if (!encryptor.isEncryptionAvailable()) throw encryptionUnavailable();
       if (!hasKeychain(encryptor) && options.withoutKeychain !== true) throw noKeychain();
       try {
-        mkdirSync(dirname(file), { recursive: true });
+        makeFolderSync(dirname(file));
         await writeFileAtomic(file, encryptor.encryptString(key), { mode: SECRET_MODE });
       } catch (e) {
         throw saveFailed('The key', e);
@@ -174,7 +175,7 @@ export function createLocalKeyEncryptor(
       if (!isMissing(e)) throw e;
     }
     const fresh = randomBytes(KEY_BYTES);
-    mkdirSync(dirname(keyFile), { recursive: true });
+    makeFolderSync(dirname(keyFile));
     writeFileAtomicSync(keyFile, fresh, { mode: SECRET_MODE });
     secret = fresh;
     return secret;

@@ -9,6 +9,7 @@ import {
 } from '../../../../shared/transfer';
 import type { Conversation } from '../../../../shared/types';
 import { serviceError } from '../../service/errors';
+import { FILE_MODE } from '../../library/data-folder';
 import { checkedConversation } from './conversation-check';
 import type { DocumentRecord } from '../../../../shared/documents';
 import {
@@ -64,7 +65,7 @@ export async function writeAppExport(
   deps: Pick<PlacingDeps, 'files' | 'media' | 'documents'>,
   now: string,
 ): Promise<void> {
-  const stream = createWriteStream(path);
+  const stream = createWriteStream(path, { mode: FILE_MODE });
   const failed = new Promise<never>((_, reject) => stream.once('error', reject));
   const write = (text: string) => Promise.race([writeText(stream, text), failed]);
   const fileIds = new Set<string>();

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import { BACKUP_FORMAT, type TransferStep } from '../../../../shared/transfer';
 import { extensionOfMime } from '../../../../shared/media-files';
+import { FILE_MODE } from '../../library/data-folder';
 import { allMedia, mediaMetaOf, type PlacingDeps } from './placing';
 
 export const MANIFEST_ENTRY = 'manifest.json';
@@ -27,7 +28,7 @@ export async function writeBackup(
   now: string,
 ): Promise<BackupCounts> {
   const zip = new ZipFile();
-  const out = createWriteStream(path);
+  const out = createWriteStream(path, { mode: FILE_MODE });
   const failed = new Promise<never>((_, reject) => {
     out.once('error', reject);
     zip.outputStream.once('error', reject);

@@ -1,6 +1,6 @@
 // The transfer.* channels: export as Markdown, HTML or lossless JSON; import the app's JSON or ChatGPT's; back up and restore the whole library as one zip.
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rm, stat, writeFile } from 'node:fs/promises';
+import { open, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   TRANSFER_LIMITS,
@@ -14,6 +14,7 @@ import { serviceError } from '../../service/errors';
 import type { ChannelsOf, Feature, FeatureContext } from '../context';
 import type { DocumentsFeature } from '../documents/feature';
 import type { FolderLibrary } from '../../library/folders';
+import { FILE_MODE, makeFolder } from '../../library/data-folder';
 import { isDiskFull, saveFailed } from '../../library/save-failure';
 import { importAppExport, looksLikeAppExport, writeAppExport } from './app-json';
 import { writeBackup } from './backup';
@@ -55,7 +56,7 @@ export async function openTransferFeature(
   // again finds it and goes on from there.
   await rm(folder, { recursive: true, force: true });
   // A full disk may refuse even a folder: start anyway; each export or backup makes it again.
-  await mkdir(folder, { recursive: true }).catch(() => undefined);
+  await makeFolder(folder).catch(() => undefined);
   const placing: PlacingDeps = {
     conversations: ctx.conversations,
     files: ctx.files,
@@ -85,7 +86,7 @@ export async function openTransferFeature(
    * disk kept it from being made at start.
    */
   async function newOut(extension: string, what: string): Promise<{ outId: string; path: string }> {
-    await mkdir(folder, { recursive: true }).catch((e: unknown) => {
+    await makeFolder(folder).catch((e: unknown) => {
       throw saveFailed(what, e);
     });
     const outId = `out-${randomBytes(12).toString('hex')}`;
@@ -208,7 +209,7 @@ export async function openTransferFeature(
               format === 'markdown'
                 ? conversationsMarkdown(list)
                 : await conversationsHtml(list, imageLookup);
-            await writeFile(path, body);
+            await writeFile(path, body, { mode: FILE_MODE });
           }
         } catch (e) {
           await rm(path, { force: true });

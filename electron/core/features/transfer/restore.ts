@@ -1,7 +1,7 @@
 // Restoring a backup archive into the library: every entry's path and size checked, bytes staged on disk, then added without overwriting.
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -15,6 +15,7 @@ import {
   type TransferStep,
 } from '../../../../shared/transfer';
 import { idShape } from '../../library/ids';
+import { FILE_MODE, makeFolder } from '../../library/data-folder';
 import { isDiskFull } from '../../library/save-failure';
 import { ServiceError, serviceError } from '../../service/errors';
 import { MANIFEST_ENTRY } from './backup';
@@ -194,7 +195,7 @@ async function stageArchive(
         if (kind === 'mediaBytes' || kind === 'fileBytes') {
           stagedCount += 1;
           const target = join(options.stagingDir, `${stagedCount}.bin`);
-          await pipeline(stream, capped(size), createWriteStream(target));
+          await pipeline(stream, capped(size), createWriteStream(target, { mode: FILE_MODE }));
           (kind === 'mediaBytes' ? staged.mediaBytes : staged.fileBytes).set(id, target);
           continue;
         }
@@ -278,7 +279,7 @@ export async function restoreBackup(
   options: RestoreOptions,
 ): Promise<TransferReport> {
   const report = emptyReport('backup');
-  await mkdir(options.stagingDir, { recursive: true }).catch((e: unknown) => {
+  await makeFolder(options.stagingDir).catch((e: unknown) => {
     throw stagingFailure(e);
   });
   try {

@@ -1,8 +1,9 @@
 // Video jobs: submitted, persisted, polled no faster than the interval in the background, resumed after a restart, downloaded.
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { MediaItem, MediaValue, UserError, VideoJob } from '../../../../shared/types';
 import { writeFileAtomic } from '../../library/atomic-write';
+import { makeFolder } from '../../library/data-folder';
 import { newId } from '../../library/ids';
 import type { MediaAddInput } from '../../library/media';
 import { openRecovery, type Recovery } from '../../library/recovery';
@@ -157,7 +158,7 @@ export async function openVideoJobs(options: VideoJobsOptions): Promise<VideoJob
 
   async function save(): Promise<void> {
     const body: JobsFile = { version: 1, jobs: sorted() };
-    await mkdir(dirname(options.file), { recursive: true });
+    await makeFolder(dirname(options.file));
     await writeFileAtomic(options.file, JSON.stringify(body, null, 1));
   }
 
