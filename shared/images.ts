@@ -106,3 +106,15 @@ export const SDAPI_MAPPING = 'sdapi/txt2img';
  * bytes a pixel, so 50 MP is already 200 MB, while a 187 KB PNG can claim 64 MP.
  */
 export const PICTURE_MAX_MEGAPIXELS = 50;
+
+/**
+ * Each picture is decoded in a worker thread with a capped heap and a deadline, since a small file
+ * within the pixel limit may still ask the decoder for a gigabyte or for minutes. A 20 MP JPEG
+ * (the decoder's own allocation cap holds its largest near 26 MP) takes about 200 MB of heap and
+ * 7 s there; the worker past either limit is stopped and the next picture gets a new one.
+ */
+export const PICTURE_DECODE_LIMITS = {
+  heapMb: 256,
+  youngHeapMb: 32,
+  deadlineMs: 30_000,
+} as const;

@@ -47,40 +47,121 @@ function sizeOf(width: number | null, height: number | null): PixelSize | null {
   return width !== null && height !== null ? { width, height } : null;
 }
 
-/** PNG: the first chunk must be IHDR, whose first fields are the width and height. */
+/** PNG: the first chunk must be IHDR, whose first fields are the width and height; it is the only one. */
 function pngSize(bytes: Uint8Array): PixelSize | null {
   if (ascii(bytes, 12, 16) !== 'IHDR') return null;
-  return sizeOf(u32be(bytes, 16), u32be(bytes, 20));
+  const size = sizeOf(u32be(bytes, 16), u32be(bytes, 20));
+  // The decoder takes a later IHDR's size as the picture's: one past the first is refused.
+  let at = 8;
+  for (;;) {
+    const length = u32be(bytes, at);
+    if (length === null) return size;
+    at += 12 + length;
+    if (ascii(bytes, at + 4, at + 8) === 'IHDR') return null;
+  }
 }
 
+/**
+ * GIF: the canvas the screen descriptor names, grown to hold the first frame, which is the one
+ * decoded (its pixels are allocated by the frame's own size, which may exceed the canvas).
+ */
 function gifSize(bytes: Uint8Array): PixelSize | null {
-  return sizeOf(u16le(bytes, 6), u16le(bytes, 8));
+  const width = u16le(bytes, 6);
+  const height = u16le(bytes, 8);
+  const flags = bytes[10];
+  if (width === null || height === null || flags === undefined) return null;
+  const globalColours = flags & 0x80 ? 3 * 2 ** ((flags & 0x07) + 1) : 0;
+  let at = 13 + globalColours;
+  for (;;) {
+    const block = bytes[at];
+    if (block === 0x2c) {
+      const left = u16le(bytes, at + 1);
+      const top = u16le(bytes, at + 3);
+      const frameWidth = u16le(bytes, at + 5);
+      const frameHeight = u16le(bytes, at + 7);
+      if (left === null || top === null || frameWidth === null || frameHeight === null) return null;
+      return {
+        width: Math.max(width, left + frameWidth),
+        height: Math.max(height, top + frameHeight),
+      };
+    }
+    // Anything else before the first frame (the trailer, garbage, the end) leaves nothing to show.
+    if (block !== 0x21) return null;
+    // An extension: its label, then sub-blocks each led by its length, ended by a zero length.
+    at += 2;
+    for (;;) {
+      const length = bytes[at];
+      if (length === undefined) return null;
+      at += 1 + length;
+      if (length === 0) break;
+    }
+  }
 }
 
-/** JPEG: walks the segments to the first start-of-frame, whose header holds the size. */
+/** Whether a JPEG marker carries no length: TEM, the restart markers, and SOI. */
+function standsAlone(marker: number): boolean {
+  return marker === 0x01 || marker === 0xd8 || (marker >= 0xd0 && marker <= 0xd7);
+}
+
+/** The next marker at or after `at` where bytes are not segments: 0xFF 0x00 is a stuffed byte, RSTn sits in a scan. */
+function nextMarker(bytes: Uint8Array, at: number): number {
+  for (let ff = bytes.indexOf(0xff, at); ff !== -1; ff = bytes.indexOf(0xff, ff + 1)) {
+    const next = bytes[ff + 1];
+    if (next === undefined) break;
+    if (next !== 0x00 && next !== 0xff && !(next >= 0xd0 && next <= 0xd7)) return ff;
+  }
+  return bytes.length;
+}
+
+/**
+ * JPEG: walks every segment and scan to the end of the image for its start-of-frame headers,
+ * which hold the size. A JPEG has one frame, and the decoder allocates for each frame header it
+ * meets, refusing more than one only at the end: a 638-byte file whose second frame header
+ * claimed 7000 × 6000 took a gigabyte and seconds before it was found damaged (issue 38). So
+ * a second frame header makes the header unreadable here, before anything is decoded.
+ */
 function jpegSize(bytes: Uint8Array): PixelSize | null {
+  let size: PixelSize | null = null;
   let at = 2;
   while (at < bytes.length) {
-    if (bytes[at] !== 0xff) return null;
+    if (bytes[at] !== 0xff) {
+      // Before the frame header a JPEG must be well formed; past it, the walk looks on.
+      if (size === null) return null;
+      at = nextMarker(bytes, at);
+      continue;
+    }
     // Any number of 0xFF may pad before a marker.
     while (bytes[at + 1] === 0xff) at += 1;
     const marker = bytes[at + 1];
-    if (marker === undefined) return null;
-    // Markers without a length: TEM and the restart markers.
-    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+    // Cut short past its frame header: the decoder's business, not a wrong size.
+    if (marker === undefined) return size;
+    if (standsAlone(marker)) {
       at += 2;
       continue;
     }
-    // The image data starts (SOS) or ends (EOI) before any frame header: no size to read.
-    if (marker === 0xda || marker === 0xd9) return null;
+    // The end of the image: what follows (a camera's second picture) is never decoded.
+    if (marker === 0xd9) return size;
     // Start-of-frame markers carry the size; C4, C8 and CC share the range but are not frames.
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
-      return sizeOf(u16be(bytes, at + 7), u16be(bytes, at + 5));
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      if (size !== null) return null;
+      size = sizeOf(u16be(bytes, at + 7), u16be(bytes, at + 5));
+      if (size === null) return null;
+    }
+    // The image data starts before any frame header: no size to read.
+    if (marker === 0xda && size === null) return null;
     const length = u16be(bytes, at + 2);
-    if (length === null || length < 2) return null;
+    if (length === null) return size;
+    if (length < 2) {
+      // A segment that cannot cover itself.
+      if (size === null) return null;
+      at = nextMarker(bytes, at + 2);
+      continue;
+    }
     at += 2 + length;
+    // A scan's coded data runs to the next marker.
+    if (marker === 0xda) at = nextMarker(bytes, at);
   }
-  return null;
+  return size;
 }
 
 function webpSize(bytes: Uint8Array): PixelSize | null {

@@ -2,6 +2,7 @@
 import { constants, crc32, createDeflate } from 'node:zlib';
 import { Jimp } from 'jimp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DAMAGED_PICTURE } from '../../../../electron/core/library/picture-decode';
 import { stopPictureWorker } from '../../../../electron/core/library/picture-jobs';
 import {
   downscaleImage,
@@ -11,6 +12,12 @@ import {
 } from '../../../../electron/core/library/pictures';
 import { ServiceError } from '../../../../electron/core/service/errors';
 import { sniffMime } from '../../../../electron/core/library/sniff';
+import {
+  interlacedPngBomb,
+  jpegWithSecondFrame,
+  peakRss,
+  pngHeader,
+} from './fixtures/hostile-pictures';
 
 async function picture(
   width: number,
@@ -94,7 +101,7 @@ describe('the pixel limit', () => {
     header.writeUInt32BE(5_000, 20);
     // Past the limit check, the truncated body is what stops it: as a damaged picture.
     await expect(downscaleImage(header, 2048, 'edge.png')).rejects.toMatchObject({
-      error: { message: 'The picture is damaged and cannot be read.' },
+      error: { message: DAMAGED_PICTURE },
     });
   });
 });
@@ -280,7 +287,7 @@ describe('imageSize and makeThumbnail', () => {
     const png = Buffer.from(await picture(31, 17));
     png.write('IDAT', 12, 'latin1');
     await expect(downscaleImage(png, 16)).rejects.toMatchObject({
-      error: { code: 'invalid_input', message: 'The picture is damaged and cannot be read.' },
+      error: { code: 'invalid_input', message: DAMAGED_PICTURE },
     });
   });
 
@@ -303,6 +310,67 @@ describe('imageSize and makeThumbnail', () => {
     expect(decoded.getPixelColor(0, 0) & 0xff).toBe(0);
     expect(decoded.getPixelColor(200, 200) & 0xff).toBe(0xff);
   });
+});
+
+describe('hostile pictures', () => {
+  it('reads every frame header: a 638-byte JPEG with a second one is refused before any decode', async () => {
+    for (const [width, height] of [
+      [7000, 6000],
+      [20_000, 20_000],
+    ] as const) {
+      const jpeg = await jpegWithSecondFrame(width, height);
+      expect(jpeg.length).toBeLessThan(700);
+      expect(imageSize(jpeg)).toBeNull();
+      await expect(downscaleImage(jpeg, 2048, 'two.jpg')).rejects.toMatchObject({
+        error: { code: 'invalid_input', message: DAMAGED_PICTURE },
+      });
+      expect(await makeThumbnail(jpeg, 256)).toBeNull();
+    }
+    // Frame headers are found past a scan too, and a camera's second picture after EOI is not read.
+    const jpeg = await picture(31, 17, 'image/jpeg');
+    const eoi = jpeg.length - 2;
+    const second = (await jpegWithSecondFrame(10, 10)).subarray(2);
+    expect(imageSize(Buffer.concat([jpeg.subarray(0, eoi), second]))).toBeNull();
+    expect(imageSize(Buffer.concat([jpeg, await picture(64, 64, 'image/jpeg')]))).toEqual({
+      width: 31,
+      height: 17,
+    });
+  });
+
+  it('refuses a PNG with a second IHDR, and sizes a GIF by its first frame too', async () => {
+    const png = await picture(31, 17);
+    const twice = Buffer.concat([
+      png.subarray(0, 33),
+      pngHeader(30_000, 30_000, false),
+      png.subarray(33),
+    ]);
+    expect(imageSize(twice)).toBeNull();
+
+    // A 10 × 10 screen (no colour table) whose first frame is 10,000 × 10,000: the frame is what
+    // gets allocated.
+    const gif = Uint8Array.from([
+      ...Buffer.from('GIF89a'),
+      ...[10, 0, 10, 0, 0, 0, 0],
+      ...[0x21, 0xf9, 4, 0, 0, 0, 0, 0], // a graphic control extension first
+      ...[0x2c, 0, 0, 0, 0, 0x10, 0x27, 0x10, 0x27, 0],
+    ]);
+    expect(imageSize(gif)).toEqual({ width: 10_000, height: 10_000 });
+    await expect(downscaleImage(gif, 2048, 'frame.gif')).rejects.toMatchObject({
+      error: { message: 'frame.gif is 10000 × 10000 pixels (100 MP); the limit is 50 MP.' },
+    });
+  });
+
+  it('refuses an interlaced PNG whose data inflates past its size, without taking the memory', async () => {
+    const bomb = await interlacedPngBomb(512);
+    expect(imageSize(bomb)).toEqual({ width: 100, height: 100 });
+    await downscaleImage(await picture(64, 64), 16); // the worker is up before the measure
+    const { result, growthMb } = await peakRss(() =>
+      downscaleImage(bomb, 50, 'bomb.png').catch((e: unknown) => e),
+    );
+    expect((result as ServiceError).error).toMatchObject({ message: DAMAGED_PICTURE });
+    // Inflated whole, its data alone is 512 MB.
+    expect(growthMb).toBeLessThan(200);
+  }, 60_000);
 });
 
 describe('toDataUri', () => {

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { MessageAttachment } from '../../../../../shared/attachments';
 import type { Conversation, MediaItem } from '../../../../../shared/types';
 import { makePdf, makePng, makeWav } from '../../../../e2e/files';
+import { setPictureWorkerLimits } from '../../../../../electron/core/library/picture-jobs';
+import { jpegClaiming } from '../../library/fixtures/hostile-pictures';
 import { env, openCore } from '../../simulated-core';
 
 function pngSize(dataUri: string): { width: number; height: number } {
@@ -39,6 +41,45 @@ describe('chat attachments', () => {
     // The attachment is stored with the message and survives a reload of the conversation.
     const saved = await call<Conversation>('conversations.get', { id: conversation.id });
     expect(saved.messages[0]!.attachments).toEqual([attachment]);
+  });
+
+  it('a picture that asks the decoder for too much ends in words, and core answers meanwhile', async () => {
+    const { call, attempt, upload } = await openCore();
+    // A small heap makes the worker's limit come soon; the real limit is picture-jobs.test.ts's.
+    await setPictureWorkerLimits({ heapMb: 64 });
+    try {
+      const file = await upload('bomb.jpg', 'image/jpeg', await jpegClaiming(7000, 6000));
+      let prepared = false;
+      const preparing = call<MessageAttachment>('attachments.prepare', {
+        fileId: file.fileId,
+      }).finally(() => (prepared = true));
+      // Its thumbnail is being decoded meanwhile; other calls are answered.
+      await call('conversations.list', {});
+      expect(prepared).toBe(false);
+      const attachment = await preparing;
+      // The picture itself is kept, without a thumbnail.
+      expect(await call<MediaItem>('media.get', { id: attachment.mediaId })).toMatchObject({
+        width: 7000,
+        height: 6000,
+        hasThumb: false,
+      });
+
+      const conversation = await call<Conversation>('conversations.create', {
+        model: 'vis-openai/gpt-4o-mini',
+      });
+      const sent = await attempt('chat.send', {
+        conversationId: conversation.id,
+        text: 'What is this?',
+        attachments: [attachment],
+      });
+      expect(!sent.ok && sent.error).toMatchObject({ code: 'invalid_input' });
+      expect(!sent.ok && sent.error.message).toMatch(
+        /^The picture is damaged or too complex to read\./,
+      );
+      expect(env.chatBodies).toEqual([]);
+    } finally {
+      await setPictureWorkerLimits({});
+    }
   });
 
   it('sends audio as input_audio to any model, and shows the service’s words when it refuses', async () => {
