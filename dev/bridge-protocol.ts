@@ -1,10 +1,32 @@
-// The web host's WebSocket messages: the page's calls, their answers, and core's events.
+// The web host's WebSocket messages: the page's hello, the page's calls, their answers, and core's events.
 import type { Envelope } from '../shared/types';
 
 export const BRIDGE_PATH = '/bridge';
 export const BRIDGE_SCRIPT_PATH = '/bridge.js';
-/** The meta tag that carries the per-start session token into the served page. */
-export const TOKEN_META_NAME = 'atelier-bridge-token';
+
+/** The query parameter of the address the terminal prints: a login that works once. */
+export const LOGIN_PARAM = 'token';
+
+/**
+ * A socket's first message, before any call: the login of the printed address (once), or the
+ * session a login was traded for. Nothing rides on a cookie, which the browser would also send
+ * to every other port of the same host.
+ */
+export type BridgeHello = { kind: 'hello'; login: string } | { kind: 'hello'; session: string };
+
+/** The close code of a socket whose hello was refused: the page must be opened from the terminal. */
+export const BRIDGE_REFUSED = 4401;
+
+/** How long a socket may stay open without a hello before it is closed as refused. */
+export const HELLO_TIMEOUT_MS = 10_000;
+
+/** What the page says to a browser without a login or session (words shared by host and page). */
+export const OPEN_FROM_TERMINAL = {
+  title: 'Open Atelier from its terminal',
+  body:
+    'Open the address printed in the terminal where Atelier runs (the line “Atelier is running at …”). ' +
+    'Each address it prints lets one browser tab in, once; the bare address and an address used before do not.',
+} as const;
 
 export interface BridgeCall {
   id: number;
@@ -13,6 +35,7 @@ export interface BridgeCall {
 }
 
 export type BridgeServerMessage =
+  | { kind: 'welcome'; session: string; mediaKey: string }
   | { kind: 'answer'; id: number; envelope: Envelope<unknown> }
   | { kind: 'event'; event: string; payload: unknown };
 

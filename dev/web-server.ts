@@ -1,4 +1,4 @@
-// The web host's server: serves the built renderer with the bridge script, media behind a session cookie, and carries calls over a WebSocket.
+// The web host's server: serves the built renderer with the bridge script, media at addresses only the page knows, and carries calls over a WebSocket that a single-use login opens.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -17,19 +17,17 @@ import type { Host } from '../electron/core/features/context';
 import { contentSecurityPolicy, mimeTypeOf, resolveAssetPath } from '../electron/main/policy';
 import {
   BRIDGE_PATH,
+  BRIDGE_REFUSED,
   BRIDGE_SCRIPT_PATH,
   decodeBinaryCall,
-  TOKEN_META_NAME,
+  HELLO_TIMEOUT_MS,
+  LOGIN_PARAM,
+  OPEN_FROM_TERMINAL,
   type BridgeCall,
   type BridgeServerMessage,
 } from './bridge-protocol';
-import { createWebHost } from './web-host';
-
-/**
- * Set with the page; media URLs are plain <img>/<audio> sources, which cannot carry the token.
- * The port is added to the name because cookies are shared across ports of one host name.
- */
-export const SESSION_COOKIE = 'atelier_session';
+import { terminalSafe } from './terminal-text';
+import { createWebHost, NO_MCP_COMMANDS, type McpCommandPolicy } from './web-host';
 
 /**
  * The largest message the bridge takes: a chat text (2,000,000 characters) or a 1 MiB file chunk
@@ -40,27 +38,19 @@ export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 /** Calls one page may have waiting for core at once; more are answered with an error at once. */
 export const MAX_CALLS_IN_FLIGHT = 64;
 
-/** The page shown to anyone without the session cookie: no token, no app. */
-const OPEN_FROM_TERMINAL = `<!doctype html><html><head><meta charset="utf-8"><title>Atelier</title></head>
+/** A hello is a few dozen bytes: a socket whose first message is longer is refused unread. */
+const MAX_HELLO_BYTES = 512;
+
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The page for an address used before or never printed: no app, nothing of the person's. */
+const OPEN_FROM_TERMINAL_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Atelier</title></head>
 <body style="font-family: system-ui, sans-serif; margin: 3rem; max-width: 36rem">
-<h1>Open Atelier from its terminal</h1>
-<p>Open the address printed in the terminal where Atelier runs (the line “Atelier is running at …”).
-It carries a token that lets this browser in; the bare address does not.</p>
+<h1>${escapeHtml(OPEN_FROM_TERMINAL.title)}</h1>
+<p>${escapeHtml(OPEN_FROM_TERMINAL.body)}</p>
 </body></html>
 `;
-
-/**
- * One line for the terminal from text a page or a service chose: control characters (ANSI
- * escapes, carriage returns, new lines), DEL, C1 controls and bidirectional overrides are dropped,
- * so nothing can forge or hide lines, and the length is capped.
- */
-// eslint-disable-next-line no-control-regex -- removing control characters is the point
-const TERMINAL_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
-export function terminalSafe(text: string, max = 2000): string {
-  const clean = text.replace(TERMINAL_UNSAFE, '');
-  return clean.length > max ? `${clean.slice(0, max)}…` : clean;
-}
 
 export interface WebServerOptions {
   host: string;
@@ -69,13 +59,18 @@ export interface WebServerOptions {
   /** Core is made once the events have somewhere to go; `host` is what this host can do for it. */
   openCore(emit: EventSender, host: Host): Promise<Core>;
   log(line: string): void;
+  /** Who lets MCP command lines run; none run by default. */
+  mcpCommands?: McpCommandPolicy;
 }
 
 export interface WebServer {
-  /** The address to open: it carries the one-time login token (printed in the terminal). */
+  /** The address to open, printed in the terminal: its login works once. */
   url: string;
-  /** The bridge token, injected into the page for whoever holds the session cookie. */
-  token: string;
+  /**
+   * Another address that works once, as the terminal prints after each use: for tests and
+   * benches that open the app more than once.
+   */
+  freshUrl(): string;
   close(): Promise<void>;
 }
 
@@ -108,31 +103,29 @@ function allowedHosts(host: string, port: number): Set<string> {
 }
 
 /**
- * Puts the token and the bridge script before the renderer's first script, so window.atelier exists
- * first. Deferred, it still runs before the renderer's module (deferred scripts and modules run in
+ * Puts the bridge script before the renderer's first script, so window.atelier exists first.
+ * Deferred, it still runs before the renderer's module (deferred scripts and modules run in
  * document order) but no longer holds up the parser, so the renderer's chunks are fetched at once
- * instead of after the bridge's round trip.
+ * instead of after the bridge's round trip. The page carries no secret: it is the same for anyone.
  */
-export function injectBridge(indexHtml: string, token: string): string {
-  const tags = `<meta name="${TOKEN_META_NAME}" content="${token}"><script defer src="${BRIDGE_SCRIPT_PATH}"></script>`;
+export function injectBridge(indexHtml: string): string {
+  const tag = `<script defer src="${BRIDGE_SCRIPT_PATH}"></script>`;
   const at = indexHtml.search(/<script\b/i);
-  if (at >= 0) return indexHtml.slice(0, at) + tags + indexHtml.slice(at);
+  if (at >= 0) return indexHtml.slice(0, at) + tag + indexHtml.slice(at);
   const head = indexHtml.search(/<\/head>/i);
-  return head >= 0 ? indexHtml.slice(0, head) + tags + indexHtml.slice(head) : tags + indexHtml;
+  return head >= 0 ? indexHtml.slice(0, head) + tag + indexHtml.slice(head) : tag + indexHtml;
 }
 
-function sameToken(given: string | null, token: string): boolean {
-  if (given === null) return false;
+function sameSecret(given: string, secret: string): boolean {
   const a = Buffer.from(given);
-  const b = Buffer.from(token);
+  const b = Buffer.from(secret);
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function cookieOf(request: IncomingMessage, name: string): string | null {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
-  }
+/** The secret of `secrets` that `given` is, compared in constant time; null when none. */
+function findSecret(secrets: Iterable<string>, given: unknown): string | null {
+  if (typeof given !== 'string') return null;
+  for (const secret of secrets) if (sameSecret(given, secret)) return secret;
   return null;
 }
 
@@ -140,15 +133,12 @@ function invalidInput(message: string): Envelope<never> {
   return { ok: false, error: { code: 'invalid_input', message, status: null, retryable: false } };
 }
 
+function frameBytes(raw: RawData): Buffer {
+  return Array.isArray(raw) ? Buffer.concat(raw) : Buffer.isBuffer(raw) ? raw : Buffer.from(raw);
+}
+
 function parseCall(raw: RawData, isBinary: boolean): BridgeCall | null {
-  if (isBinary) {
-    const frame = Array.isArray(raw)
-      ? Buffer.concat(raw)
-      : Buffer.isBuffer(raw)
-        ? raw
-        : Buffer.from(raw);
-    return decodeBinaryCall(frame);
-  }
+  if (isBinary) return decodeBinaryCall(frameBytes(raw));
   let value: unknown;
   try {
     value = JSON.parse(raw.toString());
@@ -165,11 +155,29 @@ function parseCall(raw: RawData, isBinary: boolean): BridgeCall | null {
   };
 }
 
+/** The hello's login or session, or null when the first message is anything else. */
+function parseHello(
+  raw: RawData,
+  isBinary: boolean,
+): { login?: unknown; session?: unknown } | null {
+  if (isBinary || frameBytes(raw).length > MAX_HELLO_BYTES) return null;
+  try {
+    const value: unknown = JSON.parse(raw.toString());
+    if (typeof value !== 'object' || value === null) return null;
+    const hello = value as { kind?: unknown; login?: unknown; session?: unknown };
+    return hello.kind === 'hello' ? { login: hello.login, session: hello.session } : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function startWebServer(opts: WebServerOptions): Promise<WebServer> {
-  const token = randomBytes(32).toString('hex');
-  const session = randomBytes(32).toString('hex');
-  // The address printed in the terminal carries this; opening it trades it for the session cookie.
-  const login = randomBytes(24).toString('hex');
+  // Printed addresses not used yet; each becomes a session when a page says it, and is then gone.
+  const logins = new Set<string>();
+  // The secrets pages keep in their tab's sessionStorage (scoped by origin, never a cookie).
+  const sessions = new Set<string>();
+  // Part of every media address: <img> and <audio> cannot send a secret otherwise.
+  const mediaKey = randomBytes(24).toString('hex');
   const log = (line: string): void => opts.log(terminalSafe(line));
   const bridgeScript = await bundleBridgeClient();
   const sockets = new Set<WebSocket>();
@@ -178,7 +186,10 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     const text = JSON.stringify({ kind: 'event', event, payload } satisfies BridgeServerMessage);
     for (const socket of sockets) if (socket.readyState === socket.OPEN) socket.send(text);
   };
-  const core = await opts.openCore(broadcast, createWebHost(log));
+  const core = await opts.openCore(
+    broadcast,
+    createWebHost(log, opts.mcpCommands ?? NO_MCP_COMMANDS),
+  );
 
   async function answerCall(call: BridgeCall): Promise<Envelope<unknown>> {
     if (!isInvokeChannel(call.channel)) return invalidInput(`Unknown call: ${call.channel}`);
@@ -186,53 +197,44 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   }
 
   let hosts = new Set<string>();
-  let cookieName = SESSION_COOKIE;
   let origins = new Set<string>();
   let csp = contentSecurityPolicy();
+  let base = '';
+
+  function freshUrl(): string {
+    const login = randomBytes(24).toString('hex');
+    logins.add(login);
+    return `${base}/?${LOGIN_PARAM}=${login}`;
+  }
 
   const server = createServer((request, response) => {
     void serveHttp(request, response);
   });
 
+  const SECURITY = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' };
+
   async function serveHttp(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const security = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' };
     if (!hosts.has(request.headers.host ?? '')) {
-      response.writeHead(421, security).end('Misdirected request');
+      response.writeHead(421, SECURITY).end('Misdirected request');
       return;
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      response.writeHead(405, { ...security, allow: 'GET, HEAD' }).end();
+      response.writeHead(405, { ...SECURITY, allow: 'GET, HEAD' }).end();
       return;
     }
     const requestUrl = new URL(request.url ?? '/', 'http://host');
     const path = requestUrl.pathname;
-    const given = requestUrl.searchParams.get('token');
-    if (given !== null) {
-      // The address from the terminal: a cookie for this browser, then the app without the token.
-      if (!sameToken(given, login)) {
-        response
-          .writeHead(403, { ...security, 'content-type': 'text/html; charset=utf-8' })
-          .end(OPEN_FROM_TERMINAL);
-        return;
-      }
+    const given = requestUrl.searchParams.get(LOGIN_PARAM);
+    // An address used before, or never printed, says so at once; a good one is used by the page's
+    // bridge (the page itself is the same for anyone and carries no secret).
+    if (given !== null && findSecret(logins, given) === null) {
       response
-        .writeHead(303, {
-          ...security,
-          location: '/',
-          'cache-control': 'no-store',
-          'set-cookie': `${cookieName}=${session}; HttpOnly; SameSite=Strict; Path=/`,
-        })
-        .end();
-      return;
-    }
-    if (!sameToken(cookieOf(request, cookieName), session)) {
-      response
-        .writeHead(401, {
-          ...security,
+        .writeHead(403, {
+          ...SECURITY,
           'content-type': 'text/html; charset=utf-8',
           'cache-control': 'no-store',
         })
-        .end(OPEN_FROM_TERMINAL);
+        .end(OPEN_FROM_TERMINAL_PAGE);
       return;
     }
     if (path.startsWith('/media/')) {
@@ -241,7 +243,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     }
     if (path === BRIDGE_SCRIPT_PATH) {
       response.writeHead(200, {
-        ...security,
+        ...SECURITY,
         'content-type': mimeTypeOf('bridge.js'),
         'cache-control': 'no-store',
       });
@@ -250,7 +252,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     }
     const file = resolveAssetPath(opts.rendererDir, path);
     if (file === null) {
-      response.writeHead(404, security).end('Not found');
+      response.writeHead(404, SECURITY).end('Not found');
       return;
     }
     let body: Buffer | string;
@@ -259,14 +261,14 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     } catch {
       const isPage = file === resolveAssetPath(opts.rendererDir, '/');
       response
-        .writeHead(isPage ? 503 : 404, { ...security, 'content-type': 'text/plain; charset=utf-8' })
+        .writeHead(isPage ? 503 : 404, { ...SECURITY, 'content-type': 'text/plain; charset=utf-8' })
         .end(isPage ? 'The renderer is not built yet: run `npm run build:renderer`.' : 'Not found');
       return;
     }
     const isPage = file.endsWith('index.html');
-    if (isPage) body = injectBridge(body.toString('utf8'), token);
+    if (isPage) body = injectBridge(body.toString('utf8'));
     response.writeHead(200, {
-      ...security,
+      ...SECURITY,
       'content-type': mimeTypeOf(file),
       'content-security-policy': csp,
       'cross-origin-opener-policy': 'same-origin',
@@ -275,25 +277,26 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     response.end(request.method === 'HEAD' ? undefined : body);
   }
 
-  /** Media for the page that holds the session cookie; Range for seeking audio and video. */
+  /** `/media/<media key>/<id>`: for the page that was told the key; Range for seeking. */
   async function serveMedia(
     request: IncomingMessage,
     response: ServerResponse,
     requestUrl: URL,
   ): Promise<void> {
-    const security = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' };
-    if (!sameToken(cookieOf(request, cookieName), session)) {
-      response.writeHead(403, security).end('Forbidden');
+    const rest = requestUrl.pathname.slice('/media/'.length);
+    const slash = rest.indexOf('/');
+    if (slash < 0 || !sameSecret(rest.slice(0, slash), mediaKey)) {
+      response.writeHead(403, SECURITY).end('Forbidden');
       return;
     }
-    const wanted = mediaRequestOf(requestUrl.pathname, requestUrl.searchParams);
+    const wanted = mediaRequestOf(`/media/${rest.slice(slash + 1)}`, requestUrl.searchParams);
     const media = wanted && (await core.resolveMedia(wanted.id, wanted.variant));
     if (!media) {
-      response.writeHead(404, security).end('Not found');
+      response.writeHead(404, SECURITY).end('Not found');
       return;
     }
     const plan = planMediaResponse(media, request.headers.range);
-    response.writeHead(plan.status, { ...security, ...plan.headers });
+    response.writeHead(plan.status, { ...SECURITY, ...plan.headers });
     if (request.method === 'HEAD' || plan.body === null) {
       response.end();
       return;
@@ -311,63 +314,97 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
   }
 
+  /**
+   * The session a hello opens, or null. A login is spent here, whatever happens next, and the
+   * terminal gets the next address, so closing the tab does not lock the person out.
+   */
+  function sessionFor(hello: { login?: unknown; session?: unknown }): string | null {
+    const session = findSecret(sessions, hello.session);
+    if (session !== null) return session;
+    const login = findSecret(logins, hello.login);
+    if (login === null) return null;
+    logins.delete(login);
+    const opened = randomBytes(32).toString('hex');
+    sessions.add(opened);
+    log(
+      'The address above has been used and will not open Atelier again. For another tab or ' +
+        `browser, open this one (it also works once): ${freshUrl()}`,
+    );
+    return opened;
+  }
+
+  /** Calls from a page whose hello was good: answered by id, at most MAX_CALLS_IN_FLIGHT at once. */
+  function carryCalls(ws: WebSocket): void {
+    let inFlight = 0;
+    ws.on('message', (raw, isBinary) => {
+      const call = parseCall(raw, isBinary);
+      if (call === null) return;
+      const reply = (envelope: Envelope<unknown>): void => {
+        if (ws.readyState !== ws.OPEN) return;
+        ws.send(
+          JSON.stringify({ kind: 'answer', id: call.id, envelope } satisfies BridgeServerMessage),
+        );
+      };
+      if (inFlight >= MAX_CALLS_IN_FLIGHT) {
+        reply(invalidInput(`Too many calls at once (${MAX_CALLS_IN_FLIGHT}); try again.`));
+        return;
+      }
+      inFlight += 1;
+      void answerCall(call)
+        .catch((error: unknown) => {
+          log(`A ${call.channel} call failed inside the host: ${String(error)}`);
+          return {
+            ok: false,
+            error: {
+              code: 'unknown',
+              message: 'The web host failed',
+              status: null,
+              retryable: true,
+            },
+          } satisfies Envelope<never>;
+        })
+        .then((envelope) => {
+          inFlight -= 1;
+          reply(envelope);
+        });
+    });
+  }
+
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(request.url ?? '/', 'http://host');
     if (url.pathname !== BRIDGE_PATH || !hosts.has(request.headers.host ?? '')) {
       refuseUpgrade(socket, '404 Not Found');
       return;
     }
-    // Another site open in the same browser could otherwise reach core through the user's loopback.
+    // Another site open in the same browser could otherwise reach core through the user's
+    // loopback. A local program can forge its Origin: the hello below is what keeps it out.
     if (!origins.has(request.headers.origin ?? '')) {
       refuseUpgrade(socket, '403 Forbidden');
-      return;
-    }
-    if (
-      !sameToken(url.searchParams.get('token'), token) ||
-      !sameToken(cookieOf(request, cookieName), session)
-    ) {
-      refuseUpgrade(socket, '401 Unauthorized');
       return;
     }
     // A socket that breaks before the upgrade completes must not take the host down.
     socket.on('error', () => socket.destroy());
     wss.handleUpgrade(request, socket, head, (ws) => {
-      sockets.add(ws);
-      let inFlight = 0;
       // A malformed frame (bad UTF-8, oversize, unmasked, reserved bits) closes this socket only.
       ws.on('error', () => ws.terminate());
       ws.on('close', () => sockets.delete(ws));
-      ws.on('message', (raw, isBinary) => {
-        const call = parseCall(raw, isBinary);
-        if (call === null) return;
-        const reply = (envelope: Envelope<unknown>): void => {
-          if (ws.readyState !== ws.OPEN) return;
-          ws.send(
-            JSON.stringify({ kind: 'answer', id: call.id, envelope } satisfies BridgeServerMessage),
-          );
-        };
-        if (inFlight >= MAX_CALLS_IN_FLIGHT) {
-          reply(invalidInput(`Too many calls at once (${MAX_CALLS_IN_FLIGHT}); try again.`));
+      const refuse = (): void => ws.close(BRIDGE_REFUSED, 'Open the address from the terminal');
+      const silent = setTimeout(refuse, HELLO_TIMEOUT_MS);
+      ws.on('close', () => clearTimeout(silent));
+      ws.once('message', (raw, isBinary) => {
+        clearTimeout(silent);
+        const hello = parseHello(raw, isBinary);
+        const session = hello && sessionFor(hello);
+        if (!session) {
+          refuse();
           return;
         }
-        inFlight += 1;
-        void answerCall(call)
-          .catch((error: unknown) => {
-            log(`A ${call.channel} call failed inside the host: ${String(error)}`);
-            return {
-              ok: false,
-              error: {
-                code: 'unknown',
-                message: 'The web host failed',
-                status: null,
-                retryable: true,
-              },
-            } satisfies Envelope<never>;
-          })
-          .then((envelope) => {
-            inFlight -= 1;
-            reply(envelope);
-          });
+        if (ws.readyState !== ws.OPEN) return;
+        ws.send(
+          JSON.stringify({ kind: 'welcome', session, mediaKey } satisfies BridgeServerMessage),
+        );
+        sockets.add(ws);
+        carryCalls(ws);
       });
     });
   });
@@ -382,21 +419,22 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   server.on('error', (error) => log(`The web host's server failed: ${error.message}`));
   const { port } = server.address() as AddressInfo;
   hosts = allowedHosts(opts.host, port);
-  cookieName = `${SESSION_COOKIE}_${port}`;
   origins = new Set([...hosts].map((host) => `http://${host}`));
   // CSP source lists cannot name IPv6 literals; 'self' covers ws: on such a page in current browsers.
   csp = contentSecurityPolicy(
     [...hosts].filter((host) => !host.startsWith('[')).map((host) => `ws://${host}`),
   );
-  const url = `http://${hostInUrl(opts.host)}:${port}/?token=${login}`;
+  base = `http://${hostInUrl(opts.host)}:${port}`;
+  const url = freshUrl();
 
   let closing: Promise<void> | null = null;
   return {
     url,
-    token,
+    freshUrl,
     close() {
       closing ??= (async () => {
         for (const socket of sockets) socket.terminate();
+        for (const client of wss.clients) client.terminate();
         wss.close();
         server.closeAllConnections();
         await new Promise<void>((resolveClose) => server.close(() => resolveClose()));

@@ -1,12 +1,14 @@
 // The web host: Atelier's core in Node and its renderer in a browser (`npm run web`), for where Electron cannot run.
 import { chmod, mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createCore } from '../electron/core/app';
 import { createJsonSettingsStore } from '../electron/core/features/settings/store';
 import { createFileVault, createLocalKeyEncryptor } from '../electron/core/features/settings/vault';
 import { openRecovery } from '../electron/core/library/recovery';
 import { startWebServer } from './web-server';
+import { ALLOW_MCP_ENV, ALLOW_MCP_FLAG, NO_MCP_COMMANDS, type McpCommandPolicy } from './web-host';
 
 const RENDERER_DIR = fileURLToPath(new URL('../dist/renderer', import.meta.url));
 
@@ -22,7 +24,9 @@ export async function startWebHost(opts: {
   debugLatestIntervalMs?: number;
   /** The built pages to serve; dist/renderer by default (the bench adds its own pages beside it). */
   rendererDir?: string;
-}): Promise<{ url: string; token: string; close(): Promise<void> }> {
+  /** Who lets MCP command lines run; by default none runs (no terminal is asked). */
+  mcpCommands?: McpCommandPolicy;
+}): Promise<{ url: string; freshUrl(): string; close(): Promise<void> }> {
   const dataDir = resolve(opts.dataDir);
   // Conversations, media and the key are the person's alone: new files 0600, folders 0700.
   process.umask(0o077);
@@ -33,6 +37,7 @@ export async function startWebHost(opts: {
     port: opts.port ?? 0,
     rendererDir: opts.rendererDir ?? RENDERER_DIR,
     log: opts.log ?? ((line) => console.log(line)),
+    mcpCommands: opts.mcpCommands ?? NO_MCP_COMMANDS,
     openCore: (emit, host) => {
       // One record of what was set aside at start, whichever store found it, for the person to hear.
       const recovery = openRecovery(dataDir);
@@ -55,16 +60,50 @@ export async function startWebHost(opts: {
   });
 }
 
+/** A question at the terminal that started the host, answered by one typed line. */
+async function askAtTerminal(question: string, signal: AbortSignal): Promise<string | null> {
+  // Not a terminal-mode interface: Ctrl+C stays the terminal's signal that stops the host.
+  const lines = createInterface({ input: process.stdin, output: process.stdout, terminal: false });
+  const closed = new Promise<null>((settle) => lines.once('close', () => settle(null)));
+  try {
+    return await Promise.race([lines.question(question, { signal }), closed]);
+  } catch {
+    process.stdout.write('\n');
+    return null;
+  } finally {
+    lines.close();
+  }
+}
+
+/** MCP commands: allowed by the flag, else asked at the terminal when there is one, else none. */
+function mcpPolicyOf(args: readonly string[]): McpCommandPolicy {
+  if (args.includes(ALLOW_MCP_FLAG) || process.env[ALLOW_MCP_ENV] === '1')
+    return { allow: true, ask: null };
+  return process.stdin.isTTY ? { allow: false, ask: askAtTerminal } : NO_MCP_COMMANDS;
+}
+
 async function runFromCommandLine(): Promise<void> {
+  const args = process.argv.slice(2);
+  const unknown = args.find((arg) => arg !== ALLOW_MCP_FLAG);
+  if (unknown !== undefined)
+    throw new Error(`Unknown option ${unknown}; the one option is ${ALLOW_MCP_FLAG}`);
   const port = Number(process.env.PORT ?? 5199);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`PORT must be a port number, got ${process.env.PORT}`);
   }
   const dataDir = resolve(process.env.ATELIER_DATA_DIR ?? '.atelier-data');
-  const host = await startWebHost({ port, dataDir });
+  const mcpCommands = mcpPolicyOf(args);
+  const host = await startWebHost({ port, dataDir, mcpCommands });
   console.log(`Data folder: ${dataDir}`);
   console.log(
-    'Open the address below; it carries a token for this run (the bare address shows nothing).',
+    mcpCommands.allow
+      ? `MCP servers' commands run without asking (${ALLOW_MCP_FLAG}).`
+      : mcpCommands.ask
+        ? "A new or changed MCP server's command is asked about here before it runs."
+        : `MCP servers' commands are refused: no terminal to ask in (start with ${ALLOW_MCP_FLAG} to run them).`,
+  );
+  console.log(
+    'Open the address below. It lets one browser tab in, once; after each use the next address is printed here.',
   );
   // Last, on its own line: the address to open.
   console.log(`Atelier is running at ${host.url}`);

@@ -56,6 +56,7 @@ export const MCP_FAILURE_KINDS = [
   'address_timeout',
   'unreachable',
   'declined',
+  'commands_off',
   'stopped_at_once',
   'stopped_unexpectedly',
   'other',

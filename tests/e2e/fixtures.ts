@@ -9,8 +9,11 @@ import { startWebHost } from '../../dev/web';
 export { expect };
 
 export interface Atelier {
-  /** The web host's page. */
-  url: string;
+  /**
+   * The web host's page: an address of its own at each read, since each printed address lets one
+   * tab in once (the host prints the next after each use).
+   */
+  readonly url: string;
   /** The simulated service's base URL, ending with /v1. */
   simBaseUrl: string;
   /** The simulator's root, where its test-only /__sim/ endpoints live. */
@@ -42,6 +45,8 @@ export interface AtelierOptions {
   validationStatus?: 400 | 429;
   /** false turns the simulator's per-key rate off, so every 429 is one the test asked for. */
   rateLimit?: boolean;
+  /** Starts the web host with --allow-mcp-commands, for specs that run stdio MCP servers. */
+  allowMcpCommands?: boolean;
 }
 
 export interface SimRequest {
@@ -81,6 +86,7 @@ export const test = base.extend<{ atelier: Atelier; atelierOptions: AtelierOptio
         log: () => undefined,
         debugLatestIntervalMs: atelierOptions.debugLatestIntervalMs,
         videoPollIntervalMs: atelierOptions.videoPollIntervalMs,
+        ...(atelierOptions.allowMcpCommands ? { mcpCommands: { allow: true, ask: null } } : {}),
       });
     let host = await openHost(0);
     const restartHost = async (): Promise<string> => {
@@ -91,7 +97,9 @@ export const test = base.extend<{ atelier: Atelier; atelierOptions: AtelierOptio
     };
     try {
       await use({
-        url: host.url,
+        get url() {
+          return host.freshUrl();
+        },
         simBaseUrl: sim.baseUrl,
         simRoot: sim.hostRoot,
         dataDir,

@@ -1,4 +1,4 @@
-// Settings, MCP servers: the real server-everything imported through the textbox, its tools and log; a broken command; removing asks first; a server added and edited through its form.
+// Settings, MCP servers: the real server-everything imported through the textbox, its tools and log; a broken command; removing asks first; a server added and edited through its form; a host started without --allow-mcp-commands refusing in words.
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -60,6 +60,33 @@ async function closedPort(): Promise<number> {
 }
 
 test.describe.configure({ timeout: 120_000 });
+// The servers here are programs: the host runs them only when started to allow it.
+test.use({ atelierOptions: { allowMcpCommands: true } });
+
+test.describe('a web host started without --allow-mcp-commands', () => {
+  test.use({ atelierOptions: { allowMcpCommands: false } });
+  for (const look of LOOKS) {
+    test(`refuses a server's command and says so in Settings (${look.name})`, async ({
+      page,
+      atelier,
+    }) => {
+      const mcp = await openMcpServers(page, atelier, look);
+      const config = {
+        mcpServers: { everything: { command: process.execPath, args: [EVERYTHING] } },
+      };
+      await mcp
+        .getByRole('textbox', { name: look.t('mcp.configuration') })
+        .fill(JSON.stringify(config));
+      await mcp.getByRole('button', { name: look.t('mcp.import'), exact: true }).click();
+      const everything = mcp.getByRole('listitem', { name: 'everything', exact: true });
+      await expect(everything).toContainText(
+        look.t('mcp.stateFailed', { reason: look.t('mcp.failure.commands_off') }),
+        { timeout: 30_000 },
+      );
+      await expect(everything).not.toContainText(look.t('mcp.stateConnected'));
+    });
+  }
+});
 
 for (const look of LOOKS) {
   test(`MCP servers: import, connected with its tools, a tool turned off, the log, a broken command in words, remove asks first (${look.name})`, async ({

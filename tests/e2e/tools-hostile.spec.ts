@@ -8,6 +8,8 @@ import { applyLook, LOOKS, sendIn, turnEndIn, type Look } from './looks';
 const HOSTILE = resolve('tests/e2e/servers/hostile-tools.mjs');
 
 test.describe.configure({ timeout: 90_000 });
+// The servers here are programs: the host runs them only when started to allow it.
+test.use({ atelierOptions: { allowMcpCommands: true } });
 
 function lastCard(page: Page, look: Look): Locator {
   return page

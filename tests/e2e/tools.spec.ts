@@ -29,6 +29,8 @@ async function serversIn(folder: string): Promise<number[]> {
 }
 
 test.describe.configure({ timeout: 150_000 });
+// The servers here are programs: the host runs them only when started to allow it.
+test.use({ atelierOptions: { allowMcpCommands: true } });
 
 function answers(page: Page, look: Look): Locator {
   return page.getByRole('article', { name: look.t('chat.assistantMessage') });

@@ -5,6 +5,8 @@ import {
   binaryPartOf,
   BRIDGE_PATH,
   encodeBinaryCall,
+  LOGIN_PARAM,
+  type BridgeHello,
   type BridgeServerMessage,
 } from '../../dev/bridge-protocol';
 
@@ -33,26 +35,37 @@ export interface BridgeSession {
   /** Resolves when the socket has closed (for whatever reason). */
   readonly closed: Promise<void>;
   close(): void;
+  /** The session the host handed this client: `openBridge(url, session)` opens another socket. */
+  readonly session: string;
 }
 
 /**
- * Opens the address the host printed as a browser does (the login token traded for the session
- * cookie), then the bridge with the page's token.
+ * Opens the bridge as the page's bridge script does: the login of the address the host printed
+ * (`url`, which works once) or, given, the session an earlier socket was handed.
  */
-export async function openBridge(url: string, token: string): Promise<BridgeSession> {
-  const response = await fetch(url, { redirect: 'manual' });
-  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+export async function openBridge(url: string, session?: string): Promise<BridgeSession> {
   const origin = new URL(url).origin;
-  const socket = new WebSocket(
-    `${origin.replace('http:', 'ws:')}${BRIDGE_PATH}?token=${encodeURIComponent(token)}`,
-    { headers: { Origin: origin, cookie } },
-  );
+  const socket = new WebSocket(`${origin.replace('http:', 'ws:')}${BRIDGE_PATH}`, {
+    headers: { Origin: origin },
+  });
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
     socket.once('error', reject);
     socket.once('unexpected-response', (_request, answer) =>
       reject(new Error(`the bridge refused the connection: ${answer.statusCode}`)),
     );
+  });
+  const hello: BridgeHello = session
+    ? { kind: 'hello', session }
+    : { kind: 'hello', login: new URL(url).searchParams.get(LOGIN_PARAM) ?? '' };
+  const welcome = await new Promise<string>((resolve, reject) => {
+    socket.once('message', (raw) => {
+      const message = JSON.parse(raw.toString()) as BridgeServerMessage;
+      if (message.kind === 'welcome') resolve(message.session);
+      else reject(new Error(`the bridge answered ${message.kind} to the hello`));
+    });
+    socket.once('close', (code) => reject(new Error(`the bridge refused the hello: ${code}`)));
+    socket.send(JSON.stringify(hello));
   });
 
   const pending = new Map<number, (answer: Answer<unknown>) => void>();
@@ -74,6 +87,7 @@ export async function openBridge(url: string, token: string): Promise<BridgeSess
   socket.on('message', (raw, isBinary) => {
     if (isBinary) return;
     const message = JSON.parse(raw.toString()) as BridgeServerMessage;
+    if (message.kind === 'welcome') return;
     if (message.kind === 'answer') {
       pending.get(message.id)?.(message.envelope);
       pending.delete(message.id);
@@ -108,5 +122,6 @@ export async function openBridge(url: string, token: string): Promise<BridgeSess
     close() {
       socket.terminate();
     },
+    session: welcome,
   };
 }

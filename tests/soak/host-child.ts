@@ -1,4 +1,4 @@
-// The web host as the crash test runs it: a child process on a data folder that prints its address and bridge token as one JSON line.
+// The web host as the crash test runs it: a child process on a data folder that prints the address it printed (its single-use login) as one JSON line.
 import { startWebHost } from '../../dev/web';
 import { READY_PREFIX } from './host-process';
 
@@ -10,7 +10,7 @@ async function main(): Promise<void> {
     dataDir,
     log: (line) => process.stderr.write(`${line}\n`),
   });
-  process.stdout.write(`${READY_PREFIX}${JSON.stringify({ url: host.url, token: host.token })}\n`);
+  process.stdout.write(`${READY_PREFIX}${JSON.stringify({ url: host.url })}\n`);
   // A clean stop (SIGTERM) disposes core as the real host does; the test's kills are SIGKILL.
   process.once('SIGTERM', () => {
     void host.close().then(() => process.exit(0));

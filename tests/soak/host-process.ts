@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-/** The line host-child.ts prints once the host listens, followed by {url, token} as JSON. */
+/** The line host-child.ts prints once the host listens, followed by {url} as JSON (url: the address it printed, whose login works once). */
 export const READY_PREFIX = 'SOAK-HOST-READY ';
 
 const CHILD_ENTRY = fileURLToPath(new URL('./host-child.ts', import.meta.url));
@@ -12,8 +12,8 @@ const STDERR_LINES = 40;
 
 export interface HostProcess {
   pid: number;
+  /** The printed address: its login opens one bridge; that bridge's session opens more. */
   url: string;
-  token: string;
   /** SIGKILL now; resolves once the process is gone. */
   kill(): Promise<void>;
   /** SIGTERM (core disposes as on a normal quit); SIGKILL after `graceMs`. */
@@ -60,7 +60,7 @@ export async function startHostProcess(
     errLines.splice(0, Math.max(0, errLines.length - STDERR_LINES));
   });
 
-  const ready = await new Promise<{ url: string; token: string }>((resolve, reject) => {
+  const ready = await new Promise<{ url: string }>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -71,7 +71,7 @@ export async function startHostProcess(
       const line = out.split('\n').find((l) => l.startsWith(READY_PREFIX));
       if (!line) return;
       clearTimeout(timer);
-      resolve(JSON.parse(line.slice(READY_PREFIX.length)) as { url: string; token: string });
+      resolve(JSON.parse(line.slice(READY_PREFIX.length)) as { url: string });
     });
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
@@ -86,7 +86,6 @@ export async function startHostProcess(
   return {
     pid: child.pid!,
     url: ready.url,
-    token: ready.token,
     async kill() {
       child.kill('SIGKILL');
       await gone;

@@ -512,7 +512,7 @@ export const RUN: Record<Op, (w: World, plan: PointPlan) => Promise<void>> = {
 async function startHost(dir: string): Promise<{ host: HostProcess; bridge: BridgeSession }> {
   const host = await startHostProcess(dir);
   try {
-    return { host, bridge: await openBridge(host.url, host.token) };
+    return { host, bridge: await openBridge(host.url) };
   } catch (e) {
     await host.kill();
     throw e;

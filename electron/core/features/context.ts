@@ -33,10 +33,11 @@ export interface Host {
   ): Promise<{ saved: boolean }>;
   /**
    * Asks the person whether a NEW or CHANGED MCP command line may run (with their rights) before
-   * its first start. Electron: a native dialog the renderer cannot answer. The web host approves by
-   * itself (the page is its only UI; see docs/TOOLS.md). true: run it.
+   * its first start, somewhere the page cannot answer. Electron: a native dialog. The web host:
+   * its terminal, or every command allowed by a flag at its start (docs/TOOLS.md). true: run it;
+   * false: the person said no; 'commands_off': this host runs no commands and asked nobody.
    */
-  confirmMcpCommand(request: McpCommandConfirm): Promise<boolean>;
+  confirmMcpCommand(request: McpCommandConfirm): Promise<boolean | 'commands_off'>;
   /**
    * Lets the person choose a file of theirs for core to read where it lies (a backup to restore):
    * Electron shows its open dialog and answers the path, or null when they cancelled. The web host

@@ -1,16 +1,33 @@
 // Media in the page: the URL hosts serve each item at, and saving an item to the user's disk.
 import { mediaFileName } from '../../../shared/media-files';
 import type { Envelope, MediaItem } from '../../../shared/types';
+import { WEB_MEDIA_KEY_ITEM } from '../../../shared/web-session';
 import { invoke, platformKind } from '../platform';
 
 export { mediaFileName };
 
+let webMediaKey: string | null = null;
+
+/** The key the web host gave this tab for its media addresses ('' in Electron, which needs none). */
+function mediaKeyPart(): string {
+  if (webMediaKey === null) {
+    try {
+      webMediaKey = window.sessionStorage.getItem(WEB_MEDIA_KEY_ITEM);
+    } catch {
+      webMediaKey = null;
+    }
+  }
+  return webMediaKey ? `${encodeURIComponent(webMediaKey)}/` : '';
+}
+
 /**
  * The address of an item's bytes (or its thumbnail), relative to the page: app://atelier/media/…
- * in Electron, /media/… on the web host. Use it as the src of <img>, <audio> or <video>.
+ * in Electron, /media/<this tab's key>/… on the web host (an <img> cannot carry a secret in a
+ * header, and a cookie would reach every port of the host). Use it as the src of <img>, <audio>
+ * or <video>.
  */
 export function mediaUrl(id: string, thumb = false): string {
-  return `media/${encodeURIComponent(id)}${thumb ? '?thumb=1' : ''}`;
+  return `media/${mediaKeyPart()}${encodeURIComponent(id)}${thumb ? '?thumb=1' : ''}`;
 }
 
 /** Starts the browser's download of an item, named after its title. */

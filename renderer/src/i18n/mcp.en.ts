@@ -66,6 +66,8 @@ export const mcpEn = {
   'mcp.failure.address_timeout': 'the address did not answer in time',
   'mcp.failure.unreachable': 'the address could not be reached ({detail})',
   'mcp.failure.declined': 'you did not allow its command to run; press Restart to be asked again',
+  'mcp.failure.commands_off':
+    'this web host runs no commands: start it with --allow-mcp-commands, or from a terminal where it can ask you',
   'mcp.failure.stopped_at_once': 'it stopped at once and said: {detail}',
   'mcp.failure.stopped_unexpectedly': 'the server stopped unexpectedly',
   'mcp.lastWords': ' (its last words: {detail})',

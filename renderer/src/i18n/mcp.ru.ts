@@ -71,6 +71,8 @@ export const mcpRu: { readonly [K in keyof typeof mcpEn]: string } = {
   'mcp.failure.unreachable': 'адрес недоступен ({detail})',
   'mcp.failure.declined':
     'вы не разрешили запуск его команды; нажмите «Перезапустить», чтобы ответить снова',
+  'mcp.failure.commands_off':
+    'этот веб-хост не запускает команды: запустите его с --allow-mcp-commands или из терминала, где он сможет вас спросить',
   'mcp.failure.stopped_at_once': 'он сразу остановился и написал: {detail}',
   'mcp.failure.stopped_unexpectedly': 'сервер неожиданно остановился',
   'mcp.lastWords': ' (последнее, что он написал: {detail})',

@@ -24,14 +24,11 @@ interface Answer {
 
 let dataDir: string;
 let host: Awaited<ReturnType<typeof startWebHost>>;
-let cookie = '';
 const sockets: WebSocket[] = [];
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'atelier-bridge-binary-'));
   host = await startWebHost({ port: 0, dataDir, log: () => undefined });
-  const response = await fetch(host.url, { redirect: 'manual' });
-  cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 });
 
 afterAll(async () => {
@@ -40,14 +37,18 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
+/** A socket past its hello, as a page opens one (each with a fresh login of the host's). */
 function open(): Promise<WebSocket> {
-  const origin = new URL(host.url).origin;
+  const address = new URL(host.freshUrl());
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`${origin.replace('http:', 'ws:')}/bridge?token=${host.token}`, {
-      headers: { Origin: origin, cookie },
+    const socket = new WebSocket(`${address.origin.replace('http:', 'ws:')}/bridge`, {
+      headers: { Origin: address.origin },
     });
     sockets.push(socket);
-    socket.once('open', () => resolve(socket));
+    socket.once('open', () =>
+      socket.send(JSON.stringify({ kind: 'hello', login: address.searchParams.get('token') })),
+    );
+    socket.once('message', () => resolve(socket));
     socket.once('error', reject);
   });
 }

@@ -13,8 +13,8 @@ const SEED = Number(process.env.FC_SEED ?? 3737);
 const RUNS = Number(process.env.FC_RUNS ?? 300);
 
 /**
- * Calls a fuzzed frame may name. Not those that reach the network or run programs: the web host
- * approves MCP command lines by itself (docs/TOOLS.md), and a fuzzed address must not be fetched.
+ * Calls a fuzzed frame may name. Not those that reach the network or run programs: a fuzzed
+ * address must not be fetched (this host refuses MCP command lines, but nothing here relies on it).
  */
 const SAFE_CALLS = [
   'settings.get',
@@ -100,7 +100,7 @@ let bridge: BridgeSession;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'atelier-bridge-fuzz-'));
   host = await startHostProcess(dir);
-  bridge = await openBridge(host.url, host.token);
+  bridge = await openBridge(host.url);
 }, 60_000);
 
 afterAll(async () => {
@@ -111,7 +111,7 @@ afterAll(async () => {
 
 /** The host still answers: on the socket the frames went through, or on a new one if it closed that. */
 async function stillAnswers(): Promise<boolean> {
-  if (!bridge.isOpen()) bridge = await openBridge(host.url, host.token);
+  if (!bridge.isOpen()) bridge = await openBridge(host.url, bridge.session);
   const answer = await bridge.call('settings.get', {});
   return answer !== LOST && answer.ok;
 }

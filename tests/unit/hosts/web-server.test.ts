@@ -1,4 +1,4 @@
-// The web host: the page it serves, who may open the bridge, and what travels over it.
+// The web host: the page it serves, who may open the bridge (a single-use login, then a session no other port can receive), and what travels over it.
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { connect as tcpConnect } from 'node:net';
@@ -9,12 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Envelope } from '../../../shared/types';
 import type { EventSender } from '../../../electron/main/outbox';
-import {
-  MAX_CALLS_IN_FLIGHT,
-  startWebServer,
-  terminalSafe,
-  type WebServer,
-} from '../../../dev/web-server';
+import { MAX_CALLS_IN_FLIGHT, startWebServer, type WebServer } from '../../../dev/web-server';
 
 const INDEX_HTML =
   '<!doctype html><html><head><title>Atelier</title>' +
@@ -76,33 +71,18 @@ afterEach(() => {
   for (const socket of openSockets.splice(0)) socket.terminate();
 });
 
-/** The address without the login token: what another user on the computer could guess. */
+/** The address without the login: what another user on the computer could guess. */
 const root = (url = server.url): string => `${new URL(url).origin}/`;
-const origin = (): string => new URL(server.url).origin;
-const bridgeUrl = (token: string | null, url = server.url): string =>
-  `${root(url).replace('http:', 'ws:')}bridge${token === null ? '' : `?token=${token}`}`;
-
-/** Opens the printed address as a browser would: the session cookie it hands out. */
-async function login(url = server.url): Promise<string> {
-  const response = await fetch(url, { redirect: 'manual' });
-  expect(response.status).toBe(303);
-  expect(response.headers.get('location')).toBe('/');
-  const cookie = response.headers.get('set-cookie') ?? '';
-  expect(cookie).toMatch(/HttpOnly; SameSite=Strict; Path=\//);
-  return cookie.split(';')[0] ?? '';
-}
-
-let cookie = '';
-beforeAll(async () => {
-  cookie = await login();
-});
+const origin = (url = server.url): string => new URL(url).origin;
+const bridgeUrl = (url = server.url): string => `${root(url).replace('http:', 'ws:')}bridge`;
+const loginOf = (url: string): string => new URL(url).searchParams.get('token') ?? '';
 
 /** GETs a path exactly as written (fetch would normalise the dots away). */
 function rawStatus(path: string, host?: string): Promise<number> {
   const { hostname, port } = new URL(server.url);
   return new Promise((resolve, reject) => {
     const request = httpRequest(
-      { hostname, port, path, headers: { cookie, ...(host ? { host } : {}) } },
+      { hostname, port, path, headers: host ? { host } : {} },
       (response) => {
         response.resume();
         resolve(response.statusCode ?? 0);
@@ -132,6 +112,36 @@ function nextMessage<T>(socket: WebSocket): Promise<T> {
   );
 }
 
+/** What the host says to a first message: its welcome, or the code it closed the socket with. */
+function firstAnswer(
+  socket: WebSocket,
+  message: unknown,
+): Promise<{ welcome: { session: string; mediaKey: string } } | { closed: number }> {
+  return new Promise((resolve) => {
+    socket.once('message', (raw) =>
+      resolve({ welcome: JSON.parse(raw.toString()) as { session: string; mediaKey: string } }),
+    );
+    socket.once('close', (code) => resolve({ closed: code }));
+    socket.send(JSON.stringify(message));
+  });
+}
+
+/** Opens the bridge as the page's script does, with a login or a session; the welcome's secrets. */
+async function hello(
+  credential: { login: string } | { session: string },
+  url = server.url,
+): Promise<{ socket: WebSocket; session: string; mediaKey: string }> {
+  const socket = await connect(bridgeUrl(url), { Origin: origin(url) });
+  const answer = await firstAnswer(socket, { kind: 'hello', ...credential });
+  if (!('welcome' in answer)) throw new Error(`refused ${answer.closed}`);
+  return { socket, ...answer.welcome };
+}
+
+/** A page's socket, past its hello (each with a login of its own). */
+async function pageSocket(): Promise<WebSocket> {
+  return (await hello({ login: loginOf(server.freshUrl()) })).socket;
+}
+
 async function call(
   socket: WebSocket,
   id: number,
@@ -144,15 +154,18 @@ async function call(
 }
 
 describe('the served page', () => {
-  it('carries the token and the bridge script before the renderer, under the CSP', async () => {
-    const response = await fetch(root(), { headers: { cookie } });
+  it('carries the bridge script before the renderer, under the CSP, and no secret', async () => {
+    const response = await fetch(root());
     const html = await response.text();
     expect(response.status).toBe(200);
     // Deferred: it runs before the module without holding up the fetch of the renderer's chunks.
     const bridgeAt = html.indexOf('<script defer src="/bridge.js">');
     expect(bridgeAt).toBeGreaterThan(0);
     expect(bridgeAt).toBeLessThan(html.indexOf('<script type="module"'));
-    expect(html).toContain(`<meta name="atelier-bridge-token" content="${server.token}">`);
+    // The same page for anyone: nothing in it opens the bridge or names a media address.
+    expect(html).not.toMatch(/[0-9a-f]{32}/);
+    expect(html).not.toMatch(/<meta name="atelier/);
+    expect(response.headers.get('set-cookie')).toBeNull();
     const csp = response.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("script-src 'self';");
     expect(csp).toContain(`connect-src 'self' ws://${new URL(server.url).host}`);
@@ -160,7 +173,7 @@ describe('the served page', () => {
   });
 
   it('serves the bundled bridge script that defines window.atelier', async () => {
-    const response = await fetch(`${root()}bridge.js`, { headers: { cookie } });
+    const response = await fetch(`${root()}bridge.js`);
     expect(response.headers.get('content-type')).toMatch(/javascript/);
     const script = await response.text();
     expect(script).toContain('atelier');
@@ -176,28 +189,38 @@ describe('the served page', () => {
 });
 
 describe('the bridge', () => {
-  it('refuses a WebSocket without the token, or with a wrong one', async () => {
-    await expect(connect(bridgeUrl(null), { Origin: origin(), cookie })).rejects.toThrow(
-      'refused 401',
-    );
-    await expect(connect(bridgeUrl('0'.repeat(64)), { Origin: origin(), cookie })).rejects.toThrow(
-      'refused 401',
-    );
-    // The token alone (read from a page some other way) is not enough without the cookie.
-    await expect(connect(bridgeUrl(server.token), { Origin: origin() })).rejects.toThrow(
-      'refused 401',
-    );
+  it('closes a socket whose first message is not a good hello, and nothing reaches core', async () => {
+    calls.length = 0;
+    const attempts: unknown[] = [
+      { id: 1, channel: 'conversations.list', input: {} },
+      { kind: 'hello' },
+      { kind: 'hello', login: '0'.repeat(48) },
+      { kind: 'hello', session: '0'.repeat(64) },
+      { kind: 'hello', login: { toString: 'x' } },
+      { kind: 'hello', session: 'a'.repeat(600) },
+    ];
+    for (const attempt of attempts) {
+      const socket = await connect(bridgeUrl(), { Origin: origin() });
+      expect(await firstAnswer(socket, attempt)).toEqual({ closed: 4401 });
+    }
+    expect(calls).toEqual([]);
   });
 
-  it('refuses a WebSocket from another origin, even with the token', async () => {
-    await expect(
-      connect(bridgeUrl(server.token), { Origin: 'http://evil.example', cookie }),
-    ).rejects.toThrow('refused 403');
-    await expect(connect(bridgeUrl(server.token), { cookie })).rejects.toThrow('refused 403');
+  it('refuses a WebSocket from another origin, even with a good login', async () => {
+    const login = loginOf(server.freshUrl());
+    await expect(connect(bridgeUrl(), { Origin: 'http://evil.example' })).rejects.toThrow(
+      'refused 403',
+    );
+    await expect(connect(bridgeUrl(), { Origin: 'http://127.0.0.1:1' })).rejects.toThrow(
+      'refused 403',
+    );
+    await expect(connect(bridgeUrl(), {})).rejects.toThrow('refused 403');
+    // Never said, so still good for its page.
+    expect((await hello({ login })).session).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('passes known calls to core and answers unknown ones with invalid_input', async () => {
-    const socket = await connect(bridgeUrl(server.token), { Origin: origin(), cookie });
+    const socket = await pageSocket();
     calls.length = 0;
     const known = await call(socket, 1, 'conversations.get', { id: 'c1' });
     expect(known).toEqual({
@@ -211,48 +234,138 @@ describe('the bridge', () => {
   });
 
   it('answers shell.openExternal with opened:false and prints the link for the user', async () => {
-    const socket = await connect(bridgeUrl(server.token), { Origin: origin(), cookie });
+    const socket = await pageSocket();
     const answer = await call(socket, 3, 'shell.openExternal', { url: 'https://example.com/help' });
     expect(answer.envelope).toEqual({ ok: true, data: { opened: false } });
     expect(logged.some((line) => line.includes('https://example.com/help'))).toBe(true);
   });
 
-  it("delivers core's events to every connected page", async () => {
-    const first = await connect(bridgeUrl(server.token), { Origin: origin(), cookie });
-    const second = await connect(bridgeUrl(server.token), { Origin: origin(), cookie });
+  it("delivers core's events to every page past its hello, and to no other socket", async () => {
+    const first = await pageSocket();
+    const second = await pageSocket();
+    const silent = await connect(bridgeUrl(), { Origin: origin() });
+    const heard: unknown[] = [];
+    silent.on('message', (raw) => heard.push(raw.toString()));
     const received = Promise.all([nextMessage(first), nextMessage(second)]);
     emit('conversations.changed', { id: 'c9', summary: null });
     expect(await received).toEqual([
       { kind: 'event', event: 'conversations.changed', payload: { id: 'c9', summary: null } },
       { kind: 'event', event: 'conversations.changed', payload: { id: 'c9', summary: null } },
     ]);
+    expect(heard).toEqual([]);
   });
 });
 
-describe('access like Jupyter’s', () => {
-  it('gives the bare address a page that says where to go, and no token or session', async () => {
-    for (const path of ['/', '/assets/index.js', '/bridge.js', '/media/x']) {
-      const response = await fetch(`${origin()}${path}`);
-      const text = await response.text();
-      expect(response.status).toBe(401);
-      expect(response.headers.get('set-cookie')).toBeNull();
-      expect(text).toMatch(/Open the address printed in the terminal/);
-      expect(text).not.toContain(server.token);
-    }
-    const wrong = await fetch(`${origin()}/?token=${'0'.repeat(48)}`, { redirect: 'manual' });
-    expect(wrong.status).toBe(403);
-    expect(wrong.headers.get('set-cookie')).toBeNull();
-    // The printed address carries a token; it is not the bridge token.
-    expect(server.url).toMatch(/\?token=[0-9a-f]{48}$/);
-    expect(server.url).not.toContain(server.token);
+describe('the printed address works once', () => {
+  it('trades its login for a session once; the session opens more sockets of that tab', async () => {
+    const url = server.freshUrl();
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{48}$/);
+    logged.length = 0;
+    const page = await hello({ login: loginOf(url) });
+    expect(page.mediaKey).toMatch(/^[0-9a-f]{48}$/);
+    // Used: a second hello with it is refused, and the terminal prints the next address.
+    const again = await connect(bridgeUrl(), { Origin: origin() });
+    expect(await firstAnswer(again, { kind: 'hello', login: loginOf(url) })).toEqual({
+      closed: 4401,
+    });
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatch(/has been used and will not open Atelier again/);
+    const next = /(http:\/\/\S+)$/.exec(logged[0] ?? '')?.[1] ?? '';
+    expect(loginOf(next)).toMatch(/^[0-9a-f]{48}$/);
+    expect((await hello({ login: loginOf(next) })).session).not.toBe(page.session);
+    // A reload of the tab: its session, as often as it likes.
+    const reload = await hello({ session: page.session });
+    expect(reload.session).toBe(page.session);
+    expect(await call(reload.socket, 1, 'settings.get', {})).toMatchObject({
+      envelope: { ok: true },
+    });
   });
 
-  it('cleans what reaches the terminal of control characters, forged lines and bidi tricks', () => {
-    expect(terminalSafe('https://ok.example/\u001b[2J\rAtelier is running at http://evil\n')).toBe(
-      'https://ok.example/[2JAtelier is running at http://evil',
-    );
-    expect(terminalSafe('a\u202eb\u0085c\u007f')).toBe('abc');
-    expect(terminalSafe('x'.repeat(5000))).toHaveLength(2001);
+  it('answers an address used before with the page that says to open the terminal’s', async () => {
+    const url = server.freshUrl();
+    const before = await fetch(url);
+    expect(before.status).toBe(200);
+    await hello({ login: loginOf(url) });
+    for (const used of [url, `${root()}?token=${'0'.repeat(48)}`]) {
+      const response = await fetch(used);
+      expect(response.status).toBe(403);
+      expect(response.headers.get('set-cookie')).toBeNull();
+      const text = await response.text();
+      expect(text).toContain('Open Atelier from its terminal');
+      expect(text).toMatch(/lets one browser tab in, once/);
+      expect(text).not.toContain('bridge.js');
+    }
+  });
+});
+
+describe('a page on another port of this computer', () => {
+  // Browsers scope cookies by host, not port: a page served on 127.0.0.1:<any port> receives
+  // every cookie set for 127.0.0.1. Everything the person's browser was given on the way in is
+  // what such a page's server gets; with it, and an Origin forged (a program can), it tries the
+  // bridge as the issue's attack did.
+  it('gets nothing that opens the bridge from what the browser was given', async () => {
+    const url = server.url;
+    const cookies: string[] = [];
+    const keep = (response: Response): void => {
+      const set = response.headers.get('set-cookie');
+      if (set) cookies.push(set.split(';')[0] ?? '');
+    };
+    // The person opens the printed address: every response on the way in, and the page's hello.
+    let next: string | null = url;
+    for (let hop = 0; next && hop < 5; hop++) {
+      const response: Response = await fetch(next, {
+        redirect: 'manual',
+        headers: { cookie: cookies.join('; ') },
+      });
+      keep(response);
+      const location: string | null = response.headers.get('location');
+      next = location ? new URL(location, url).href : null;
+    }
+    await hello({ login: loginOf(url) }).catch(() => undefined);
+
+    // The other port's server: the cookies, the page fetched with them, anything like a token.
+    const cookie = cookies.join('; ');
+    const page = await (await fetch(root(), { headers: { cookie } })).text();
+    const found = [...new Set(page.match(/[0-9a-f]{32,}/g) ?? [])];
+    calls.length = 0;
+    const outcomes: unknown[] = [];
+    for (const token of ['', ...found]) {
+      const socket = await connect(`${bridgeUrl()}${token ? `?token=${token}` : ''}`, {
+        Origin: origin(),
+        cookie,
+      }).catch(() => null);
+      if (!socket) continue;
+      const answers: unknown[] = [];
+      // Over when the host closes the socket, or once both calls were answered.
+      const over = new Promise((resolve) => {
+        socket.once('close', resolve);
+        socket.on('message', (raw) => {
+          answers.push(JSON.parse(raw.toString()));
+          if (answers.length === 2) resolve(null);
+        });
+      });
+      for (const first of [
+        { kind: 'hello', login: token },
+        { kind: 'hello', session: token },
+      ])
+        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(first));
+      if (socket.readyState === socket.OPEN) {
+        socket.send(JSON.stringify({ id: 1, channel: 'conversations.list', input: {} }));
+        socket.send(
+          JSON.stringify({
+            id: 2,
+            channel: 'mcp.add',
+            input: { name: 'x', transport: { type: 'stdio', command: 'touch', args: ['/tmp/p'] } },
+          }),
+        );
+      }
+      await over;
+      outcomes.push(...answers);
+    }
+    expect(calls).toEqual([]);
+    expect(outcomes).toEqual([]);
+    expect(cookies).toEqual([]);
+    expect(found).toEqual([]);
   });
 });
 
@@ -262,10 +375,9 @@ function rawBridge(): Promise<import('node:net').Socket> {
   return new Promise((resolve, reject) => {
     const socket = tcpConnect(Number(port), hostname, () => {
       socket.write(
-        `GET /bridge?token=${server.token} HTTP/1.1\r\nHost: ${hostname}:${port}\r\n` +
+        `GET /bridge HTTP/1.1\r\nHost: ${hostname}:${port}\r\n` +
           `Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n` +
-          `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nOrigin: ${origin()}\r\n` +
-          `Cookie: ${cookie}\r\n\r\n`,
+          `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nOrigin: ${origin()}\r\n\r\n`,
       );
     });
     socket.once('data', (data) => {
@@ -301,14 +413,14 @@ describe('a hostile client on the bridge', () => {
       socket.write(frame);
       await closed;
       // Still serving: a page logs in and calls core.
-      const page = await connect(bridgeUrl(server.token), { Origin: origin(), cookie });
+      const page = await pageSocket();
       const answer = await call(page, 100, 'conversations.get', { id: name });
       expect(answer.envelope).toMatchObject({ ok: true });
     }
   });
 
   it('answers calls beyond the cap on calls in flight at once, with an error', async () => {
-    const socket = await connect(bridgeUrl(server.token), { Origin: origin(), cookie });
+    const socket = await pageSocket();
     for (let id = 1; id <= MAX_CALLS_IN_FLIGHT; id++)
       socket.send(JSON.stringify({ id, channel: 'chat.stop', input: { conversationId: 'c' } }));
     const refused = await call(socket, 9999, 'conversations.get', { id: 'c' });
@@ -326,11 +438,7 @@ describe('startWebHost with the real core', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'atelier-data-'));
     const host = await startWebHost({ port: 0, dataDir, log: () => undefined });
     try {
-      const hostCookie = await login(host.url);
-      const socket = await connect(bridgeUrl(host.token, host.url), {
-        Origin: new URL(host.url).origin,
-        cookie: hostCookie,
-      });
+      const { socket } = await hello({ login: loginOf(host.url) }, host.url);
       const wrongType = await call(socket, 1, 'semantic.search', { query: 42 });
       expect(wrongType.envelope).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
       const extraField = await call(socket, 2, 'settings.get', { key: 'sim-fast' });

@@ -67,6 +67,8 @@ const SENTENCES: Record<McpFailureKind, (detail: string) => string> = {
   unreachable: (d) => `The address could not be reached (${d}).`,
   declined: () => 'You did not allow its command to run. Press Restart to be asked again.',
   stopped_at_once: (d) => `It stopped at once and said: ${d}`,
+  commands_off: () =>
+    'This web host runs no commands: start it with --allow-mcp-commands, or from a terminal where it can ask you.',
   stopped_unexpectedly: (d) =>
     `The server stopped unexpectedly${d ? ` (its last words: ${d})` : ''}.`,
   other: (d) => d,
@@ -232,8 +234,8 @@ export class McpConnection {
     try {
       const transport = await this.transportFor(config);
       if (generation !== this.generation) return;
-      if (!transport) {
-        this.setStatus({ state: 'failed', ...failure('declined') });
+      if (transport === 'declined' || transport === 'commands_off') {
+        this.setStatus({ state: 'failed', ...failure(transport) });
         return;
       }
       client = new Client(CLIENT_INFO, { capabilities: {} });
@@ -272,8 +274,10 @@ export class McpConnection {
     }
   }
 
-  /** null: the person did not allow the command line. */
-  private async transportFor(config: StoredMcpServer): Promise<Transport | null> {
+  /** Why not, when the command line may not run: the person said no, or the host runs none. */
+  private async transportFor(
+    config: StoredMcpServer,
+  ): Promise<Transport | 'declined' | 'commands_off'> {
     const transport = config.transport;
     if (transport.type === 'http') {
       const url = new URL(transport.url);
@@ -303,7 +307,8 @@ export class McpConnection {
         env: { ...transport.env },
         changed: config.approved !== undefined,
       });
-      if (!allowed) return null;
+      if (allowed === 'commands_off') return allowed;
+      if (!allowed) return 'declined';
       await this.deps.approve(fingerprint);
     }
     // The SDK adds its safe default environment (PATH, HOME, …) to exactly these variables:

@@ -31,7 +31,7 @@ const SECRET = 'sk-atelier-secret-key-for-the-test';
 let dir: string;
 let opened: McpFeature[];
 let confirms: McpCommandConfirm[];
-let allow: boolean;
+let allow: boolean | 'commands_off';
 let events: Array<[EventChannel, unknown]>;
 
 beforeEach(async () => {
@@ -338,6 +338,30 @@ describe('mcp over stdio (server-everything)', () => {
     });
     await until(() => confirms.length === 3);
     expect(confirms[2]!.changed).toBe(true);
+  });
+
+  it('says in words that a host running no commands refused it, and runs nothing', async () => {
+    allow = 'commands_off';
+    const feature = await open();
+    await feature.handlers['mcp.import']({ json: everythingJson() });
+    const { tools, unavailable } = await feature.provider.toolsFor(
+      null,
+      new AbortController().signal,
+    );
+    expect(tools).toEqual([]);
+    expect(unavailable).toEqual([
+      {
+        serverName: 'everything',
+        reason: expect.stringMatching(/runs no commands: start it with --allow-mcp-commands/),
+        failure: { kind: 'commands_off', detail: '' },
+      },
+    ]);
+    // Not remembered as allowed: the next start asks the host again.
+    const [server] = await feature.handlers['mcp.list']({});
+    expect(server!.status).toMatchObject({ state: 'failed' });
+    allow = true;
+    await feature.handlers['mcp.restart']({ id: server!.id });
+    expect(confirms).toHaveLength(2);
   });
 
   it('says in words when the command cannot start', async () => {

@@ -1,4 +1,4 @@
-// Media over real HTTP from the web host: the session cookie set with the page, 403 without it, 404s, Range 206, thumbnails.
+// Media over real HTTP from the web host: at media/<key>/<id> with the key a page's bridge is told, 403 without it, 404s, Range 206, thumbnails.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +11,8 @@ import {
   createFileVault,
   createLocalKeyEncryptor,
 } from '../../../../../electron/core/features/settings/vault';
-import { SESSION_COOKIE, startWebServer, type WebServer } from '../../../../../dev/web-server';
+import WebSocket from 'ws';
+import { startWebServer, type WebServer } from '../../../../../dev/web-server';
 import type { Envelope, MediaItem, StoredFile } from '../../../../../shared/types';
 
 describe('parseByteRange', () => {
@@ -41,7 +42,6 @@ describe('the web host serving media/<id>', () => {
   let picture: MediaItem;
   let sound: MediaItem;
   let soundBytes: Buffer;
-  let port: string;
 
   async function call<T>(channel: string, input: unknown): Promise<T> {
     const answer = (await core.invoke(channel, input)) as Envelope<T>;
@@ -84,7 +84,6 @@ describe('the web host serving media/<id>', () => {
         return core;
       },
     });
-    port = new URL(server.url).port;
     picture = await importBytes(
       'field.png',
       await new Jimp({ width: 640, height: 480, color: 0x4488ccff }).getBuffer('image/png'),
@@ -104,31 +103,45 @@ describe('the web host serving media/<id>', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  const base = (): string => `${new URL(server.url).origin}/`;
-
-  async function sessionCookie(): Promise<string> {
-    // The address the terminal prints: opening it hands out the session cookie.
-    const page = await fetch(server.url, { redirect: 'manual' });
-    const setCookie = page.headers.get('set-cookie') ?? '';
-    expect(setCookie).toMatch(new RegExp(`^${SESSION_COOKIE}_${port}=[0-9a-f]{64}; `));
-    expect(setCookie).toContain('HttpOnly');
-    expect(setCookie).toContain('SameSite=Strict');
-    expect(setCookie).toContain('Path=/');
-    return setCookie.split(';')[0] ?? '';
+  /** The media key, as a page learns it: in the welcome to the hello of a printed address. */
+  async function mediaKey(): Promise<string> {
+    const address = new URL(server.freshUrl());
+    const socket = new WebSocket(`${address.origin.replace('http:', 'ws:')}/bridge`, {
+      headers: { Origin: address.origin },
+    });
+    try {
+      return await new Promise<string>((resolve, reject) => {
+        socket.once('open', () =>
+          socket.send(JSON.stringify({ kind: 'hello', login: address.searchParams.get('token') })),
+        );
+        socket.once('message', (raw) =>
+          resolve((JSON.parse(raw.toString()) as { mediaKey: string }).mediaKey),
+        );
+        socket.once('error', reject);
+      });
+    } finally {
+      socket.terminate();
+    }
   }
 
-  it('refuses media without the session cookie or with a wrong one', async () => {
-    const bare = await fetch(`${base()}media/${sound.id}`);
-    expect(bare.status).toBe(401);
-    const forged = await fetch(`${base()}media/${sound.id}`, {
-      headers: { cookie: `${SESSION_COOKIE}_${port}=${'0'.repeat(64)}` },
-    });
-    expect(forged.status).toBe(401);
+  let key = '';
+  const base = (): string => `${new URL(server.url).origin}/`;
+  /** The page's own media address, as renderer/src/common/media.ts makes it on the web host. */
+  const media = (path: string): string => `${base()}media/${key}/${path}`;
+
+  beforeAll(async () => {
+    key = await mediaKey();
+    expect(key).toMatch(/^[0-9a-f]{48}$/);
+  });
+
+  it('refuses media without the key or with a wrong one', async () => {
+    expect((await fetch(`${base()}media/${sound.id}`)).status).toBe(403);
+    expect((await fetch(`${base()}media/${'0'.repeat(48)}/${sound.id}`)).status).toBe(403);
+    expect((await fetch(`${base()}media/${key.slice(1)}/${sound.id}`)).status).toBe(403);
   });
 
   it('serves the whole file with its type and long-lived caching', async () => {
-    const cookie = await sessionCookie();
-    const response = await fetch(`${base()}media/${sound.id}`, { headers: { cookie } });
+    const response = await fetch(media(sound.id));
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('audio/wav');
     expect(response.headers.get('accept-ranges')).toBe('bytes');
@@ -138,9 +151,8 @@ describe('the web host serving media/<id>', () => {
   });
 
   it('answers a Range with 206 and exactly those bytes, and 416 past the end', async () => {
-    const cookie = await sessionCookie();
-    const part = await fetch(`${base()}media/${sound.id}`, {
-      headers: { cookie, range: 'bytes=100-199' },
+    const part = await fetch(media(sound.id), {
+      headers: { range: 'bytes=100-199' },
     });
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 100-199/${soundBytes.length}`);
@@ -149,44 +161,42 @@ describe('the web host serving media/<id>', () => {
       Buffer.compare(Buffer.from(await part.arrayBuffer()), soundBytes.subarray(100, 200)),
     ).toBe(0);
 
-    const tail = await fetch(`${base()}media/${sound.id}`, {
-      headers: { cookie, range: 'bytes=-16' },
+    const tail = await fetch(media(sound.id), {
+      headers: { range: 'bytes=-16' },
     });
     expect(tail.status).toBe(206);
     expect(Buffer.compare(Buffer.from(await tail.arrayBuffer()), soundBytes.subarray(-16))).toBe(0);
 
-    const beyond = await fetch(`${base()}media/${sound.id}`, {
-      headers: { cookie, range: `bytes=${soundBytes.length}-` },
+    const beyond = await fetch(media(sound.id), {
+      headers: { range: `bytes=${soundBytes.length}-` },
     });
     expect(beyond.status).toBe(416);
     expect(beyond.headers.get('content-range')).toBe(`bytes */${soundBytes.length}`);
   });
 
   it('serves the thumbnail with ?thumb=1 and the full picture without', async () => {
-    const cookie = await sessionCookie();
-    const thumb = await fetch(`${base()}media/${picture.id}?thumb=1`, { headers: { cookie } });
+    const thumb = await fetch(media(`${picture.id}?thumb=1`));
     expect(thumb.headers.get('content-type')).toBe('image/jpeg');
     const small = await Jimp.read(Buffer.from(await thumb.arrayBuffer()));
     expect([small.width, small.height]).toEqual([256, 192]);
-    const full = await fetch(`${base()}media/${picture.id}`, { headers: { cookie } });
+    const full = await fetch(media(picture.id));
     const large = await Jimp.read(Buffer.from(await full.arrayBuffer()));
     expect([large.width, large.height]).toEqual([640, 480]);
   });
 
   it('answers 404 for unknown ids, malformed ids and deleted items', async () => {
-    const cookie = await sessionCookie();
     for (const path of [
-      'media/image-abc-0123456789ab',
-      'media/..%2F..%2Fsettings.json',
-      'media/image-abc-0123456789ab%2F..',
-      'media/image-abc-0123456789ab/extra',
-      'media/',
+      'image-abc-0123456789ab',
+      '..%2F..%2Fsettings.json',
+      'image-abc-0123456789ab%2F..',
+      'image-abc-0123456789ab/extra',
+      '',
     ]) {
-      const response = await fetch(`${base()}${path}`, { headers: { cookie } });
+      const response = await fetch(media(path));
       expect(response.status, path).toBe(404);
     }
     await call('media.delete', { id: sound.id });
-    const gone = await fetch(`${base()}media/${sound.id}`, { headers: { cookie } });
+    const gone = await fetch(media(sound.id));
     expect(gone.status).toBe(404);
   });
 
