@@ -97,6 +97,12 @@ export const MCP_STDERR_LINES = 200;
 export const MCP_CALL_TIMEOUT_MS = 60_000;
 export const MCP_START_TIMEOUT_MS = 30_000;
 
+/**
+ * What one tool result keeps: at most this many parts, and this many characters of text and
+ * picture data together; the rest is dropped and a note says so to the person and the model.
+ */
+export const TOOL_RESULT_LIMITS = { parts: 1_000, chars: 16 * 1024 * 1024 } as const;
+
 /** Rounds of tool calls one turn may take before the app stops asking the model (settable). */
 export const DEFAULT_TOOL_ROUND_LIMIT = 8;
 export const TOOL_ROUND_LIMIT = { min: 1, max: 50 } as const;

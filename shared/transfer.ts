@@ -55,7 +55,8 @@ export type SkipReason =
   | 'too-large' // an entry beyond the size limits
   | 'unknown-entry' // an archive entry the app does not know
   | 'missing-file' // an attachment whose bytes were not in the file
-  | 'too-deep'; // versions nested deeper than versionDepth: the deepest were left out
+  | 'too-deep' // versions nested deeper than versionDepth: the deepest were left out
+  | 'unsafe-schema'; // a conversation's answer schema that could hold the app: left out, the conversation kept
 
 export interface TransferSkip {
   /** The conversation title or entry name, as found in the file. */

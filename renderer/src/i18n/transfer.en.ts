@@ -50,4 +50,6 @@ export const transferEn = {
   'transfer.reason.unknown-entry': 'not part of an Atelier backup',
   'transfer.reason.missing-file': 'its file was missing',
   'transfer.reason.too-deep': 'versions nested too deeply; the deepest were left out',
+  'transfer.reason.unsafe-schema':
+    'its answer schema was left out (free text now): it is too large, nested too deeply, or has a pattern the app cannot check safely',
 } as const;

@@ -51,4 +51,6 @@ export const transferRu: { readonly [K in keyof typeof transferEn]: string } = {
   'transfer.reason.unknown-entry': 'не относится к резервной копии Atelier',
   'transfer.reason.missing-file': 'не хватает его файла',
   'transfer.reason.too-deep': 'версии вложены слишком глубоко; самые глубокие не перенесены',
+  'transfer.reason.unsafe-schema':
+    'его схема ответа не перенесена (теперь свободный текст): она слишком велика, слишком глубоко вложена или содержит шаблон, который приложение не может проверить безопасно',
 };

@@ -1,8 +1,14 @@
 // Structured answers: the response_format a conversation's Answer format asks for, the check of a
 // schema before it is saved, and the check of a finished answer (parsed, against the schema).
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { unfenceJson } from '../../../../shared/answer-format';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { ANSWER_SCHEMA_MAX_CHARS, unfenceJson } from '../../../../shared/answer-format';
+import { ANSWER_SCHEMA_LIMITS } from '../../../../shared/schema-limits';
 import type { AnswerFormat, JsonCheck } from '../../../../shared/tools';
+import {
+  answerSchemaProblem,
+  compileUntrustedSchema,
+  schemaBoundsProblem,
+} from '../../library/untrusted-schema';
 import { serviceError } from '../../service/errors';
 import type { ChatRequest } from '../../service/types';
 
@@ -11,17 +17,24 @@ export { unfenceJson };
 /** At most this many problems are named; the rest are counted. */
 export const MAX_JSON_PROBLEMS = 5;
 
-// Lenient on purpose: a schema written for another validator (unknown keywords, formats) still
-// checks what it can. Formats are not checked (no format plugin; the service judges them).
-const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
 const compiled = new Map<string, ValidateFunction>();
 
-/** The compiled schema, kept for the next answer with the same schema (a few at most). */
+/**
+ * The compiled schema, kept for the next answer with the same schema (a few at most). Lenient on
+ * purpose: a schema written for another validator (unknown keywords) still checks what it can;
+ * formats are not checked (the service judges them). Its patterns run on RE2, so a schema saved
+ * before they were checked cannot hold core either; one RE2 cannot run is refused here.
+ */
 function validatorFor(schema: Record<string, unknown>): ValidateFunction {
   const key = JSON.stringify(schema);
   let validate = compiled.get(key);
   if (!validate) {
-    validate = ajv.compile(schema);
+    const bounds = schemaBoundsProblem(schema, {
+      ...ANSWER_SCHEMA_LIMITS,
+      maxChars: ANSWER_SCHEMA_MAX_CHARS,
+    });
+    if (bounds) throw new Error(bounds);
+    validate = compileUntrustedSchema(schema, { uncheckable: 'refuse', allErrors: true }).validate;
     if (compiled.size >= 20) compiled.delete(compiled.keys().next().value!);
     compiled.set(key, validate);
   }
@@ -45,20 +58,14 @@ export function applyAnswerFormat(request: ChatRequest, format: AnswerFormat | u
 }
 
 /**
- * Refuses a schema that is not a JSON Schema (ajv cannot compile it), in a sentence a person can
- * act on; called before an Answer format is saved.
+ * Refuses, in a sentence a person can act on, a schema that is not a JSON Schema (ajv cannot
+ * compile it) or that could hold core (too large or deep, a pattern RE2 cannot run or that would
+ * take too long to prepare); called before an Answer format is saved.
  */
 export function assertAnswerFormat(format: AnswerFormat | undefined): void {
   if (!format || format.type !== 'json_schema') return;
-  try {
-    // A fresh compile: an invalid schema must not sit in the cache.
-    new Ajv({ strict: false, validateFormats: false }).compile(format.schema);
-  } catch (e) {
-    throw serviceError(
-      'invalid_input',
-      `The schema is not a valid JSON Schema: ${e instanceof Error ? e.message : String(e)}`,
-    );
-  }
+  const problem = answerSchemaProblem(format.schema);
+  if (problem) throw serviceError('invalid_input', problem);
 }
 
 /** "/age must be integer"; the root is "/". */

@@ -3,7 +3,12 @@
 import { formatDecimal, parseDecimal } from '../../../../shared/prices';
 import type { ChatMessage, Conversation, Usage } from '../../../../shared/types';
 import { DECLINED_RESULT, STOPPED_RESULT, toolResultText } from '../../../../shared/tool-rounds';
-import type { ToolCallRecord, ToolResultPart, ToolRound } from '../../../../shared/tools';
+import {
+  TOOL_RESULT_LIMITS,
+  type ToolCallRecord,
+  type ToolResultPart,
+  type ToolRound,
+} from '../../../../shared/tools';
 import type { AssembledToolCall, WireMessage } from '../../service/types';
 import {
   ToolCallError,
@@ -112,12 +117,55 @@ function cutText(text: string): string {
     : text;
 }
 
-/** Turns a tool's raw parts into what the conversation keeps (pictures saved). */
+const count = (n: number) => n.toLocaleString('en-US');
+
+function partChars(part: RawToolPart): number {
+  switch (part.type) {
+    case 'text':
+      // A longer text is cut to MAX_RESULT_TEXT when it is kept.
+      return Math.min(part.text.length, MAX_RESULT_TEXT);
+    case 'image':
+      return part.base64.length;
+    case 'resource_link':
+      return part.uri.length + (part.name?.length ?? 0);
+    default:
+      return part.note.length;
+  }
+}
+
+/**
+ * The parts of one result within TOOL_RESULT_LIMITS (so a result of 200,000 parts cannot make the
+ * saved answer, its events and the next request huge), and the sentence on what was dropped.
+ */
+export function capToolParts(parts: readonly RawToolPart[]): {
+  parts: readonly RawToolPart[];
+  dropped: string | null;
+} {
+  let chars = 0;
+  let kept = 0;
+  while (kept < parts.length && kept < TOOL_RESULT_LIMITS.parts) {
+    chars += partChars(parts[kept]!);
+    if (chars > TOOL_RESULT_LIMITS.chars) break;
+    kept++;
+  }
+  if (kept === parts.length) return { parts, dropped: null };
+  const why =
+    kept < TOOL_RESULT_LIMITS.parts
+      ? `, over ${count(TOOL_RESULT_LIMITS.chars / 1024 / 1024)} MB together`
+      : '';
+  return {
+    parts: parts.slice(0, kept),
+    dropped: `The tool returned ${count(parts.length)} parts${why}; ${kept === 0 ? 'none of them is' : `only the first ${count(kept)} are`} kept and shown.`,
+  };
+}
+
+/** Turns a tool's raw parts into what the conversation keeps (pictures saved), within the caps. */
 export async function keepParts(
-  parts: readonly RawToolPart[],
+  given: readonly RawToolPart[],
   call: { tool: string },
   savePicture: ToolTurnOptions['savePicture'],
 ): Promise<ToolResultPart[]> {
+  const { parts, dropped } = capToolParts(given);
   const kept: ToolResultPart[] = [];
   for (const p of parts) {
     if (p.type === 'text') kept.push({ type: 'text', text: cutText(p.text) });
@@ -138,6 +186,7 @@ export async function keepParts(
       }
     } else kept.push(p);
   }
+  if (dropped) kept.push({ type: 'other', note: dropped });
   return kept;
 }
 

@@ -15,6 +15,7 @@ import type { McpFailure, McpFailureKind, McpServerStatus } from '../../../../sh
 import type { Host } from '../context';
 import { makeFolder } from '../../library/data-folder';
 import { ToolCallError, type ToolOutcome } from '../chat/tool-provider';
+import { outputSchemaValidator } from './arguments';
 import { outcomeOf } from './results';
 import { StderrLines } from './stderr-lines';
 import { commandFingerprint, type StoredMcpServer } from './store';
@@ -238,7 +239,11 @@ export class McpConnection {
         this.setStatus({ state: 'failed', ...failure(transport) });
         return;
       }
-      client = new Client(CLIENT_INFO, { capabilities: {} });
+      // Structured results are checked against a tool's output schema on RE2, like its arguments.
+      client = new Client(CLIENT_INFO, {
+        capabilities: {},
+        jsonSchemaValidator: outputSchemaValidator,
+      });
       const current = client;
       client.onclose = () => this.closed(generation, current);
       client.setNotificationHandler(ToolListChangedNotificationSchema, () => {

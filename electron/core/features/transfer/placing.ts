@@ -15,6 +15,7 @@ import type { ConversationLibrary } from '../../library/conversations';
 import type { FileStore } from '../../library/files';
 import type { FolderLibrary } from '../../library/folders';
 import type { MediaLibrary } from '../../library/media';
+import { answerSchemaProblem } from '../../library/untrusted-schema';
 import type { DocumentStore } from '../documents/store';
 
 const mediaValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
@@ -367,6 +368,15 @@ export function createPlacer(deps: PlacingDeps, report: TransferReport) {
       };
       if (conversation.folderId && !deps.folders.has(conversation.folderId)) {
         conversation.folderId = null;
+      }
+      // An answer schema is compiled for every answer: one that could hold core (too large or
+      // deep, a pattern RE2 cannot run) stays out; the conversation comes in with free text.
+      if (
+        conversation.answerFormat?.type === 'json_schema' &&
+        answerSchemaProblem(conversation.answerFormat.schema) !== null
+      ) {
+        delete conversation.answerFormat;
+        report.skipped.push({ what: title, reason: 'unsafe-schema' });
       }
       const placed = await deps.conversations.adopt(conversation);
       for (const o of conversation.origins ?? []) byOrigin.set(originKey(o), placed.id);

@@ -135,3 +135,51 @@ describe('checkJsonAnswer', () => {
     expect(cut.withoutBadge).toBeUndefined();
   });
 });
+
+describe('a hostile schema', () => {
+  const hostile: AnswerFormat = {
+    type: 'json_schema',
+    name: 'hostile',
+    schema: {
+      type: 'object',
+      properties: { text: { type: 'string', pattern: '^(a+)+$' } },
+    },
+  };
+
+  it('checks an answer against a catastrophic pattern and ends (it used to hold core for good)', () => {
+    const check = checkJsonAnswer(JSON.stringify({ text: 'a'.repeat(40) + '!' }), hostile, true);
+    expect(check).toMatchObject({ parsed: true, valid: false });
+    expect(check?.problems).toEqual(['/text must match pattern "^(a+)+$"']);
+    expect(checkJsonAnswer('{"text": "aaa"}', hostile, true)).toMatchObject({ valid: true });
+  });
+
+  it('refuses in words a pattern it cannot check in linear time', () => {
+    for (const pattern of ['^(?=a)a$', '^(?<!b)a$', '^(a)\\1$', '^(?<n>a)\\k<n>$'])
+      expect(() =>
+        assertAnswerFormat({
+          type: 'json_schema',
+          name: 'x',
+          schema: { type: 'string', pattern },
+        }),
+      ).toThrow(/lookaround or a backreference/);
+    expect(() => assertAnswerFormat(hostile)).not.toThrow();
+  });
+
+  it('refuses in words a schema nested too deeply or too large', () => {
+    let deep: Record<string, unknown> = { type: 'string' };
+    for (let i = 0; i < 100; i++) deep = { type: 'array', items: deep };
+    expect(() => assertAnswerFormat({ type: 'json_schema', name: 'x', schema: deep })).toThrow(
+      /nested more than \d+ levels deep/,
+    );
+    const properties = Object.fromEntries(
+      Array.from({ length: 1500 }, (_, i) => [`property${i}`, { type: 'string', maxLength: 10 }]),
+    );
+    expect(() =>
+      assertAnswerFormat({ type: 'json_schema', name: 'x', schema: { properties } }),
+    ).toThrow(/longer than [\d,]+ characters/);
+    const choices = { anyOf: Array.from({ length: 4000 }, () => ({})) };
+    expect(() => assertAnswerFormat({ type: 'json_schema', name: 'x', schema: choices })).toThrow(
+      /more than 500 choices/,
+    );
+  });
+});

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatEvent, Conversation } from '../../../../../shared/types';
 import { DECLINED_RESULT } from '../../../../../shared/tool-rounds';
 import type { ToolCallRecord } from '../../../../../shared/tools';
+import { capToolParts } from '../../../../../electron/core/features/chat/tools';
 import {
   ToolCallError,
   type OfferedTool,
@@ -329,6 +330,37 @@ describe('tool turns', () => {
     expect(saved.messages[1]!.toolRounds![0]!.calls[0]!.state).toBe('stopped');
   });
 
+  it('keeps answering while a call runs, and keeps 1,000 of 200,000 parts with a note', async () => {
+    const provider = fakeProvider();
+    provider.allowed.add('echo');
+    let release: (() => void) | null = null;
+    provider.behave = async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return {
+        isError: false,
+        parts: Array.from({ length: 200_000 }, (_, i) => ({ type: 'text', text: `part ${i}` })),
+      };
+    };
+    const { opened, c } = await setup(provider);
+    await opened.call('chat.send', { conversationId: c.id, text: 'echo a lot' });
+    await until(() => release ?? undefined, 'the call to start');
+    // Core answers while the call is under way.
+    expect(await opened.call('conversations.get', { id: c.id })).toMatchObject({ id: c.id });
+    release!();
+    const end = await nthEnd(opened, c.id, 1);
+    const saved = await opened.call<Conversation>('conversations.get', { id: c.id });
+    const call = saved.messages[1]!.toolRounds![0]!.calls[0]!;
+    expect(call.result).toHaveLength(1001);
+    expect(call.result![999]).toEqual({ type: 'text', text: 'part 999' });
+    expect(call.result![1000]).toEqual({
+      type: 'other',
+      note: 'The tool returned 200,000 parts; only the first 1,000 are kept and shown.',
+    });
+    expect(end.type === 'done' || end.type === 'error').toBe(true);
+    const tool = bodies()[1]?.messages.find((m) => m.role === 'tool');
+    expect(String(tool?.content)).toContain('only the first 1,000 are kept');
+  });
+
   it('the next turn sends the earlier rounds as calls and tool messages', async () => {
     const provider = fakeProvider();
     provider.allowed.add('echo');
@@ -388,5 +420,22 @@ describe('tool turns', () => {
     await opened.call('chat.send', { conversationId: c.id, text: 'echo hi' });
     expect((await nthEnd(opened, c.id, 2)).type).toBe('done');
     expect(bodies()[1]!.tools).toBeUndefined();
+  });
+});
+
+describe('capToolParts', () => {
+  it('keeps a result within the limits as it is', () => {
+    const parts = [{ type: 'text' as const, text: 'one' }];
+    expect(capToolParts(parts)).toEqual({ parts, dropped: null });
+  });
+
+  it('stops at the character total, counting a long text as what is kept of it', () => {
+    const picture = { type: 'image' as const, mime: 'image/png', base64: 'A'.repeat(6_000_000) };
+    const long = { type: 'text' as const, text: 'x'.repeat(50_000_000) };
+    const { parts, dropped } = capToolParts([long, picture, picture, picture]);
+    expect(parts).toEqual([long, picture, picture]);
+    expect(dropped).toBe(
+      'The tool returned 4 parts, over 16 MB together; only the first 3 are kept and shown.',
+    );
   });
 });

@@ -401,6 +401,61 @@ describe('mcp over stdio (server-everything)', () => {
   });
 });
 
+describe('a hostile tool server (stdio)', () => {
+  const HOSTILE_SERVER = resolve('tests/unit/core/features/mcp/servers/hostile-server.mjs');
+  const ATTACK = 'a'.repeat(40) + '!';
+
+  async function hostile() {
+    const feature = await open();
+    await feature.handlers['mcp.import']({
+      json: JSON.stringify({
+        mcpServers: { hostile: { command: process.execPath, args: [HOSTILE_SERVER] } },
+      }),
+    });
+    const { tools } = await feature.provider.toolsFor(null, new AbortController().signal);
+    return { feature, tools };
+  }
+
+  it('checks arguments against its catastrophic pattern and ends (it held core for good)', async () => {
+    const { feature, tools } = await hostile();
+    const refused = await callError(
+      feature.provider.call(tool(tools, 'match'), { text: ATTACK }, new AbortController().signal),
+    );
+    expect(refused.kind).toBe('invalid_arguments');
+    expect(refused.detail).toBe('"/text" must match pattern "^(a+)+$"');
+  });
+
+  it('checks structured content against its output schema and ends', async () => {
+    const { feature, tools } = await hostile();
+    const outcome = await feature.provider.call(
+      tool(tools, 'structured'),
+      {},
+      new AbortController().signal,
+    );
+    expect(outcome.isError).toBe(true);
+    expect(outcome.parts[0]).toMatchObject({
+      type: 'text',
+      text: expect.stringMatching(/output schema/),
+    });
+  });
+
+  it('answers a ping while calls with a huge and a slow result are under way', async () => {
+    const { feature, tools } = await hostile();
+    let ended = 0;
+    const huge = feature.provider
+      .call(tool(tools, 'huge'), {}, new AbortController().signal)
+      .finally(() => ended++);
+    const slow = feature.provider
+      .call(tool(tools, 'slow'), { ms: 1000 }, new AbortController().signal)
+      .finally(() => ended++);
+    expect(await feature.handlers['mcp.list']({})).toHaveLength(1);
+    expect(ended).toBe(0);
+    // Chat keeps 1,000 of them (tools.test.ts); the server's answer itself comes whole.
+    expect((await huge).parts).toHaveLength(200_000);
+    expect((await slow).parts).toEqual([{ type: 'text', text: 'slept' }]);
+  });
+});
+
 describe('mcp configuration', () => {
   it('imports new names, updates same names, and keeps them on disk', async () => {
     const feature = await open();

@@ -272,6 +272,35 @@ describe('an Atelier import run again', () => {
   });
 });
 
+describe("an imported conversation's answer schema", () => {
+  it('is left out in words when it cannot be checked safely; the conversation comes in', async () => {
+    const { deps } = await freshLibrary();
+    const schema = (pattern: string): Partial<Conversation> => ({
+      answerFormat: {
+        type: 'json_schema',
+        name: 'x',
+        schema: { type: 'object', properties: { s: { type: 'string', pattern } } },
+      },
+    });
+    const report = await importApp(
+      deps,
+      appExport({
+        conversations: [
+          stored('lookahead', 'Lookahead', schema('^(?=a)a+$')),
+          stored('hostile', 'Hostile but linear on RE2', schema('^(a+)+$')),
+        ],
+      }),
+    );
+    expect(report).toMatchObject({ conversations: 2 });
+    expect(report.skipped).toEqual([{ what: 'Lookahead', reason: 'unsafe-schema' }]);
+    const byTitle = new Map(deps.conversations.list().items.map((i) => [i.title, i.id]));
+    const kept = await deps.conversations.get(byTitle.get('Lookahead')!);
+    expect(kept.answerFormat).toBeUndefined();
+    const linear = await deps.conversations.get(byTitle.get('Hostile but linear on RE2')!);
+    expect(linear.answerFormat).toMatchObject({ type: 'json_schema' });
+  });
+});
+
 describe('contentHash', () => {
   it('is the same whatever the key order, and walks versions nested deeper than the call stack', () => {
     expect(contentHash({ a: 1, b: [1, { c: 2, d: undefined }] })).toBe(
