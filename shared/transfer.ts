@@ -29,8 +29,13 @@ export const TRANSFER_LIMITS = {
   archiveTotalBytes: 20 * 1024 * 1024 * 1024,
   /** Unpacked size over packed size beyond which an entry is taken for a zip bomb. */
   archiveRatio: 200,
-  /** A conversation, document or manifest entry (JSON) is read into memory: at most this. */
+  /**
+   * One JSON entry of a backup (a conversation, a document, an item's facts), unpacked: each is
+   * staged on disk and read into memory alone, when its turn to be placed comes.
+   */
   archiveJsonBytes: 100 * 1024 * 1024,
+  /** All the JSON entries of a backup together, unpacked (48 conversations of 100 MB are over). */
+  archiveJsonTotalBytes: 4 * 1024 * 1024 * 1024,
   /** Pictures up to this size are embedded in an HTML export as data URIs. */
   htmlImageBytes: 2 * 1024 * 1024,
   /** Bytes one transfer.readOut call carries (before base64). */

@@ -1,7 +1,7 @@
-// Restoring a backup archive into the library: every entry's path and size checked, bytes staged on disk, then added without overwriting.
+// Restoring a backup archive into the library: every entry's path and size checked, every entry staged on disk, then read one at a time and added without overwriting.
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -26,8 +26,6 @@ import {
   emptyReport,
   fileMetaSchema,
   mediaMetaSchema,
-  type FileMeta,
-  type MediaMeta,
   type PlacingDeps,
 } from './placing';
 import { parseUntrustedJson } from './untrusted-json';
@@ -87,34 +85,59 @@ export interface RestoreOptions {
   onProgress: (step: TransferStep, done: number, total: number) => void;
 }
 
+/** An entry unpacked into the staging folder, read when its turn to be placed comes. */
+interface StagedEntry {
+  name: string;
+  path: string;
+}
+
+/**
+ * What an archive holds, by id or in order, all of it on disk: only one entry's JSON is ever in
+ * memory, so many large entries cannot add up (48 conversations of 100 MB once took core to 4.5 GB
+ * and out of memory).
+ */
 interface Staged {
-  mediaMeta: Map<string, MediaMeta>;
+  mediaMeta: Map<string, StagedEntry>;
   mediaBytes: Map<string, string>;
-  fileMeta: Map<string, FileMeta>;
+  fileMeta: Map<string, StagedEntry>;
   fileBytes: Map<string, string>;
-  documents: DocumentRecord[];
-  conversations: unknown[];
+  documents: StagedEntry[];
+  conversations: StagedEntry[];
   manifest: boolean;
 }
 
-async function readJsonEntry(stream: Readable, size: number, name: string): Promise<unknown> {
-  const parts: Buffer[] = [];
-  await pipeline(stream, capped(size), async function* (source) {
-    for await (const chunk of source) parts.push(chunk as Buffer);
-    yield* [];
-  });
-  return parseUntrustedJson(Buffer.concat(parts).toString('utf8'), name);
+type EntryKind = keyof typeof ENTRY;
+
+function kindOf(name: string): EntryKind | undefined {
+  return (Object.keys(ENTRY) as EntryKind[]).find((k) => ENTRY[k].test(name));
 }
 
-/** Reads the archive entry by entry into `staged`, skipping (and reporting) what it will not take. */
-async function stageArchive(
-  archivePath: string,
-  options: RestoreOptions,
-  report: TransferReport,
-): Promise<Staged> {
-  let zip: yauzl.ZipFile;
+function entryName(entry: yauzl.Entry): string {
+  return (entry.fileName as unknown as Buffer).toString('utf8');
+}
+
+/** A folder entry, which holds nothing to restore. */
+function isFolderEntry(entry: yauzl.Entry, name: string): boolean {
+  return name.endsWith('/') && entry.uncompressedSize === 0;
+}
+
+/** Why an entry is not taken, from its name and the sizes its header declares (null: taken). */
+function refusalOf(entry: yauzl.Entry, name: string): SkipReason | null {
+  if (unsafeEntryName(name) !== null || isSymlinkEntry(entry)) return 'unsafe-path';
+  const size = entry.uncompressedSize;
+  const tooBig =
+    size > TRANSFER_LIMITS.archiveEntryBytes ||
+    (size > 1024 * 1024 &&
+      size / Math.max(1, entry.compressedSize) > TRANSFER_LIMITS.archiveRatio) ||
+    (name.endsWith('.json') && size > TRANSFER_LIMITS.archiveJsonBytes);
+  if (tooBig) return 'too-large';
+  if (name !== MANIFEST_ENTRY && kindOf(name) === undefined) return 'unknown-entry';
+  return null;
+}
+
+async function openArchive(archivePath: string): Promise<yauzl.ZipFile> {
   try {
-    zip = await yauzl.openPromise(archivePath, {
+    return await yauzl.openPromise(archivePath, {
       lazyEntries: true,
       autoClose: true,
       decodeStrings: false,
@@ -126,6 +149,72 @@ async function stageArchive(
       `This file is not a zip archive (${e instanceof Error ? e.message : String(e)}).`,
     );
   }
+}
+
+/**
+ * Refuses, before anything is unpacked, an archive whose entries are too many, or whose entries
+ * it would take add up to more than the limits, all of them or their JSON (from the sizes the
+ * central directory declares, which yauzl holds each entry's bytes to).
+ */
+async function checkDeclaredTotals(archivePath: string): Promise<void> {
+  const zip = await openArchive(archivePath);
+  try {
+    if (zip.entryCount > TRANSFER_LIMITS.archiveEntries) {
+      throw serviceError(
+        'invalid_input',
+        `The archive lists ${zip.entryCount} entries; a backup may hold at most ${TRANSFER_LIMITS.archiveEntries}.`,
+      );
+    }
+    let unpacked = 0;
+    let json = 0;
+    for await (const entry of zip.eachEntry()) {
+      const name = entryName(entry);
+      if (isFolderEntry(entry, name) || refusalOf(entry, name) !== null) continue;
+      unpacked += entry.uncompressedSize;
+      if (name.endsWith('.json')) json += entry.uncompressedSize;
+      if (unpacked > TRANSFER_LIMITS.archiveTotalBytes) {
+        throw serviceError(
+          'invalid_input',
+          `The archive unpacks to more than ${TRANSFER_LIMITS.archiveTotalBytes} bytes; the app refuses it.`,
+        );
+      }
+      if (json > TRANSFER_LIMITS.archiveJsonTotalBytes) {
+        throw serviceError(
+          'invalid_input',
+          `The conversations and other records in this archive come to more than ${gigabytes(TRANSFER_LIMITS.archiveJsonTotalBytes)} GB; a backup may hold at most that, so nothing was restored.`,
+          null,
+          { reason: 'too_large', limit: TRANSFER_LIMITS.archiveJsonTotalBytes },
+        );
+      }
+    }
+  } catch (e) {
+    throw stagingFailure(e);
+  } finally {
+    zip.close();
+  }
+}
+
+function gigabytes(bytes: number): number {
+  return Math.round(bytes / 1024 ** 3);
+}
+
+/** The manifest, the one entry read straight into memory. */
+async function readJsonEntry(stream: Readable, size: number, name: string): Promise<unknown> {
+  const parts: Buffer[] = [];
+  await pipeline(stream, capped(size), async function* (source) {
+    for await (const chunk of source) parts.push(chunk as Buffer);
+    yield* [];
+  });
+  return parseUntrustedJson(Buffer.concat(parts).toString('utf8'), name);
+}
+
+/** Unpacks the archive entry by entry into the staging folder, skipping (and reporting) what it will not take. */
+async function stageArchive(
+  archivePath: string,
+  options: RestoreOptions,
+  report: TransferReport,
+): Promise<Staged> {
+  const zip = await openArchive(archivePath);
   const staged: Staged = {
     mediaMeta: new Map(),
     mediaBytes: new Map(),
@@ -136,53 +225,23 @@ async function stageArchive(
     manifest: false,
   };
   try {
-    if (zip.entryCount > TRANSFER_LIMITS.archiveEntries) {
-      throw serviceError(
-        'invalid_input',
-        `The archive lists ${zip.entryCount} entries; a backup may hold at most ${TRANSFER_LIMITS.archiveEntries}.`,
-      );
-    }
     const skip = (what: string, reason: SkipReason) =>
       report.skipped.push({ what: what.slice(0, 200), reason });
-    let unpacked = 0;
     let seen = 0;
     let stagedCount = 0;
     options.onProgress('reading', 0, zip.entryCount);
     for await (const entry of zip.eachEntry()) {
       seen += 1;
       options.onProgress('reading', seen, zip.entryCount);
-      const name = (entry.fileName as unknown as Buffer).toString('utf8');
-      if (name.endsWith('/') && entry.uncompressedSize === 0) continue;
-      if (unsafeEntryName(name) !== null || isSymlinkEntry(entry)) {
-        skip(name, 'unsafe-path');
+      const name = entryName(entry);
+      if (isFolderEntry(entry, name)) continue;
+      const refusal = refusalOf(entry, name);
+      if (refusal !== null) {
+        skip(name, refusal);
         continue;
       }
       const size = entry.uncompressedSize;
-      const tooBig =
-        size > TRANSFER_LIMITS.archiveEntryBytes ||
-        (size > 1024 * 1024 &&
-          size / Math.max(1, entry.compressedSize) > TRANSFER_LIMITS.archiveRatio);
-      if (tooBig) {
-        skip(name, 'too-large');
-        continue;
-      }
-      unpacked += size;
-      if (unpacked > TRANSFER_LIMITS.archiveTotalBytes) {
-        throw serviceError(
-          'invalid_input',
-          `The archive unpacks to more than ${TRANSFER_LIMITS.archiveTotalBytes} bytes; the app refuses it.`,
-        );
-      }
-      const isJson = name.endsWith('.json');
-      if (isJson && size > TRANSFER_LIMITS.archiveJsonBytes) {
-        skip(name, 'too-large');
-        continue;
-      }
-      const kind = (Object.keys(ENTRY) as (keyof typeof ENTRY)[]).find((k) => ENTRY[k].test(name));
-      if (name !== MANIFEST_ENTRY && kind === undefined) {
-        skip(name, 'unknown-entry');
-        continue;
-      }
+      const kind = kindOf(name);
       const id = kind ? (ENTRY[kind].exec(name)?.[1] ?? '') : '';
       let stream: Readable;
       try {
@@ -192,39 +251,28 @@ async function stageArchive(
         continue;
       }
       try {
-        if (kind === 'mediaBytes' || kind === 'fileBytes') {
-          stagedCount += 1;
-          const target = join(options.stagingDir, `${stagedCount}.bin`);
-          await pipeline(stream, capped(size), createWriteStream(target, { mode: FILE_MODE }));
-          (kind === 'mediaBytes' ? staged.mediaBytes : staged.fileBytes).set(id, target);
+        if (kind === undefined) {
+          const format = ((await readJsonEntry(stream, size, name)) as { format?: unknown } | null)
+            ?.format;
+          staged.manifest = format === BACKUP_FORMAT;
           continue;
         }
-        const value = await readJsonEntry(stream, size, name);
-        if (name === MANIFEST_ENTRY) {
-          const format = (value as { format?: unknown } | null)?.format;
-          staged.manifest = format === BACKUP_FORMAT;
-        } else if (kind === 'conversation') {
-          staged.conversations.push(value);
-        } else if (kind === 'mediaMeta') {
-          const meta = mediaMetaSchema.safeParse(value);
-          if (meta.success && meta.data.id === id) staged.mediaMeta.set(id, meta.data);
-          else skip(name, 'malformed');
-        } else if (kind === 'fileMeta') {
-          const meta = fileMetaSchema.safeParse(value);
-          if (meta.success && meta.data.fileId === id) staged.fileMeta.set(id, meta.data);
-          else skip(name, 'malformed');
-        } else if (kind === 'document') {
-          const record = documentSchema.safeParse(value);
-          if (record.success && record.data.id === id) {
-            staged.documents.push(record.data as unknown as DocumentRecord);
-          } else skip(name, 'malformed');
-        }
+        stagedCount += 1;
+        const bytes = kind === 'mediaBytes' || kind === 'fileBytes';
+        const target = join(options.stagingDir, `${stagedCount}.${bytes ? 'bin' : 'json'}`);
+        await pipeline(stream, capped(size), createWriteStream(target, { mode: FILE_MODE }));
+        const json = { name, path: target };
+        if (kind === 'mediaBytes') staged.mediaBytes.set(id, target);
+        else if (kind === 'fileBytes') staged.fileBytes.set(id, target);
+        else if (kind === 'mediaMeta') staged.mediaMeta.set(id, json);
+        else if (kind === 'fileMeta') staged.fileMeta.set(id, json);
+        else if (kind === 'document') staged.documents.push(json);
+        else staged.conversations.push(json);
       } catch (e) {
         stream.destroy();
         // The disk refusing the staged bytes (full) is not the entry's fault: it ends the restore.
         if (isDiskError(e)) throw e;
-        const message = e instanceof Error ? e.message : '';
-        skip(name, /more than|too/i.test(message) ? 'too-large' : 'malformed');
+        skip(name, skipReasonOf(e));
       }
     }
   } catch (e) {
@@ -233,6 +281,26 @@ async function stageArchive(
     zip.close();
   }
   return staged;
+}
+
+/** Why an entry that could not be read or parsed is skipped. */
+function skipReasonOf(e: unknown): SkipReason {
+  const message = e instanceof Error ? e.message : '';
+  return /more than|too/i.test(message) ? 'too-large' : 'malformed';
+}
+
+/**
+ * One staged JSON entry, parsed as untrusted; undefined (which no JSON parses to), and the entry
+ * reported skipped, when it is not JSON the app reads. Only this entry is in memory meanwhile.
+ */
+async function readStaged(staged: StagedEntry, report: TransferReport): Promise<unknown> {
+  const text = await readFile(staged.path, 'utf8');
+  try {
+    return parseUntrustedJson(text, staged.name);
+  } catch (e) {
+    report.skipped.push({ what: staged.name.slice(0, 200), reason: skipReasonOf(e) });
+    return undefined;
+  }
 }
 
 /** An error of the file system (it names its system call), as opposed to one about the archive's content. */
@@ -283,6 +351,7 @@ export async function restoreBackup(
     throw stagingFailure(e);
   });
   try {
+    await checkDeclaredTotals(archivePath);
     const staged = await stageArchive(archivePath, options, report);
     if (!staged.manifest) {
       throw serviceError(
@@ -291,35 +360,55 @@ export async function restoreBackup(
       );
     }
     const placer = createPlacer(deps, report);
+    const malformed = (what: string) => report.skipped.push({ what, reason: 'malformed' });
     let done = 0;
     options.onProgress('files', 0, staged.fileMeta.size);
-    for (const [id, meta] of staged.fileMeta) {
-      const path = staged.fileBytes.get(id);
-      if (path) await placer.placeFile(meta, { path });
-      else report.skipped.push({ what: meta.name, reason: 'missing-file' });
+    for (const [id, entry] of staged.fileMeta) {
+      const raw = await readStaged(entry, report);
+      if (raw !== undefined) {
+        const meta = fileMetaSchema.safeParse(raw);
+        const path = staged.fileBytes.get(id);
+        if (!meta.success || meta.data.fileId !== id) malformed(entry.name);
+        else if (path) await placer.placeFile(meta.data, { path });
+        else report.skipped.push({ what: meta.data.name, reason: 'missing-file' });
+      }
       options.onProgress('files', ++done, staged.fileMeta.size);
     }
     done = 0;
     options.onProgress('media', 0, staged.mediaMeta.size);
-    for (const [id, meta] of staged.mediaMeta) {
-      const path = staged.mediaBytes.get(id);
-      if (path) await placer.placeMedia(meta, { path });
-      else report.skipped.push({ what: meta.title || id, reason: 'missing-file' });
+    for (const [id, entry] of staged.mediaMeta) {
+      const raw = await readStaged(entry, report);
+      if (raw !== undefined) {
+        const meta = mediaMetaSchema.safeParse(raw);
+        const path = staged.mediaBytes.get(id);
+        if (!meta.success || meta.data.id !== id) malformed(entry.name);
+        else if (path) await placer.placeMedia(meta.data, { path });
+        else report.skipped.push({ what: meta.data.title || id, reason: 'missing-file' });
+      }
       options.onProgress('media', ++done, staged.mediaMeta.size);
     }
     done = 0;
     options.onProgress('documents', 0, staged.documents.length);
-    for (const record of staged.documents) {
-      await placer.placeDocument(record);
+    for (const entry of staged.documents) {
+      const raw = await readStaged(entry, report);
+      if (raw !== undefined) {
+        const record = documentSchema.safeParse(raw);
+        if (record.success && record.data.id === ENTRY.document.exec(entry.name)?.[1]) {
+          await placer.placeDocument(record.data as unknown as DocumentRecord);
+        } else malformed(entry.name);
+      }
       options.onProgress('documents', ++done, staged.documents.length);
     }
     done = 0;
     const total = Math.min(staged.conversations.length, TRANSFER_LIMITS.conversations);
     options.onProgress('conversations', 0, total);
-    for (const raw of staged.conversations.slice(0, total)) {
-      const conversation = checkedConversation(raw);
-      if (conversation) await placer.placeConversation(conversation);
-      else report.skipped.push({ what: titleOf(raw), reason: 'malformed' });
+    for (const entry of staged.conversations.slice(0, total)) {
+      const raw = await readStaged(entry, report);
+      if (raw !== undefined) {
+        const conversation = checkedConversation(raw);
+        if (conversation) await placer.placeConversation(conversation);
+        else report.skipped.push({ what: titleOf(raw), reason: 'malformed' });
+      }
       options.onProgress('conversations', ++done, total);
     }
     return report;

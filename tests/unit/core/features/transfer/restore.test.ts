@@ -1,8 +1,12 @@
 // Restoring hostile archives: paths that leave the folder, links, zip bombs and unknown entries are skipped and reported; the rest is restored, once however often and wherever it is cut short.
 import { once } from 'node:events';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ZipFile } from 'yazl';
@@ -151,6 +155,147 @@ describe('restoring hostile archives', () => {
       { what: 'conversations/x.json', reason: 'malformed' },
     ]);
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+});
+
+describe('a backup that asks for more memory than core has', () => {
+  /**
+   * `megabytes` of JSON text, streamed: a 4 KB block of letters over and over compresses about
+   * 150 to 1, under the 200 that marks a zip bomb, so every entry is within the per-entry limits.
+   */
+  function paddedJson(head: string, megabytes: number): Readable {
+    let x = 7;
+    const block = Buffer.alloc(4096);
+    for (let i = 0; i < block.length; i++) {
+      x = (x * 1103515245 + 12345) >>> 0;
+      block[i] = 97 + ((x >>> 16) % 26);
+    }
+    const blocks = Math.floor((megabytes * 1024 * 1024) / block.length);
+    return Readable.from(
+      (function* () {
+        yield Buffer.from(`${head},"pad":"`);
+        for (let i = 0; i < blocks; i++) yield block;
+        yield Buffer.from('"}');
+      })(),
+    );
+  }
+
+  /**
+   * The most heap and buffer memory this process held while `work` ran, over what it held before.
+   * `collect` runs a full collection at each step of the work (its progress), so what is measured
+   * is what the restore holds, not garbage a lazy collector has not reached yet.
+   */
+  async function peakGrowth<T>(work: (collect: () => void) => Promise<T>) {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const held = () => {
+      const { heapUsed, external } = process.memoryUsage();
+      return heapUsed + external;
+    };
+    gc();
+    const before = held();
+    let peak = before;
+    const sample = () => {
+      peak = Math.max(peak, held());
+    };
+    const sampler = setInterval(sample, 20);
+    try {
+      const result = await work(() => {
+        sample();
+        gc();
+      });
+      sample();
+      return { result, growthMb: (peak - before) / 1e6 };
+    } finally {
+      clearInterval(sampler);
+    }
+  }
+
+  it('reads 48 conversations of 30 MB one at a time: the heap stays bounded and the report says what it skipped', async () => {
+    const root = await scratch();
+    try {
+      const archive = join(root, 'backup.zip');
+      const zip = new ZipFile();
+      const written = once(zip.outputStream.pipe(createWriteStream(archive)), 'close');
+      zip.addBuffer(Buffer.from(manifest.body), manifest.name);
+      zip.addBuffer(
+        Buffer.from(JSON.stringify(conversation('kept', 'Kept'))),
+        'conversations/kept.json',
+      );
+      for (let i = 0; i < 48; i++) {
+        // A conversation's title with 30 MB beside it, and no messages: not one the app keeps.
+        zip.addReadStream(
+          paddedJson(`{"id":"big-${i}","title":"Padded ${i}"`, 30),
+          `conversations/big-${i}.json`,
+        );
+      }
+      zip.end();
+      await written;
+      expect((await stat(archive)).size).toBeLessThan(20e6);
+
+      const library = await openLibrary(join(root, 'data'));
+      try {
+        const { result: report, growthMb } = await peakGrowth((collect) =>
+          restoreBackup(archive, library.deps, {
+            stagingDir: join(library.dir, 'transfer', 'restore-test'),
+            onProgress: collect,
+          }),
+        );
+        expect(report.conversations).toBe(1);
+        expect(report.skipped).toEqual(
+          Array.from({ length: 48 }, (_, i) => ({ what: `Padded ${i}`, reason: 'malformed' })),
+        );
+        // Held together, the 48 entries' text alone is 1,440 MB; one at a time, one entry's worth.
+        expect(growthMb).toBeLessThan(300);
+        expect(library.deps.conversations.list().items.map((i) => i.title)).toEqual(['Kept']);
+      } finally {
+        await library.close();
+      }
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  }, 300_000);
+
+  it('refuses, before unpacking anything, an archive whose JSON comes to more than 4 GB', async () => {
+    const entries: Entry[] = [manifest];
+    for (let i = 0; i < 48; i++) {
+      entries.push({
+        name: `conversations/big-${i}.json`,
+        body: JSON.stringify(conversation(`big-${i}`, 'Big')),
+      });
+    }
+    const archive = await zipOf(entries);
+    // Each conversation's entry declares 100 MB, packed to 1 MB: each within every per-entry limit.
+    const end = archive.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+    let at = archive.readUInt32LE(end + 16);
+    for (let i = 0; i < entries.length; i++) {
+      const nameLength = archive.readUInt16LE(at + 28);
+      if (archive.toString('latin1', at + 46, at + 46 + nameLength).startsWith('conversations/')) {
+        archive.writeUInt32LE(1_000_000, at + 20);
+        archive.writeUInt32LE(100_000_000, at + 24);
+      }
+      at += 46 + nameLength + archive.readUInt16LE(at + 30) + archive.readUInt16LE(at + 32);
+    }
+    const root = await scratch();
+    try {
+      const path = join(root, 'backup.zip');
+      await writeFile(path, archive);
+      const library = await openLibrary(join(root, 'data'));
+      try {
+        const refusal = await restoreInto(library, path).catch((e: unknown) => e);
+        expect(refusal).toBeInstanceOf(ServiceError);
+        expect((refusal as ServiceError).error).toMatchObject({
+          code: 'invalid_input',
+          message:
+            'The conversations and other records in this archive come to more than 4 GB; a backup may hold at most that, so nothing was restored.',
+        });
+        expect(library.deps.conversations.list().total).toBe(0);
+      } finally {
+        await library.close();
+      }
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });
 
