@@ -120,6 +120,9 @@ function damaged(dir: string, before: Map<string, string>): string[] {
   for (const [rel, hash] of before) {
     // Prepared exports and restore staging are the transfer feature's to remove.
     if (rel.startsWith('transfer/')) continue;
+    // SQLite's rollback journal and lock live only while a transaction runs (seen in a CI-like
+    // run: the "before" look fell inside one).
+    if (/\.sqlite-journal$|\.sqlite\.lock/.test(rel)) continue;
     const after = now.get(rel);
     if (after === undefined) problems.push(`${rel} is gone`);
     else if (after !== hash && rel.endsWith('.json')) {
