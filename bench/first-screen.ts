@@ -83,18 +83,12 @@ export function watchMessageBox(): void {
 }
 
 /**
- * One load of `url` in a fresh context (empty cache). With `loginUrl` (the web host's printed
- * address), its session cookie is taken first by a plain request, so the page itself loads with
- * no redirect and no script of the app cached.
+ * One load of `url` in a fresh context (empty cache). The app's is an address the web host prints,
+ * each used once: the page loads at once (no redirect) and its bridge says the login.
  */
-export async function measureFirstScreen(
-  browser: Browser,
-  url: string,
-  loginUrl?: string,
-): Promise<FirstScreenRun> {
+export async function measureFirstScreen(browser: Browser, url: string): Promise<FirstScreenRun> {
   const context = await freshContext(browser);
   try {
-    if (loginUrl) await context.request.get(loginUrl, { maxRedirects: 0 });
     const page = await context.newPage();
     await page.addInitScript(watchMessageBox);
     const cdp = await context.newCDPSession(page);
@@ -163,7 +157,7 @@ export async function measureFirstScreen(
 export interface FirstScreenRuns {
   /** The app, served by the web host. */
   app: FirstScreenRun[];
-  /** The blank page served by the same web host beside the app: the same headers and cookie. */
+  /** The blank page served by the same web host beside the app: the same headers. */
   blankHosted: FirstScreenRun[];
   /** The blank page served by a plain static server. */
   blank: FirstScreenRun[];
@@ -197,10 +191,16 @@ export async function measureFirstScreens(
     // Interleaved, so a slow moment of the machine does not land on one page only, and the
     // order turns run by run, so no page always comes first or after the same one.
     const loads: Array<[FirstScreenRun[], () => Promise<FirstScreenRun>]> = [
-      [result.app, () => measureFirstScreen(browser, `${origin}/`, host.url)],
+      [result.app, () => measureFirstScreen(browser, host.freshUrl())],
+      // With a login too: the host's bridge script runs in it as in the app, and a tab it
+      // cannot let in would show the page that says to open the terminal's address instead.
       [
         result.blankHosted,
-        () => measureFirstScreen(browser, `${origin}/blank/index.html`, host.url),
+        () =>
+          measureFirstScreen(
+            browser,
+            `${origin}/blank/index.html${new URL(host.freshUrl()).search}`,
+          ),
       ],
       [result.blank, () => measureFirstScreen(browser, blankServer.url)],
     ];

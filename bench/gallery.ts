@@ -6,6 +6,7 @@ import { Jimp } from 'jimp';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { build } from 'vite';
 import { startWebHost } from '../dev/web';
+import { WEB_MEDIA_KEY_ITEM } from '../shared/web-session';
 import { createMediaLibrary, THUMB_SIDE } from '../electron/core/library/media';
 import { makeThumbnail } from '../electron/core/library/pictures';
 import { freshContext, launchChromium } from './browser';
@@ -276,8 +277,10 @@ async function bareScrollRun(
   const context = await freshContext(browser);
   try {
     const page = await context.newPage();
-    // The printed address logs the browser in (the media need its cookie); then the bare page.
+    // The printed address lets this tab in; the bare page then opens the bridge with the tab's
+    // session and names media with its key (shared/web-session.ts), as the app does.
     await page.goto(url);
+    await page.waitForFunction((item) => sessionStorage.getItem(item) !== null, WEB_MEDIA_KEY_ITEM);
     await page.goto(
       `${new URL(url).origin}/bare/index.html?width=${viewport.width}&height=${viewport.height}`,
     );
@@ -349,8 +352,8 @@ export async function measureGallery(
     // Interleaved run by run, each a fresh page, so a busy moment of the machine hits both.
     const runs: GalleryBenchResult['runs'] = { app: [], bare: [] };
     for (let run = 0; run < GALLERY_RUNS; run++) {
-      runs.app.push(await appScrollRun(browser, host.url));
-      runs.bare.push(await bareScrollRun(browser, host.url, viewport));
+      runs.app.push(await appScrollRun(browser, host.freshUrl()));
+      runs.bare.push(await bareScrollRun(browser, host.freshUrl(), viewport));
       console.log(
         `[bench] gallery run ${run + 1}: app ${longShare(runs.app[run]!).toFixed(1)} % over 25 ms, bare ${longShare(runs.bare[run]!).toFixed(1)} %`,
       );

@@ -90,8 +90,8 @@ a fresh browser context (empty cache) for every page load.
    replaced the first screen the page shows before its scripts run), in the real web host (empty data dir) and in a blank Vite React page with only
    such a box (bench/blank/, built in the same run), served twice: by the same web host beside
    the app (under /blank/, so it gets the host's response headers; the goal is judged against
-   this one) and by a plain static server. Each load is a fresh context whose session cookie was
-   taken by a plain request first, so no page load includes the login redirect; the three pages
+   this one) and by a plain static server. Each load is a fresh context; the app's opens an address
+   the host prints (each works once), which loads the page at once, with no redirect; the three pages
    load in turn, in an order that turns run by run. JavaScript
    bytes are every script response that finished before that moment, from CDP Network events
    (neither server compresses, so the wire bytes are uncompressed; gzip -9 and brotli sizes of the

@@ -2,6 +2,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { createRoot } from 'react-dom/client';
+import { WEB_MEDIA_KEY_ITEM } from '../../shared/web-session';
 
 const TILE_MIN = 150;
 const GAP = 8;
@@ -9,6 +10,8 @@ const params = new URLSearchParams(location.search);
 /** The app's scroller size, passed by the bench, so both grids show the same tiles. */
 const WIDTH = Number(params.get('width') ?? 800);
 const HEIGHT = Number(params.get('height') ?? 600);
+/** The web host serves media under the key it told this tab, as the app's media.ts names them. */
+const MEDIA = `/media/${encodeURIComponent(sessionStorage.getItem(WEB_MEDIA_KEY_ITEM) ?? '')}/`;
 
 interface Item {
   id: string;
@@ -51,7 +54,7 @@ function BareGrid({ items }: { items: Item[] }) {
             {items.slice(row.index * columns, row.index * columns + columns).map((item) => (
               <img
                 key={item.id}
-                src={`/media/${encodeURIComponent(item.id)}${item.hasThumb ? '?thumb=1' : ''}`}
+                src={`${MEDIA}${encodeURIComponent(item.id)}${item.hasThumb ? '?thumb=1' : ''}`}
                 alt=""
                 width={tile}
                 height={tile}

@@ -184,6 +184,20 @@ test('the printed address works once: a second use gets the page that says to op
   }
 });
 
+test('a tab the host no longer knows (it was started again) says to open the new address', async ({
+  page,
+  atelier,
+}) => {
+  await gotoApp(page, atelier.url);
+  await expect(section(page, 'Settings')).toBeVisible();
+  await atelier.restartHost();
+  await expect(page.getByRole('heading', { name: 'Open Atelier from its terminal' })).toBeVisible({
+    timeout: 20_000,
+  });
+  // Its session is forgotten with it.
+  expect(await page.evaluate(() => sessionStorage.getItem('atelier.web.session'))).toBeNull();
+});
+
 test('a page on another local port gets nothing that opens the bridge, lists nothing and runs nothing', async ({
   page,
   context,
