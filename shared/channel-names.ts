@@ -86,6 +86,7 @@ export const invokeChannels = [
   'mcp.setEnabled',
   'mcp.setToolEnabled',
   'mcp.restart',
+  'mcp.confirmAddress',
   'mcp.stderr',
   'mcp.problems',
   'storage.recovered',

@@ -431,6 +431,7 @@ export const invokeSchemas = {
     .strict(),
   /** Starts a stopped or failed server, or stops and starts a running one. */
   'mcp.restart': z.object({ id }).strict(),
+  'mcp.confirmAddress': z.object({ id }).strict(),
   'mcp.stderr': z.object({ id }).strict(),
   'mcp.problems': z.object({}).strict(),
   'storage.recovered': z.object({}).strict(),
@@ -547,6 +548,8 @@ export interface InvokeOutputs {
   'mcp.setToolEnabled': McpServerView;
   /** Answers once the server connected or failed. */
   'mcp.restart': McpServerView;
+  /** The person confirmed an imported address on this computer or a private network: it may be used now. */
+  'mcp.confirmAddress': McpServerView;
   /** The last lines the server wrote to stderr, oldest first. */
   'mcp.stderr': string[];
   /** Sentences on what could not be read at start (a corrupt mcp-servers.json). */

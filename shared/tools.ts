@@ -14,6 +14,10 @@ export type McpTransport =
     }
   | { type: 'http'; url: string; headers: Record<string, string> };
 
+/** Where an imported server's address leads, when not to the public internet (see unconfirmedAddress). */
+export const MCP_ADDRESS_KINDS = ['loopback', 'private', 'unresolved'] as const;
+export type McpAddressKind = (typeof MCP_ADDRESS_KINDS)[number];
+
 /** One server as the person configured it (kept in core's mcp-servers.json). */
 export interface McpServerConfig {
   id: string;
@@ -26,6 +30,12 @@ export interface McpServerConfig {
   disabledTools: string[];
   /** Tools the person allowed once and for all ("Always allow this tool"). */
   alwaysAllowed: string[];
+  /**
+   * An imported HTTP address on this computer or a private network, or one that could not be
+   * looked up: nothing is sent there (its headers least of all) until the person confirms it in
+   * Settings (mcp.confirmAddress). An address typed in Settings is the person's own choice.
+   */
+  unconfirmedAddress?: { url: string; kind: McpAddressKind };
 }
 
 export type McpServerStatus =
@@ -57,6 +67,9 @@ export const MCP_FAILURE_KINDS = [
   'unreachable',
   'declined',
   'commands_off',
+  'address_unconfirmed',
+  'http_status',
+  'not_mcp',
   'stopped_at_once',
   'stopped_unexpectedly',
   'other',
@@ -67,6 +80,8 @@ export interface McpFailure {
   kind: McpFailureKind;
   /**
    * timeout: the seconds; no_folder: the folder; unreachable: the network's words;
+   * address_unconfirmed: the address; http_status: the status and its standard phrase (never the
+   * answer's own words);
    * stopped_*: the server's last stderr line (may be empty); other: the error's own words.
    */
   detail: string;

@@ -68,9 +68,22 @@ export const mcpEn = {
   'mcp.failure.declined': 'you did not allow its command to run; press Restart to be asked again',
   'mcp.failure.commands_off':
     'this web host runs no commands: start it with --allow-mcp-commands, or from a terminal where it can ask you',
+  'mcp.failure.address_unconfirmed':
+    'its address {detail} is on this computer or a private network and came from an imported configuration: confirm it before it is used',
+  'mcp.failure.http_status': 'the address answered HTTP {detail}, not an MCP answer',
+  'mcp.failure.not_mcp': 'the address answered, but not as an MCP server',
   'mcp.failure.stopped_at_once': 'it stopped at once and said: {detail}',
   'mcp.failure.stopped_unexpectedly': 'the server stopped unexpectedly',
   'mcp.lastWords': ' (its last words: {detail})',
+  'mcp.addressTitle': 'Address of {name} to confirm',
+  'mcp.addressKind.loopback': 'This imported server’s address is on this computer:',
+  'mcp.addressKind.private':
+    'This imported server’s address is on a private network (a home, office or cloud network):',
+  'mcp.addressKind.unresolved':
+    'This imported server’s address could not be looked up, so it may lead to this computer or a private network:',
+  'mcp.addressHint':
+    'Nothing is sent there, its headers included, until you confirm it. Confirm only if you meant to use a server at this address.',
+  'mcp.confirmAddress': 'Use this address',
   'mcp.gaveUp':
     '; it was restarted {count} times and stopped again: press Restart to try once more',
 } as const;

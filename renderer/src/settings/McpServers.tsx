@@ -164,6 +164,7 @@ function McpServerRow({ server }: { server: McpServerView }) {
   const remove = useAppStore((s) => s.removeMcpServer);
   const update = useAppStore((s) => s.updateMcpServer);
   const readLog = useAppStore((s) => s.mcpStderr);
+  const confirmAddress = useAppStore((s) => s.confirmMcpAddress);
   const [mode, setMode] = useState<'view' | 'edit' | 'confirm'>('view');
   const [showTools, setShowTools] = useState(false);
   const [log, setLog] = useState<string[] | null>(null);
@@ -194,6 +195,24 @@ function McpServerRow({ server }: { server: McpServerView }) {
         <span className="mcp-count">{toolCount(t, server.tools.length)}</span>
       </div>
       <code className="mcp-where">{whereItRuns(server.transport)}</code>
+      {server.unconfirmedAddress && (
+        <div
+          className="mcp-address-confirm"
+          role="group"
+          aria-label={t('mcp.addressTitle', { name: server.name })}
+        >
+          <p>{t(`mcp.addressKind.${server.unconfirmedAddress.kind}`)}</p>
+          <code className="mcp-address">{server.unconfirmedAddress.url}</code>
+          <p className="hint">{t('mcp.addressHint')}</p>
+          <button
+            type="button"
+            className="button"
+            onClick={() => void confirmAddress(server.id).then(setError)}
+          >
+            {t('mcp.confirmAddress')}
+          </button>
+        </div>
+      )}
       {mode === 'edit' ? (
         <McpServerEditor
           title={t('mcp.editTitle', { name: server.name })}

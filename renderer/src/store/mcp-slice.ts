@@ -22,6 +22,8 @@ export interface McpSlice {
   setMcpServerEnabled(id: string, enabled: boolean): Promise<UserError | null>;
   setMcpToolEnabled(id: string, tool: string, enabled: boolean): Promise<UserError | null>;
   restartMcpServer(id: string): Promise<UserError | null>;
+  /** The person confirmed an imported address on this computer or a private network. */
+  confirmMcpAddress(id: string): Promise<UserError | null>;
   mcpStderr(id: string): Promise<string[] | UserError>;
 }
 
@@ -106,6 +108,13 @@ export const createMcpSlice: SliceCreator<McpSlice> = (set, get) => {
 
     restartMcpServer: async (id) => {
       const envelope = await invoke('mcp.restart', { id });
+      if (!envelope.ok) return envelope.error;
+      put(envelope.data);
+      return null;
+    },
+
+    confirmMcpAddress: async (id) => {
+      const envelope = await invoke('mcp.confirmAddress', { id });
       if (!envelope.ok) return envelope.error;
       put(envelope.data);
       return null;

@@ -1,10 +1,15 @@
 // One MCP server as core runs it: the SDK client and transport, its state in words, its tools, its
 // stderr, restarts with backoff after a crash, and calls with a timeout and cancellation.
 import { stat } from 'node:fs/promises';
+import { STATUS_CODES } from 'node:http';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import {
+  StreamableHTTPClientTransport,
+  StreamableHTTPError,
+} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   ErrorCode,
@@ -67,6 +72,10 @@ const SENTENCES: Record<McpFailureKind, (detail: string) => string> = {
   address_timeout: () => 'The address did not answer in time.',
   unreachable: (d) => `The address could not be reached (${d}).`,
   declined: () => 'You did not allow its command to run. Press Restart to be asked again.',
+  address_unconfirmed: (d) =>
+    `Its address ${d} is on this computer or a private network, and it came from an imported configuration: confirm it in Settings before it is used.`,
+  http_status: (d) => `The address answered HTTP ${d}, not an MCP answer.`,
+  not_mcp: () => 'The address answered, but not as an MCP server.',
   stopped_at_once: (d) => `It stopped at once and said: ${d}`,
   commands_off: () =>
     'This web host runs no commands: start it with --allow-mcp-commands, or from a terminal where it can ask you.',
@@ -86,8 +95,16 @@ class MissingFolderError extends Error {
   }
 }
 
-/** What went wrong, from whatever a start or a call threw. */
-function failureOf(error: unknown, timeoutMs: number): { failure: McpFailure; reason: string } {
+/**
+ * What went wrong, from whatever a start or a call threw. For an HTTP server only the status and
+ * words of our own: what an address answers (an intranet page, an error body, even its reason
+ * phrase) never reaches a person, the model or a log.
+ */
+function failureOf(
+  error: unknown,
+  timeoutMs: number,
+  http: boolean,
+): { failure: McpFailure; reason: string } {
   if (error instanceof McpError && error.code === ErrorCode.RequestTimeout)
     return failure('timeout', seconds(timeoutMs));
   if (error instanceof MissingFolderError) return failure('no_folder', error.folder);
@@ -101,6 +118,13 @@ function failureOf(error: unknown, timeoutMs: number): { failure: McpFailure; re
   if (code === 'ETIMEDOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') return failure('address_timeout');
   if (cause instanceof Error && /fetch failed/i.test(String((error as Error).message)))
     return failure('unreachable', cause.message);
+  if (http) {
+    if (error instanceof UnauthorizedError) return failure('http_status', '401 Unauthorized');
+    const status = error instanceof StreamableHTTPError ? (error.code ?? 0) : 0;
+    if (status >= 100 && status <= 599)
+      return failure('http_status', `${status} ${STATUS_CODES[status] ?? ''}`.trim());
+    return failure('not_mcp');
+  }
   const message = error instanceof Error ? error.message : String(error);
   const clean = message.replace(/^MCP error -?\d+: /, '').trim();
   return failure(
@@ -112,8 +136,8 @@ function failureOf(error: unknown, timeoutMs: number): { failure: McpFailure; re
 }
 
 /** A sentence for a person (and the model) from whatever a start or a call threw. */
-function words(error: unknown, timeoutMs: number): string {
-  return failureOf(error, timeoutMs).reason;
+function words(error: unknown, timeoutMs: number, http: boolean): string {
+  return failureOf(error, timeoutMs, http).reason;
 }
 
 export class McpConnection {
@@ -130,6 +154,10 @@ export class McpConnection {
   private connectedAt = 0;
 
   constructor(private readonly deps: ConnectionDeps) {}
+
+  private get http(): boolean {
+    return this.deps.config()?.transport.type === 'http';
+  }
 
   /** The child process of a stdio server while it runs (tests check it is gone after stop). */
   get processId(): number | null {
@@ -183,7 +211,10 @@ export class McpConnection {
         await this.ensureStarted(signal);
       } catch (e) {
         if (signal.aborted) throw new ToolCallError('stopped', 'The call was stopped.');
-        throw new ToolCallError('server_down', `The server is not running: ${words(e, 0)}`);
+        throw new ToolCallError(
+          'server_down',
+          `The server is not running: ${words(e, 0, this.http)}`,
+        );
       }
     }
     const client = this.client;
@@ -210,9 +241,12 @@ export class McpConnection {
         throw new ToolCallError('server_down', 'The server stopped during the call.');
       // Not an answer of the server at all (the address no longer answers, a broken pipe).
       if (!(e instanceof McpError))
-        throw new ToolCallError('server_down', `The server could not be reached: ${words(e, 0)}`);
+        throw new ToolCallError(
+          'server_down',
+          `The server could not be reached: ${words(e, 0, this.http)}`,
+        );
       // The server refused the call itself (unknown tool, bad arguments …): the model reads why.
-      return { isError: true, parts: [{ type: 'text', text: words(e, timeoutMs) }] };
+      return { isError: true, parts: [{ type: 'text', text: words(e, timeoutMs, false) }] };
     }
   }
 
@@ -230,6 +264,14 @@ export class McpConnection {
     const generation = ++this.generation;
     const config = this.deps.config();
     if (!config) return;
+    if (config.unconfirmedAddress) {
+      // Imported, on this computer or a private network: not one request before the person's yes.
+      this.setStatus({
+        state: 'failed',
+        ...failure('address_unconfirmed', config.unconfirmedAddress.url),
+      });
+      return;
+    }
     this.setStatus({ state: 'starting' });
     let client: Client | null = null;
     try {
@@ -272,7 +314,7 @@ export class McpConnection {
       if (generation !== this.generation) return;
       this.pid = null;
       const last = this.stderr.last();
-      let why = failureOf(e, this.deps.options.startTimeoutMs);
+      let why = failureOf(e, this.deps.options.startTimeoutMs, config.transport.type === 'http');
       if (/connection closed/i.test(why.reason) && last) why = failure('stopped_at_once', last);
       if (this.crashes > 0) this.planRestart(why);
       else this.setStatus({ state: 'failed', ...why });

@@ -13,6 +13,7 @@ import {
 } from '../chat/tool-provider';
 import { argumentFinding, argumentProblem } from './arguments';
 import { McpConnection, type McpRuntimeOptions } from './connection';
+import { addressKind } from './local-address';
 import { openMcpConfigStore, type StoredMcpServer } from './store';
 import { wireNames } from './wire-names';
 
@@ -118,7 +119,7 @@ export async function openMcpFeature(
   }
 
   const provider: ToolProvider = {
-    hasEnabledServers: () => store.list().some((s) => s.enabled),
+    hasEnabledServers: () => store.list().some((s) => s.enabled && !s.unconfirmedAddress),
 
     async toolsFor(servers, signal): Promise<OfferedTools> {
       const chosen = store
@@ -214,19 +215,38 @@ export async function openMcpFeature(
             'invalid_input',
             `Nothing was imported. ${parsed.problems.slice(0, 5).join(' ')}`,
           );
+        // An address on this computer or a private network waits for the person's yes: a pasted
+        // configuration must not send its headers to an intranet service on its own.
+        const kinds = await Promise.all(
+          parsed.servers.map((server) =>
+            server.transport.type === 'http' ? addressKind(server.transport.url) : null,
+          ),
+        );
         const added: string[] = [];
         const updated: string[] = [];
-        for (const server of parsed.servers) {
+        for (const [index, server] of parsed.servers.entries()) {
+          const kind = kinds[index];
+          const unconfirmed =
+            kind && server.transport.type === 'http'
+              ? { url: server.transport.url, kind }
+              : undefined;
           const before = store.byName(server.name);
           if (before) {
             const after = await store.change(before.id, (s) => {
               s.transport = server.transport;
               if (!server.enabled) s.enabled = false;
+              if (unconfirmed) s.unconfirmedAddress = unconfirmed;
+              else delete s.unconfirmedAddress;
             });
             updated.push(server.name);
             await applied(before, after);
           } else {
-            const after = await store.add(server.name, server.transport, server.enabled);
+            const after = await store.add(
+              server.name,
+              server.transport,
+              server.enabled,
+              unconfirmed,
+            );
             added.push(server.name);
             await applied(undefined, after);
           }
@@ -244,6 +264,9 @@ export async function openMcpFeature(
         const before = existing(id);
         const after = await store.change(id, (s) => {
           if (name !== undefined) s.name = name;
+          // An address the person types in Settings is their own choice.
+          if (transport !== undefined && JSON.stringify(transport) !== JSON.stringify(s.transport))
+            delete s.unconfirmedAddress;
           if (transport !== undefined) s.transport = transport;
         });
         await applied(before, after);
@@ -285,6 +308,19 @@ export async function openMcpFeature(
           throw serviceError('invalid_input', `Turn "${server.name}" on before starting it.`);
         await connection(id).restart();
         return view(existing(id));
+      },
+
+      'mcp.confirmAddress': async ({ id }) => {
+        const before = existing(id);
+        const after = await store.change(id, (s) => {
+          delete s.unconfirmedAddress;
+        });
+        if (before.unconfirmedAddress && after.enabled) {
+          await connections.get(id)?.stop();
+          startSoon(id);
+        }
+        changed();
+        return view(after);
       },
 
       'mcp.stderr': ({ id }) => {

@@ -4,7 +4,11 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { mcpServerName, mcpTransportSchema } from '../../../../shared/mcp';
-import type { McpServerConfig, McpTransport } from '../../../../shared/tools';
+import {
+  MCP_ADDRESS_KINDS,
+  type McpServerConfig,
+  type McpTransport,
+} from '../../../../shared/tools';
 import { writeFileAtomic } from '../../library/atomic-write';
 import { makeFolder } from '../../library/data-folder';
 import { openRecovery, type Recovery } from '../../library/recovery';
@@ -22,7 +26,12 @@ export interface McpConfigStore {
   list(): StoredMcpServer[];
   get(id: string): StoredMcpServer | undefined;
   byName(name: string): StoredMcpServer | undefined;
-  add(name: string, transport: McpTransport, enabled?: boolean): Promise<StoredMcpServer>;
+  add(
+    name: string,
+    transport: McpTransport,
+    enabled?: boolean,
+    unconfirmedAddress?: StoredMcpServer['unconfirmedAddress'],
+  ): Promise<StoredMcpServer>;
   /** Changes the server in place; throws not_found when it is gone. */
   change(id: string, edit: (server: StoredMcpServer) => void): Promise<StoredMcpServer>;
   remove(id: string): Promise<void>;
@@ -44,6 +53,7 @@ const fileSchema = z.object({
       disabledTools: z.array(z.string()),
       alwaysAllowed: z.array(z.string()),
       approved: z.string().optional(),
+      unconfirmedAddress: z.object({ url: z.string(), kind: z.enum(MCP_ADDRESS_KINDS) }).optional(),
     }),
   ),
 });
@@ -121,7 +131,7 @@ export async function openMcpConfigStore(
       const server = servers.find((s) => s.name === name);
       return server ? structuredClone(server) : undefined;
     },
-    async add(name, transport, enabled = true) {
+    async add(name, transport, enabled = true, unconfirmedAddress) {
       nameTaken(name, null);
       const server: StoredMcpServer = {
         id: randomUUID(),
@@ -130,6 +140,7 @@ export async function openMcpConfigStore(
         enabled,
         disabledTools: [],
         alwaysAllowed: [],
+        ...(unconfirmedAddress ? { unconfirmedAddress: { ...unconfirmedAddress } } : {}),
       };
       await save(() => servers.push(server));
       return structuredClone(server);
@@ -142,6 +153,7 @@ export async function openMcpConfigStore(
       await save(() => {
         Object.assign(server, draft);
         if (draft.approved === undefined) delete server.approved;
+        if (draft.unconfirmedAddress === undefined) delete server.unconfirmedAddress;
       });
       return structuredClone(server);
     },

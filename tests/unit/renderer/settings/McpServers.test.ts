@@ -67,4 +67,22 @@ describe('stateWords', () => {
     expect(stateWords(en, server({ state: 'connected' }, false))).toBe('turned off');
     expect(stateWords(en, server({ state: 'connected' }))).toBe('connected');
   });
+
+  it('words an HTTP status and an address waiting for the person in either language', () => {
+    const status = {
+      state: 'failed',
+      reason: 'x',
+      failure: { kind: 'http_status', detail: '500 Internal Server Error' },
+    } as const;
+    expect(stateWords(en, server(status))).toBe(
+      'failed: the address answered HTTP 500 Internal Server Error, not an MCP answer',
+    );
+    expect(stateWords(ru, server(status))).toMatch(/^ошибка: адрес ответил HTTP 500/);
+    const waiting = {
+      state: 'failed',
+      reason: 'x',
+      failure: { kind: 'address_unconfirmed', detail: 'http://10.0.0.5/mcp' },
+    } as const;
+    expect(stateWords(ru, server(waiting))).toContain('http://10.0.0.5/mcp');
+  });
 });

@@ -1,7 +1,12 @@
 // The mcp feature against the real server-everything (stdio and Streamable HTTP).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer as createHttpServer, type IncomingHttpHeaders } from 'node:http';
+import {
+  createServer as createHttpServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import { createServer } from 'node:net';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -464,10 +469,12 @@ describe('mcp configuration', () => {
       json: `{"mcpServers": {"a": {"url": "http://127.0.0.1:${port}/mcp"}, "b": {"url": "http://127.0.0.1:${port}/b", "disabled": true}}}`,
     });
     expect([first.added, first.updated]).toEqual([['a', 'b'], []]);
-    // Nothing listens on that port: said in words once its start (right after the import) fails.
+    // On this computer: used once the person confirms the address.
+    await confirmAddresses(feature);
+    // Nothing listens on that port: said in words once its start (right after the yes) fails.
     await until(() => {
       const a = events.at(-1)?.[1] as McpServerView[] | undefined;
-      return a?.[0]?.status.state === 'failed';
+      return a?.[0]?.status.state === 'failed' && a[0].status.failure?.kind === 'refused';
     });
     expect((await feature.handlers['mcp.list']({}))[0]!.status).toEqual({
       state: 'failed',
@@ -521,6 +528,12 @@ describe('mcp configuration', () => {
   });
 });
 
+/** Confirms every imported address that waits for the person (this computer, a private network). */
+async function confirmAddresses(feature: McpFeature): Promise<void> {
+  for (const server of await feature.handlers['mcp.list']({}))
+    if (server.unconfirmedAddress) await feature.handlers['mcp.confirmAddress']({ id: server.id });
+}
+
 async function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
@@ -563,6 +576,7 @@ describe('mcp over Streamable HTTP (server-everything)', () => {
         },
       }),
     });
+    await confirmAddresses(feature);
     const { tools, unavailable } = await feature.provider.toolsFor(
       null,
       new AbortController().signal,
@@ -605,6 +619,7 @@ describe('mcp over Streamable HTTP (an in-process SDK server)', () => {
           },
         }),
       });
+      await confirmAddresses(feature);
       const { tools, unavailable } = await feature.provider.toolsFor(
         null,
         new AbortController().signal,
@@ -633,5 +648,176 @@ describe('mcp over Streamable HTTP (an in-process SDK server)', () => {
       http.closeAllConnections();
       if (http.listening) await new Promise((r) => http.close(r));
     }
+  });
+});
+
+/** An HTTP server on a free loopback port; `answer` handles each request. */
+async function listening(
+  answer: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const http = createHttpServer(answer);
+  await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+  const address = http.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    close: async () => {
+      http.closeAllConnections();
+      if (http.listening) await new Promise((r) => http.close(r));
+    },
+  };
+}
+
+/** A stateless SDK server with one tool, ping. */
+function answerAsMcp(req: IncomingMessage, res: ServerResponse): void {
+  const server = new McpServer({ name: 'probe', version: '1.0.0' });
+  server.registerTool('ping', { description: 'Answers pong' }, async () => ({
+    content: [{ type: 'text', text: 'pong' }],
+  }));
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  res.on('close', () => void transport.close());
+  void server.connect(transport).then(() => transport.handleRequest(req, res));
+}
+
+const INTRANET_WORDS = 'INTERNAL SECRET: the payroll password is hunter2';
+
+describe('an HTTP address that answers with something else than MCP', () => {
+  it.each([
+    [
+      'an error page',
+      500,
+      'text/plain',
+      { kind: 'http_status', detail: '500 Internal Server Error' },
+    ],
+    ['a web page', 200, 'text/html', { kind: 'not_mcp', detail: '' }],
+    ['JSON that is not MCP', 200, 'application/json', { kind: 'not_mcp', detail: '' }],
+  ])(
+    'shows %s as its status and our own words; its body reaches no answer or event',
+    async (_what, status, type, failure) => {
+      const server = await listening((_req, res) => {
+        res.writeHead(status, INTRANET_WORDS, { 'content-type': type });
+        res.end(INTRANET_WORDS);
+      });
+      try {
+        const feature = await open();
+        const added = await feature.handlers['mcp.add']({
+          name: 'intranet',
+          transport: { type: 'http', url: server.url, headers: { 'X-Token': 'team' } },
+        });
+        const offered = await feature.provider.toolsFor(null, new AbortController().signal);
+        expect(offered.unavailable[0]!.failure).toEqual(failure);
+        const restarted = await feature.handlers['mcp.restart']({ id: added.id });
+        const listed = await feature.handlers['mcp.list']({});
+        const everything = JSON.stringify({ offered, restarted, listed, events });
+        expect(everything).not.toContain('INTERNAL SECRET');
+        expect(everything).not.toContain('hunter2');
+      } finally {
+        await server.close();
+      }
+    },
+  );
+
+  it('says a call that met an error page is down, with the status only', async () => {
+    let failing = false;
+    const server = await listening((req, res) => {
+      if (!failing) return answerAsMcp(req, res);
+      res.writeHead(502, INTRANET_WORDS, { 'content-type': 'text/plain' });
+      res.end(INTRANET_WORDS);
+    });
+    try {
+      const feature = await open();
+      await feature.handlers['mcp.add']({
+        name: 'probe',
+        transport: { type: 'http', url: server.url, headers: {} },
+      });
+      const { tools } = await feature.provider.toolsFor(null, new AbortController().signal);
+      failing = true;
+      const down = await callError(
+        feature.provider.call(tools[0]!, {}, new AbortController().signal),
+      );
+      expect(down.kind).toBe('server_down');
+      expect(down.message).toBe(
+        'The server could not be reached: The address answered HTTP 502 Bad Gateway, not an MCP answer.',
+      );
+      expect(JSON.stringify(events)).not.toContain('INTERNAL SECRET');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('an imported address on this computer or a private network', () => {
+  it('waits for the person to confirm it in Settings: nothing is sent there before', async () => {
+    const seen: IncomingHttpHeaders[] = [];
+    const server = await listening((req, res) => {
+      seen.push(req.headers);
+      answerAsMcp(req, res);
+    });
+    try {
+      const feature = await open();
+      await feature.handlers['mcp.import']({
+        json: JSON.stringify({
+          mcpServers: { probe: { url: server.url, headers: { 'X-Team': 'blue' } } },
+        }),
+      });
+      const waiting = await feature.provider.toolsFor(null, new AbortController().signal);
+      expect(waiting.tools).toEqual([]);
+      expect(waiting.unavailable).toEqual([
+        {
+          serverName: 'probe',
+          reason: `Its address ${server.url} is on this computer or a private network, and it came from an imported configuration: confirm it in Settings before it is used.`,
+          failure: { kind: 'address_unconfirmed', detail: server.url },
+        },
+      ]);
+      const [listed] = await feature.handlers['mcp.list']({});
+      expect(listed!.unconfirmedAddress).toEqual({ url: server.url, kind: 'loopback' });
+      await expect(feature.handlers['mcp.restart']({ id: listed!.id })).resolves.toMatchObject({
+        status: { state: 'failed', failure: { kind: 'address_unconfirmed' } },
+      });
+      expect(seen).toEqual([]);
+
+      const confirmed = await feature.handlers['mcp.confirmAddress']({ id: listed!.id });
+      expect(confirmed.unconfirmedAddress).toBeUndefined();
+      const { tools } = await feature.provider.toolsFor(null, new AbortController().signal);
+      expect(tools.map((t) => t.tool)).toEqual(['ping']);
+      expect(seen[0]!['x-team']).toBe('blue');
+      // Kept on disk: a restart of core does not ask again.
+      const again = await open();
+      expect((await again.handlers['mcp.list']({}))[0]!.unconfirmedAddress).toBeUndefined();
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('names each kind of address, leaves public ones and typed ones alone', async () => {
+    const feature = await open();
+    const off = (url: string) => ({ url, disabled: true });
+    await feature.handlers['mcp.import']({
+      json: JSON.stringify({
+        mcpServers: {
+          named: off('http://localhost:1/mcp'),
+          intranet: off('http://10.1.2.3/mcp'),
+          metadata: off('http://169.254.169.254/latest'),
+          v6: off('https://[fd00::1]/mcp'),
+          public: off('https://93.184.216.34/mcp'),
+        },
+      }),
+    });
+    await feature.handlers['mcp.add']({
+      name: 'typed',
+      transport: { type: 'http', url: 'http://10.9.9.9/mcp', headers: {} },
+    });
+    const kinds = Object.fromEntries(
+      (await feature.handlers['mcp.list']({})).map((s) => [s.name, s.unconfirmedAddress?.kind]),
+    );
+    expect(kinds).toEqual({
+      named: 'loopback',
+      intranet: 'private',
+      metadata: 'private',
+      v6: 'private',
+      public: undefined,
+      typed: undefined,
+    });
+    expect(feature.provider.hasEnabledServers()).toBe(true);
   });
 });
