@@ -53,7 +53,15 @@ function takeLogin(): string | null {
   return login;
 }
 
+function forgetSession(): void {
+  tabStorage()?.removeItem(WEB_SESSION_ITEM);
+  tabStorage()?.removeItem(WEB_MEDIA_KEY_ITEM);
+}
+
 let login = takeLogin();
+// A tab opening a new address forgets what an earlier one was given (perhaps by a host since
+// started again): its media key must not name media before the new welcome.
+if (login !== null) forgetSession();
 
 /** The page for a tab the host does not know: what to do, and no app. */
 function showOpenFromTerminal(): void {
@@ -72,8 +80,7 @@ function showOpenFromTerminal(): void {
 /** The host does not know this tab (a used address, or a host started again): it says so, once. */
 function lockOut(): void {
   lockedOut = true;
-  tabStorage()?.removeItem(WEB_SESSION_ITEM);
-  tabStorage()?.removeItem(WEB_MEDIA_KEY_ITEM);
+  forgetSession();
   unsent.length = 0;
   showOpenFromTerminal();
 }

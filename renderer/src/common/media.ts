@@ -6,18 +6,18 @@ import { invoke, platformKind } from '../platform';
 
 export { mediaFileName };
 
-let webMediaKey: string | null = null;
-
-/** The key the web host gave this tab for its media addresses ('' in Electron, which needs none). */
+/**
+ * The key the web host gave this tab for its media addresses ('' in Electron, which needs none).
+ * Read each time: a tab let in again is given a new one.
+ */
 function mediaKeyPart(): string {
-  if (webMediaKey === null) {
-    try {
-      webMediaKey = window.sessionStorage.getItem(WEB_MEDIA_KEY_ITEM);
-    } catch {
-      webMediaKey = null;
-    }
+  let key: string | null;
+  try {
+    key = window.sessionStorage.getItem(WEB_MEDIA_KEY_ITEM);
+  } catch {
+    key = null;
   }
-  return webMediaKey ? `${encodeURIComponent(webMediaKey)}/` : '';
+  return key ? `${encodeURIComponent(key)}/` : '';
 }
 
 /**
