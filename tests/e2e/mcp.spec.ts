@@ -1,4 +1,5 @@
 // Settings, MCP servers: the real server-everything imported through the textbox, its tools and log; a broken command; removing asks first; a server added and edited through its form; a host started without --allow-mcp-commands refusing in words.
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -163,6 +164,49 @@ for (const look of LOOKS) {
     // Turned off: said in words.
     await everything.getByRole('button', { name: look.t('mcp.turnOff'), exact: true }).click();
     await expect(everything).toContainText(look.t('mcp.stateOff'));
+  });
+
+  test(`an imported local address waits for a yes, and its answer's body never reaches the page (${look.name})`, async ({
+    page,
+    atelier,
+  }) => {
+    // An intranet-like service on this computer that answers everything with a secret.
+    const requests: string[] = [];
+    const secretive = createHttpServer((req, res) => {
+      requests.push(`${req.method} ${req.url}`);
+      res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end('INTERNAL SECRET: the payroll database password is hunter2');
+    });
+    await new Promise<void>((done) => secretive.listen(0, '127.0.0.1', done));
+    const { port } = secretive.address() as { port: number };
+    try {
+      const mcp = await openMcpServers(page, atelier, look);
+      const address = `http://127.0.0.1:${port}/mcp`;
+      await mcp
+        .getByRole('textbox', { name: look.t('mcp.configuration') })
+        .fill(JSON.stringify({ mcpServers: { intranet: { url: address } } }));
+      await mcp.getByRole('button', { name: look.t('mcp.import'), exact: true }).click();
+      const intranet = mcp.getByRole('listitem', { name: 'intranet', exact: true });
+      await expect(intranet).toContainText(address);
+      await expect(intranet).toContainText(look.t('mcp.stateAwaitingAddress'));
+      const useIt = intranet.getByRole('button', { name: look.t('mcp.confirmAddress') });
+      await expect(useIt).toBeVisible();
+      // Nothing was sent there before the person said yes.
+      expect(requests).toEqual([]);
+
+      await useIt.click();
+      await expect(intranet).toContainText(
+        look.t('mcp.stateFailed', {
+          reason: look.t('mcp.failure.http_status', { detail: '500 Internal Server Error' }),
+        }),
+        { timeout: 30_000 },
+      );
+      expect(requests.length).toBeGreaterThan(0);
+      await expect(page.getByText(/INTERNAL SECRET|hunter2/)).toHaveCount(0);
+      expect(JSON.stringify(await serversInCore(page))).not.toMatch(/INTERNAL SECRET|hunter2/);
+    } finally {
+      await new Promise((done) => secretive.close(done));
+    }
   });
 
   test(`an import that is refused says which server and why, and takes nothing (${look.name})`, async ({

@@ -17,6 +17,7 @@ export const mcpEn = {
   'mcp.stateStarting': 'starting',
   'mcp.stateStopped': 'stopped',
   'mcp.stateOff': 'turned off',
+  'mcp.stateAwaitingAddress': 'waiting for you to confirm its address',
   'mcp.stateFailed': 'failed: {reason}',
   'mcp.retrying': 'trying again in {seconds} s',
   'mcp.toolCount': '{count} tools',

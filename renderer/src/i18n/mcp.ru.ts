@@ -19,6 +19,7 @@ export const mcpRu: { readonly [K in keyof typeof mcpEn]: string } = {
   'mcp.stateStarting': 'запускается',
   'mcp.stateStopped': 'остановлен',
   'mcp.stateOff': 'выключен',
+  'mcp.stateAwaitingAddress': 'ждёт, пока вы подтвердите его адрес',
   'mcp.stateFailed': 'ошибка: {reason}',
   'mcp.retrying': 'новая попытка через {seconds} с',
   'mcp.toolCount': 'инструментов: {count}',

@@ -16,6 +16,8 @@ import './mcp-servers.css';
 /** The state in words, as the list item shows it. */
 export function stateWords(t: Translate, server: McpServerView): string {
   if (!server.enabled) return t('mcp.stateOff');
+  // Not a failure: it waits for the person's yes below, and nothing was tried.
+  if (server.unconfirmedAddress) return t('mcp.stateAwaitingAddress');
   const status = server.status;
   switch (status.state) {
     case 'connected':
@@ -177,7 +179,11 @@ function McpServerRow({ server }: { server: McpServerView }) {
     else setError(lines);
   }
 
-  const state = server.enabled ? server.status.state : 'off';
+  const state = !server.enabled
+    ? 'off'
+    : server.unconfirmedAddress
+      ? 'waiting'
+      : server.status.state;
   const running = state === 'connected' || state === 'starting';
   const retryIn =
     server.status.state === 'failed' && server.status.retryInMs !== undefined

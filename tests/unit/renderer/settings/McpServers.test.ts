@@ -85,4 +85,17 @@ describe('stateWords', () => {
     } as const;
     expect(stateWords(ru, server(waiting))).toContain('http://10.0.0.5/mcp');
   });
+
+  it('says an imported local address waits for the person, not that it failed', () => {
+    const waiting: McpServerView = {
+      ...server({
+        state: 'failed',
+        reason: 'x',
+        failure: { kind: 'address_unconfirmed', detail: 'http://127.0.0.1:9/mcp' },
+      }),
+      unconfirmedAddress: { url: 'http://127.0.0.1:9/mcp', kind: 'loopback' },
+    };
+    expect(stateWords(en, waiting)).toBe('waiting for you to confirm its address');
+    expect(stateWords(ru, waiting)).toBe('ждёт, пока вы подтвердите его адрес');
+  });
 });
