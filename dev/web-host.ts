@@ -1,7 +1,7 @@
 // What core asks of the web host: links and MCP command lines go to the terminal that started it (the page can reach neither the person's browser nor a trusted dialog); saving and picking files are the page's.
 import type { Host, McpCommandConfirm } from '../electron/core/features/context';
 import { isSafeExternalUrl } from '../electron/main/policy';
-import { visibleText } from './terminal-text';
+import { visibleText } from '../shared/visible-text';
 
 /** The command-line flag, and the environment variable, that let MCP commands run unasked. */
 export const ALLOW_MCP_FLAG = '--allow-mcp-commands';
@@ -34,7 +34,7 @@ export function mcpCommandQuestion(request: McpCommandConfirm): string {
     `  program:     ${visibleText(request.command)}`,
     ...request.args.map((arg, i) => `  argument ${i + 1}: "${visibleText(arg)}"`),
     `  folder:      ${visibleText(request.cwd)}`,
-    `  environment: ${envNames.length > 0 ? envNames.map(visibleText).join(', ') : 'the safe minimum only'}`,
+    `  environment: ${envNames.length > 0 ? envNames.map((name) => visibleText(name)).join(', ') : 'the safe minimum only'}`,
     'It runs with your rights: it can read and change your files. Run it only if you trust it.',
     `Run it? Type y and press Enter to run it; anything else, or no answer within ${MCP_ANSWER_TIMEOUT_MS / 60_000} minutes, refuses. [y/N] `,
   ].join('\n');

@@ -1,6 +1,6 @@
 // What the web host prints: one clean line from text others chose, or every hidden character shown for a question the person answers.
 import { describe, expect, it } from 'vitest';
-import { terminalSafe, visibleText } from '../../../dev/terminal-text';
+import { terminalSafe } from '../../../dev/terminal-text';
 
 describe('terminalSafe', () => {
   it('cleans what reaches the terminal of control characters, forged lines and bidi tricks', () => {
@@ -32,15 +32,5 @@ describe('terminalSafe', () => {
       expect(terminalSafe(`Open this link: https://a.example/${char}moc.live`)).toBe(
         'Open this link: https://a.example/moc.live',
       );
-  });
-});
-
-describe('visibleText', () => {
-  it('shows hidden characters by their code point and counts long runs of spaces', () => {
-    expect(visibleText('a\nb\u202ec\u2028d\u200be\u00a0f')).toBe(
-      'a<U+000A>b<U+202E>c<U+2028>d<U+200B>e<U+00A0>f',
-    );
-    expect(visibleText(`x${' '.repeat(12)}y z`)).toBe('x<12 spaces>y z');
-    expect(visibleText('npx -y server')).toBe('npx -y server');
   });
 });
