@@ -90,6 +90,10 @@ export const invokeChannels = [
   'mcp.stderr',
   'mcp.problems',
   'storage.recovered',
+  'spending.summary',
+  'spending.entries',
+  'spending.conversation',
+  'spending.export',
 ] as const;
 
 export type InvokeChannel = (typeof invokeChannels)[number];
@@ -108,6 +112,7 @@ export const eventChannels = [
   'transfer.progress',
   'mcp.changed',
   'shell.openRequested',
+  'spending.changed',
 ] as const;
 
 export type EventChannel = (typeof eventChannels)[number];

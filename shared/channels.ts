@@ -6,6 +6,8 @@ import type { DebugReceived, DebugTestResult, DiagnosticsView } from './diagnost
 import type { DecisionRun, DocumentList, DocumentRecord, DocumentSummary } from './documents';
 import type { SemanticEstimate, SemanticStatus } from './semantic';
 import { TOOL_ROUND_LIMIT } from './tools';
+import { PRICE_BASES } from './prices';
+import type { SpendEntry, SpendSummary } from './spending';
 import type { EventChannel, InvokeChannel } from './channel-names';
 import type {
   Assistant,
@@ -132,6 +134,9 @@ const answerFormatInput = z.discriminatedUnion('type', [
     .strict(),
 ]);
 
+/** An amount of credits as the person types it: a plain decimal, never a float. */
+const credits = z.string().regex(/^\d{1,9}(\.\d{1,9})?$/);
+
 export const invokeSchemas = {
   'settings.get': z.object({}).strict(),
   'settings.update': z
@@ -149,6 +154,15 @@ export const invokeSchemas = {
         .int()
         .min(TOOL_ROUND_LIMIT.min)
         .max(TOOL_ROUND_LIMIT.max)
+        .optional(),
+      priceBasis: z.enum(PRICE_BASES).optional(),
+      spendLimits: z
+        .object({
+          askAbove: credits.nullable(),
+          daily: credits.nullable(),
+          monthly: credits.nullable(),
+        })
+        .strict()
         .optional(),
     })
     .strict(),
@@ -208,6 +222,8 @@ export const invokeSchemas = {
       tools: z
         .object({ enabled: z.boolean(), servers: z.array(z.string().max(200)).max(200).nullable() })
         .optional(),
+      /** The conversation's own budget in credits; null: none. */
+      budget: credits.nullable().optional(),
     })
     .strict(),
   'conversations.delete': z.object({ id }).strict(),
@@ -435,6 +451,23 @@ export const invokeSchemas = {
   'mcp.stderr': z.object({ id }).strict(),
   'mcp.problems': z.object({}).strict(),
   'storage.recovered': z.object({}).strict(),
+  /** Totals for the Spending view: real money, or the demo's apart. */
+  'spending.summary': z
+    .object({ demo: z.boolean().optional(), days: z.number().int().min(1).max(366).optional() })
+    .strict(),
+  /** Newest first, a page at a time (before: the last id seen). */
+  'spending.entries': z
+    .object({
+      demo: z.boolean().optional(),
+      before: z.number().int().positive().optional(),
+      limit: z.number().int().min(1).max(500).optional(),
+      conversationId: id.optional(),
+    })
+    .strict(),
+  /** What one conversation has cost so far. */
+  'spending.conversation': z.object({ id }).strict(),
+  /** Every entry as CSV through a save dialog (or the web host's download). */
+  'spending.export': z.object({ demo: z.boolean().optional() }).strict(),
 } as const satisfies Record<InvokeChannel, z.ZodType>;
 
 export type { EventChannel, InvokeChannel };
@@ -556,6 +589,11 @@ export interface InvokeOutputs {
   'mcp.problems': string[];
   /** The files of the data folder set aside since core started (damaged, unreadable), and where. */
   'storage.recovered': RecoveredFiles;
+  'spending.summary': SpendSummary;
+  'spending.entries': SpendEntry[];
+  'spending.conversation': { total: string; count: number };
+  /** saved false: the person cancelled the dialog. */
+  'spending.export': { saved: boolean; entries: number };
 }
 
 export type InvokeOutput<C extends InvokeChannel> = InvokeOutputs[C];
@@ -586,6 +624,8 @@ export interface EventPayloads {
   'mcp.changed': McpServerView[];
   /** The desktop window was asked to leave for an address (a navigation, a new window): confirm it as a link. */
   'shell.openRequested': { url: string };
+  /** A paid call was recorded (or an entry gained its observed charge). */
+  'spending.changed': SpendEntry;
 }
 
 /** The API the preload (and the web host's bridge) puts on window.atelier. */

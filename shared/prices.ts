@@ -1,4 +1,5 @@
 // Prices from the model list in one form for people, and estimates before spending: exact decimals, never floats.
+import type { SpendUnits } from './spending';
 import type { ModelInfo, PriceUnit, UnitPrice } from './types';
 
 export type { PriceUnit, UnitPrice } from './types';
@@ -68,24 +69,144 @@ export function formatDecimal(value: Decimal, maxDecimals = 6): string {
 const PER_TOKEN_BELOW: Decimal = { digits: BigInt(1), scale: 2 };
 
 /**
+ * What the list's token prices are read as: 'auto' guesses per price (below), 'token' and
+ * 'million' are the person's choice in Settings when the guess is wrong. Every figure follows it.
+ */
+export type PriceBasis = 'auto' | 'token' | 'million';
+export const PRICE_BASES: readonly PriceBasis[] = ['auto', 'token', 'million'];
+
+/**
  * How the list gives token prices. Public clients show them per token ("0.00000015"); SERVICE.md
  * allows per million too ("0.15"). No model costs a hundredth of a credit per token, and none a
  * hundredth per million: a price under 0.01 is per token, any other per million.
  */
-export function tokenPriceBasis(price: string): 'token' | 'million' | null {
+export function tokenPriceBasis(
+  price: string,
+  basis: PriceBasis = 'auto',
+): 'token' | 'million' | null {
   const value = parseDecimal(price);
   if (!value) return null;
+  if (basis !== 'auto') return basis;
   if (value.digits === BigInt(0)) return 'token';
   return isBelow(value, PER_TOKEN_BELOW) ? 'token' : 'million';
 }
 
 /** A token price as credits per million tokens, exactly; null when the list gives none. */
-export function perMillionTokens(price: string | null): string | null {
+export function perMillionTokens(price: string | null, basis: PriceBasis = 'auto'): string | null {
   if (price === null) return null;
   const value = parseDecimal(price);
-  const basis = tokenPriceBasis(price);
-  if (!value || !basis) return null;
-  return formatDecimal(basis === 'token' ? times(value, BigInt(1_000_000)) : value, 6);
+  const read = tokenPriceBasis(price, basis);
+  if (!value || !read) return null;
+  return formatDecimal(read === 'token' ? times(value, BigInt(1_000_000)) : value, 6);
+}
+
+/** Credits for `count` tokens (or characters) at a listed token price, exactly; null without a price. */
+function tokensAt(price: string | null, count: number, basis: PriceBasis): Decimal | null {
+  if (price === null || !Number.isSafeInteger(count) || count < 0) return null;
+  const value = parseDecimal(price);
+  const read = tokenPriceBasis(price, basis);
+  if (!value || !read) return null;
+  const cost = times(value, BigInt(count));
+  return read === 'token' ? cost : shift(cost, 6);
+}
+
+function add(a: Decimal, b: Decimal): Decimal {
+  const scale = Math.max(a.scale, b.scale);
+  const ten = BigInt(10);
+  return {
+    digits: a.digits * ten ** BigInt(scale - a.scale) + b.digits * ten ** BigInt(scale - b.scale),
+    scale,
+  };
+}
+
+/** Credits in decimal strings added exactly (a string that is not one counts as nothing). */
+export function sumCredits(values: readonly string[]): string {
+  let total: Decimal = { digits: BigInt(0), scale: 0 };
+  for (const v of values) {
+    const d = parseDecimal(v);
+    if (d) total = add(total, d);
+  }
+  return formatDecimal(total, 9);
+}
+
+/** a − b in credits, exactly; negative results are 0 (a balance that rose says nothing spent). */
+export function creditsBetween(a: string, b: string): string {
+  const x = parseDecimal(a);
+  const y = parseDecimal(b);
+  if (!x || !y || !isBelow(y, x)) return '0';
+  return formatDecimal(add(x, { digits: -y.digits, scale: y.scale }), 9);
+}
+
+/** -1, 0 or 1 as a is below, equal to or above b (an unreadable amount counts as 0). */
+export function compareCredits(a: string, b: string): -1 | 0 | 1 {
+  const x = parseDecimal(a) ?? { digits: BigInt(0), scale: 0 };
+  const y = parseDecimal(b) ?? { digits: BigInt(0), scale: 0 };
+  if (isBelow(x, y)) return -1;
+  if (isBelow(y, x)) return 1;
+  return 0;
+}
+
+/** True for an amount above zero. */
+export function isPositiveCredits(a: string): boolean {
+  return compareCredits(a, '0') > 0;
+}
+
+/**
+ * THE price rule: what an action counted in `units` costs at the model's listed prices, exactly,
+ * rounded up to 9 decimals. Tokens at the token prices; characters (speech) at the prompt price;
+ * pictures, seconds, pages and calls at the unit price. Null when a unit the action has is not
+ * priced by the list (nothing is guessed).
+ */
+export function costOf(
+  model: ModelInfo | null,
+  units: SpendUnits,
+  basis: PriceBasis = 'auto',
+): string | null {
+  if (!model) return null;
+  const parts: Decimal[] = [];
+  const tokenPart = (price: string | null, count: number | undefined): boolean => {
+    if (count === undefined || count === 0) return true;
+    const d = tokensAt(price, count, basis);
+    if (!d) return false;
+    parts.push(d);
+    return true;
+  };
+  const unit = model.unitPrice ?? null;
+  if (!tokenPart(model.promptPrice, units.promptTokens)) return null;
+  if (!tokenPart(model.completionPrice, units.completionTokens)) return null;
+  if (!tokenPart(model.promptPrice, units.characters)) return null;
+  const unitParts: [PriceUnit, number | undefined][] = [
+    ['image', units.images],
+    ['page', units.pages],
+  ];
+  for (const [name, count] of unitParts) {
+    if (count === undefined) continue;
+    const cost = unit && unit.unit === name ? parseDecimal(unit.price) : null;
+    if (!cost || !Number.isSafeInteger(count)) return null;
+    parts.push(times(cost, BigInt(count)));
+  }
+  if (units.seconds !== undefined) {
+    const text = unitCost(model, { seconds: units.seconds });
+    const d = text === null ? null : parseDecimal(text);
+    if (!d) return null;
+    parts.push(d);
+  }
+  return formatDecimal(parts.reduce(add, { digits: BigInt(0), scale: 0 }), 9);
+}
+
+/**
+ * A chat turn before it is sent: `low` is the prompt at the prompt price, `high` adds every
+ * completion token it allows (`maxTokens`) at the completion price. Null without a price.
+ */
+export function chatEstimate(
+  model: ModelInfo | null,
+  promptTokens: number,
+  maxTokens: number,
+  basis: PriceBasis = 'auto',
+): { low: string; high: string } | null {
+  const low = costOf(model, { promptTokens }, basis);
+  const high = costOf(model, { promptTokens, completionTokens: maxTokens }, basis);
+  return low === null || high === null ? null : { low, high };
 }
 
 export interface ModelPrices {

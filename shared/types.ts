@@ -9,6 +9,9 @@ import type {
   ToolServerUnavailable,
 } from './tools';
 
+import type { PriceBasis } from './prices';
+import type { SpendLimits } from './spending';
+
 export type Language = 'en' | 'ru';
 export type Theme = 'light' | 'dark' | 'system';
 export type RatePlan = 'standard' | 'fast' | 'custom';
@@ -51,6 +54,10 @@ export interface SettingsView {
   titleModel?: string;
   /** Rounds of tool calls one answer may take (TOOL_ROUND_LIMIT); absent: the default. */
   toolRoundLimit?: number;
+  /** What the list's token prices are read as (shared/prices.ts); absent: 'auto'. */
+  priceBasis?: PriceBasis;
+  /** The person's per-action threshold and budgets; absent: none. */
+  spendLimits?: SpendLimits;
 }
 
 /** What asking the service with an address and a key found (key.check). */
@@ -244,6 +251,8 @@ export interface Conversation extends ConversationSummary {
   tools?: ConversationTools;
   /** Absent: free text. */
   answerFormat?: AnswerFormat;
+  /** The conversation's own budget in credits (decimal string); absent or null: none. */
+  budget?: string | null;
 }
 
 /** A conversation as `conversations.get` answers it: with `lastMessages`, maybe only its end. */

@@ -14,6 +14,7 @@ import { openOrganiseFeature } from './organise/feature';
 import { openSearchFeature } from './search/feature';
 import { openSettingsFeature } from './settings/feature';
 import { openShellFeature } from './shell/feature';
+import { openSpendingFeature } from './spending/feature';
 import { openStorageFeature } from './storage/feature';
 import { openTransferFeature } from './transfer/feature';
 import { openVideoFeature } from './video/feature';
@@ -58,6 +59,7 @@ export async function openFeatures(
   });
   const organise = await openOrganiseFeature(ctx);
   const storage = await openStorageFeature(ctx);
+  const spending = await openSpendingFeature(ctx);
   const transfer = await openTransferFeature(ctx, { documents, folders: organise.folders });
   const opened = [
     settings,
@@ -74,6 +76,7 @@ export async function openFeatures(
     diagnostics,
     organise,
     storage,
+    spending,
     transfer,
   ];
   return {
@@ -93,6 +96,7 @@ export async function openFeatures(
       ...transfer.handlers,
       ...organise.handlers,
       ...storage.handlers,
+      ...spending.handlers,
     },
     async dispose() {
       for (const feature of opened.reverse()) await feature.dispose?.();
