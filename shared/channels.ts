@@ -7,7 +7,7 @@ import type { DecisionRun, DocumentList, DocumentRecord, DocumentSummary } from 
 import type { SemanticEstimate, SemanticStatus } from './semantic';
 import { TOOL_ROUND_LIMIT } from './tools';
 import { PRICE_BASES } from './prices';
-import type { SpendEntry, SpendSummary } from './spending';
+import { CREDITS_TEXT, type SpendEntry, type SpendSummary } from './spending';
 import type { EventChannel, InvokeChannel } from './channel-names';
 import type {
   Assistant,
@@ -135,7 +135,7 @@ const answerFormatInput = z.discriminatedUnion('type', [
 ]);
 
 /** An amount of credits as the person types it: a plain decimal, never a float. */
-const credits = z.string().regex(/^\d{1,9}(\.\d{1,9})?$/);
+const credits = z.string().regex(CREDITS_TEXT);
 
 export const invokeSchemas = {
   'settings.get': z.object({}).strict(),

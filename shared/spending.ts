@@ -27,6 +27,8 @@ export interface SpendUnits {
   seconds?: number;
   characters?: number;
   pages?: number;
+  /** Requests of a model priced per call (a search model's fee, on top of its tokens). */
+  calls?: number;
 }
 
 /** One paid call, as recorded on this computer. Money is credits as decimal strings, never floats. */
@@ -96,6 +98,9 @@ export interface SpendLimits {
 }
 
 export const NO_SPEND_LIMITS: SpendLimits = { askAbove: null, daily: null, monthly: null };
+
+/** How an amount of credits is written wherever it is stored or sent: a plain decimal. */
+export const CREDITS_TEXT = /^\d{1,9}(\.\d{1,9})?$/;
 
 /** A budget's share at which a notice appears (without asking). */
 export const BUDGET_NOTICE_SHARE = 0.8;

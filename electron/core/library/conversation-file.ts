@@ -1,6 +1,7 @@
 // A conversation's file form and the index file's, as checked when read back from disk.
 import { z } from 'zod';
 import { MCP_FAILURE_KINDS } from '../../../shared/tools';
+import { CREDITS_TEXT } from '../../../shared/spending';
 import type { Conversation, ConversationSummary } from '../../../shared/types';
 
 /**
@@ -251,6 +252,8 @@ export const conversationSchema = z.object({
       }),
     ])
     .optional(),
+  // Only a limit the person set: one that cannot be read is dropped, never the conversation.
+  budget: z.string().regex(CREDITS_TEXT).nullable().optional().catch(undefined),
 });
 
 export const indexSchema = z.object({

@@ -463,6 +463,7 @@ export async function openConversationLibrary(
     if (patch.tools !== undefined) c.tools = patch.tools;
     if (patch.archived !== undefined) c.archived = patch.archived;
     if (patch.answerFormat !== undefined) c.answerFormat = patch.answerFormat;
+    if (patch.budget !== undefined) c.budget = patch.budget;
     applyTitleRule(c);
     // Filing a conversation away is not a change to it: its place by date stays.
     const filingOnly = Object.entries(patch).every(

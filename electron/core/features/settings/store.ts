@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import { CUSTOM_RATE, RATE_PLANS } from '../../../../shared/rate';
 import { DEFAULT_TOOL_ROUND_LIMIT, TOOL_ROUND_LIMIT } from '../../../../shared/tools';
 import type { Language, RatePlan, Theme } from '../../../../shared/types';
+import { CREDITS_TEXT, NO_SPEND_LIMITS, type SpendLimits } from '../../../../shared/spending';
 import { writeFileAtomicSync } from '../../library/atomic-write';
 import { makeFolderSync } from '../../library/data-folder';
 import { openRecovery, type Recovery } from '../../library/recovery';
@@ -30,6 +31,8 @@ export interface StoredSettings {
   titleModel: string;
   /** Rounds of tool calls one answer may take. */
   toolRoundLimit: number;
+  /** The person's per-action threshold and budgets (credits as decimal strings; null: none). */
+  spendLimits: SpendLimits;
 }
 
 export interface SettingsStore {
@@ -49,6 +52,7 @@ export const defaultSettings: StoredSettings = {
   autoTitle: true,
   titleModel: '',
   toolRoundLimit: DEFAULT_TOOL_ROUND_LIMIT,
+  spendLimits: NO_SPEND_LIMITS,
 };
 
 /** Written into the file; bumped when its shape changes, with a migration on read. */
@@ -63,6 +67,25 @@ function customRate(value: unknown): number {
   return typeof value === 'number' && value >= CUSTOM_RATE.min && value <= CUSTOM_RATE.max
     ? value
     : CUSTOM_RATE.default;
+}
+
+/** A stored amount of credits as the settings schema takes it (a plain decimal); null otherwise. */
+function creditsOrNull(value: unknown): string | null {
+  return typeof value === 'string' && CREDITS_TEXT.test(value) ? value : null;
+}
+
+/**
+ * Stored limits, each kept when it is an amount. Only a value that is not an object of limits at
+ * all gives the default itself, which is how the file's reader tells an unusable value.
+ */
+function spendLimitsOf(value: unknown): SpendLimits {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return NO_SPEND_LIMITS;
+  const o = value as Record<string, unknown>;
+  return {
+    askAbove: creditsOrNull(o.askAbove),
+    daily: creditsOrNull(o.daily),
+    monthly: creditsOrNull(o.monthly),
+  };
 }
 
 /** Keeps what is valid in a stored object and takes defaults for the rest. */
@@ -98,6 +121,7 @@ export function sanitizeSettings(raw: unknown): StoredSettings {
       o.toolRoundLimit <= TOOL_ROUND_LIMIT.max
         ? o.toolRoundLimit
         : DEFAULT_TOOL_ROUND_LIMIT,
+    spendLimits: spendLimitsOf(o.spendLimits),
   };
 }
 

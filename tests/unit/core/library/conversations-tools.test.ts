@@ -131,3 +131,15 @@ describe('answer format, JSON check, sources and the round limit in the library'
     expect(answer.toolRoundLimit).toBe(8);
   });
 });
+
+describe("a conversation's own budget in the library", () => {
+  it('is set by an update, survives a reopen, and is cleared by null', async () => {
+    const lib = await openLib();
+    const c = await lib.create({ model: 'm/x' });
+    expect((await lib.update(c.id, { budget: '2.5' })).budget).toBe('2.5');
+    await lib.flush();
+    expect((await (await openLib()).get(c.id)).budget).toBe('2.5');
+    const cleared = await lib.update(c.id, { budget: null });
+    expect(cleared.budget).toBeNull();
+  });
+});

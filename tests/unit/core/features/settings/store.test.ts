@@ -37,6 +37,7 @@ describe('json settings store', () => {
       autoTitle: true,
       titleModel: '',
       toolRoundLimit: 8,
+      spendLimits: { askAbove: null, daily: null, monthly: null },
     });
     expect(defaultSettings.baseUrl).toBe('');
   });
@@ -121,6 +122,35 @@ describe('json settings store', () => {
     expect(item!.reason).toMatch(/baseUrl, ratePlan/);
     expect(await readFile(join(dir, item!.movedTo!), 'utf8')).toBe(original);
     expect(createJsonSettingsStore(file).read()).toEqual({ ...defaultSettings, theme: 'dark' });
+  });
+
+  it('keeps the spending threshold and budgets as decimal strings, each one that is not an amount dropped', async () => {
+    const file = join(dir, 'settings.json');
+    const limits = { askAbove: '0.05', daily: '1', monthly: null };
+    createJsonSettingsStore(file).write({ ...defaultSettings, spendLimits: limits });
+    expect(createJsonSettingsStore(file).read().spendLimits).toEqual(limits);
+    await writeFile(
+      file,
+      JSON.stringify({ version: 1, spendLimits: { askAbove: 5, daily: '-1', monthly: '30.5' } }),
+    );
+    const recovery = openRecovery(dir);
+    expect(createJsonSettingsStore(file, { recovery }).read().spendLimits).toEqual({
+      askAbove: null,
+      daily: null,
+      monthly: '30.5',
+    });
+    expect(recovery.items()).toHaveLength(0);
+  });
+
+  it('sets the file aside naming spendLimits when they are not an object of limits', async () => {
+    const file = join(dir, 'settings.json');
+    await writeFile(file, JSON.stringify({ version: 1, theme: 'dark', spendLimits: 'lots' }));
+    const recovery = openRecovery(dir);
+    expect(createJsonSettingsStore(file, { recovery }).read()).toEqual({
+      ...defaultSettings,
+      theme: 'dark',
+    });
+    expect(recovery.items()[0]!.reason).toMatch(/spendLimits/);
   });
 
   it('says in words that a full disk refused the save, and keeps the settings on disk', async () => {
