@@ -97,7 +97,8 @@ export function perMillionTokens(price: string | null, basis: PriceBasis = 'auto
   const value = parseDecimal(price);
   const read = tokenPriceBasis(price, basis);
   if (!value || !read) return null;
-  return formatDecimal(read === 'token' ? times(value, BigInt(1_000_000)) : value, 6);
+  // The same 9 decimals as costOf, so a label never reads otherwise than the arithmetic.
+  return formatDecimal(read === 'token' ? times(value, BigInt(1_000_000)) : value, 9);
 }
 
 /** Credits for `count` tokens (or characters) at a listed token price, exactly; null without a price. */
@@ -178,6 +179,7 @@ export function costOf(
   const unitParts: [PriceUnit, number | undefined][] = [
     ['image', units.images],
     ['page', units.pages],
+    ['call', units.calls],
   ];
   for (const [name, count] of unitParts) {
     if (count === undefined) continue;
@@ -217,13 +219,13 @@ export interface ModelPrices {
 }
 
 /** Token prices of 0 on a model priced per unit say nothing about its cost: only the unit counts. */
-export function modelPrices(model: ModelInfo): ModelPrices {
+export function modelPrices(model: ModelInfo, basis: PriceBasis = 'auto'): ModelPrices {
   const unit = model.unitPrice ?? null;
   const zero = (p: string | null) => p !== null && parseDecimal(p)?.digits === BigInt(0);
   const tokensSayNothing = unit !== null && zero(model.promptPrice) && zero(model.completionPrice);
   return {
-    inputPerMillion: tokensSayNothing ? null : perMillionTokens(model.promptPrice),
-    outputPerMillion: tokensSayNothing ? null : perMillionTokens(model.completionPrice),
+    inputPerMillion: tokensSayNothing ? null : perMillionTokens(model.promptPrice, basis),
+    outputPerMillion: tokensSayNothing ? null : perMillionTokens(model.completionPrice, basis),
     unit,
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  costOf,
   formatDecimal,
   modelPrices,
   parseDecimal,
@@ -100,5 +101,23 @@ describe('estimates before spending', () => {
     expect(unitCost(perMinute, { seconds: 30 })).toBe('0.003');
     expect(unitCost(perMinute, { seconds: 10 })).toBe('0.001');
     expect(unitCost(model({}), { images: 1 })).toBeNull();
+  });
+});
+
+describe('the basis the person chose', () => {
+  it('labels and costs follow it together', () => {
+    const m = model({ promptPrice: '0.15', completionPrice: '0.6' });
+    expect(modelPrices(m).inputPerMillion).toBe('0.15');
+    expect(costOf(m, { promptTokens: 1_000_000 })).toBe('0.15');
+    expect(modelPrices(m, 'token').inputPerMillion).toBe('150000');
+    expect(costOf(m, { promptTokens: 1_000_000 }, 'token')).toBe('150000');
+    expect(modelPrices(model({}), 'million').outputPerMillion).toBe('0.0000006');
+    expect(costOf(model({}), { completionTokens: 1_000_000 }, 'million')).toBe('0.0000006');
+  });
+
+  it('a per-call fee is a unit like a picture', () => {
+    const sonar = model({ unitPrice: { price: '0.005', unit: 'call' } });
+    expect(costOf(sonar, { promptTokens: 1000, calls: 1 })).toBe('0.00515');
+    expect(costOf(model({}), { calls: 1 })).toBeNull();
   });
 });
