@@ -11,6 +11,7 @@ import type {
 import type { ConversationPatch } from '../../../shared/channels';
 import { settleUnfinishedCalls } from '../../../shared/tool-rounds';
 import { compareSummaries, summaryOf } from '../../../shared/conversations';
+import { firstWordsTitle } from '../../../shared/titles';
 import { isAtomicTempFile, writeFileAtomic } from './atomic-write';
 import {
   CONVERSATION_VERSION,
@@ -104,7 +105,6 @@ const PASSING_READ_ERRORS = new Set(['EMFILE', 'ENFILE', 'EAGAIN', 'EBUSY', 'EIN
 const SEARCH_INDEX_FILE = join('search', 'words.sqlite');
 /** The whole-file MiniSearch index of earlier versions, removed once the SQLite one is built. */
 const LEGACY_SEARCH_INDEX_FILE = join('search', 'words.index');
-const TITLE_MAX = 60;
 /** The word index's build starts this long after the first list is served… */
 const SEARCH_START_AFTER_LIST_MS = 2000;
 /** …or this long after the library opens, whichever is first. */
@@ -123,20 +123,7 @@ function originKeysOf(c: StoredConversation): Pick<IndexEntry, 'origins'> {
 function keepGivenTitle(c: StoredConversation): void {
   if (c.titleEdited || c.titleByModel || c.title === '') return;
   const first = c.messages.find((m) => m.role === 'user');
-  if (c.title !== (first ? titleFromText(first.content) : '')) c.titleEdited = true;
-}
-
-/** A title from the first user message: its first line, cut at a word near TITLE_MAX characters. */
-export function titleFromText(text: string): string {
-  const line = text
-    .split('\n')
-    .map((l) => l.replace(/\s+/g, ' ').trim())
-    .find((l) => l !== '');
-  if (!line) return '';
-  if (line.length <= TITLE_MAX) return line;
-  const cut = line.slice(0, TITLE_MAX);
-  const space = cut.lastIndexOf(' ');
-  return (space > TITLE_MAX / 2 ? cut.slice(0, space) : cut).trimEnd() + '…';
+  if (c.title !== (first ? firstWordsTitle(first.content) : '')) c.titleEdited = true;
 }
 
 function notFound(id: string): ServiceError {
@@ -475,7 +462,7 @@ export async function openConversationLibrary(
   function applyTitleRule(c: StoredConversation): void {
     if (c.titleEdited || c.titleByModel) return;
     const first = c.messages.find((m) => m.role === 'user');
-    c.title = first ? titleFromText(first.content) : '';
+    c.title = first ? firstWordsTitle(first.content) : '';
   }
 
   const words = openConversationSearch({

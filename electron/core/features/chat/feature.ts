@@ -31,6 +31,7 @@ export async function openChatFeature(
     library: conversations,
     client: ctx.client,
     settings: () => state.current(),
+    models: () => ctx.models.list(),
     onTitled: (summary) => emit('conversations.changed', { id: summary.id, summary }),
   });
   const chat = createChatEngine({

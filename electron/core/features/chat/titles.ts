@@ -1,7 +1,9 @@
-// Titles made by a model: after a conversation's first answer, one background request names it; the answer is cleaned, and any failure keeps the first-line title.
+// Titles made by a model: after a conversation's first answer, one background request to the cheapest chat model (or the one chosen) names it; the answer is cleaned, and any failure keeps the first-words title.
 import { summaryOf } from '../../../../shared/conversations';
 import { MODEL_TITLE_MAX } from '../../../../shared/organise';
-import type { Conversation, ConversationSummary } from '../../../../shared/types';
+import type { PriceBasis } from '../../../../shared/prices';
+import { titleModelFor } from '../../../../shared/titles';
+import type { Conversation, ConversationSummary, ModelInfo } from '../../../../shared/types';
 import type { StoredConversation } from '../../library/conversation-file';
 import type { ConversationLibrary } from '../../library/conversations';
 import type { ChatRequest, ServiceClient } from '../../service/types';
@@ -59,14 +61,18 @@ export function cleanTitle(raw: string, max = MODEL_TITLE_MAX): string | null {
 
 export interface TitleSettings {
   autoTitle: boolean;
-  /** '' for the conversation's own model. */
+  /** '' for the cheapest chat model on the list (shared/titles.ts). */
   titleModel: string;
+  /** How the list's token prices are read when the cheapest is chosen; absent: 'auto'. */
+  priceBasis?: PriceBasis;
 }
 
 export interface TitlerOptions {
   library: Pick<ConversationLibrary, 'setModelTitle'>;
   client: Pick<ServiceClient, 'chat'>;
   settings: () => TitleSettings;
+  /** The service's model list (cached), for the cheapest chat model. */
+  models: () => Promise<ModelInfo[]>;
   /** The conversation's new list entry after a model named it. */
   onTitled: (summary: ConversationSummary) => void;
 }
@@ -118,9 +124,18 @@ export function createTitler(options: TitlerOptions): Titler {
 
   async function name(conversation: Conversation, controller: AbortController) {
     const settings = options.settings();
-    const request = titleRequest(conversation, settings.titleModel.trim() || conversation.model);
-    if (!request) return null;
     try {
+      // Without a list (it cannot be fetched now) the conversation's own model names it.
+      const models =
+        settings.titleModel.trim() === '' ? await options.models().catch(() => []) : [];
+      const model = titleModelFor(
+        settings.titleModel,
+        models,
+        settings.priceBasis ?? 'auto',
+        conversation.model,
+      );
+      const request = titleRequest(conversation, model);
+      if (!request) return null;
       // Background work: a person's own requests go first in the scheduler.
       const result = await options.client.chat(request, {
         priority: 'background',

@@ -37,6 +37,8 @@ const FORMAT_FILE: Record<ExportFormat, { extension: string; mime: string }> = {
 /** A name every system accepts, from a conversation title. */
 export function safeFileName(title: string, fallback: string): string {
   const base = title
+    // A title's closing signs (an ellipsis, a question mark) would end the name in "…" or "_".
+    .replace(/[\s.…?!]+$/u, '')
     // eslint-disable-next-line no-control-regex -- characters systems refuse in names
     .replace(/[\\/:*?"<>|\u0000-\u001f\u007f]/g, '_')
     .replace(/^[\s.]+|[\s.]+$/g, '')

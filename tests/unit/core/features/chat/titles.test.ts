@@ -1,6 +1,7 @@
 // Model-made titles: the cleaning of a model's answer, and the background request against the simulator.
 import { describe, expect, it } from 'vitest';
-import type { Conversation, ConversationList } from '../../../../../shared/types';
+import { cheapestChatModel } from '../../../../../shared/titles';
+import type { Conversation, ConversationList, ModelInfo } from '../../../../../shared/types';
 import { cleanTitle } from '../../../../../electron/core/features/chat/titles';
 import { env, openCore } from '../../simulated-core';
 
@@ -74,7 +75,11 @@ describe('titles made by a model (simulator)', () => {
       b.messages.some((m) => m.role === 'system' && /conversation title/.test(String(m.content))),
     );
     expect(titleBodies).toHaveLength(1);
-    expect(titleBodies[0]!.model).toBe(c.model);
+    // The cheapest chat model on the simulator's list, not the conversation's own.
+    const cheapest = cheapestChatModel(await call<ModelInfo[]>('models.list', {}));
+    expect(cheapest?.id).toBe('sim/tiny-context');
+    expect(titleBodies[0]!.model).toBe(cheapest!.id);
+    expect(c.model).not.toBe(cheapest!.id);
     const told = await waitFor(
       async () =>
         emitted.some(
@@ -138,6 +143,22 @@ describe('titles made by a model (simulator)', () => {
     const list = await call<ConversationList>('conversations.list');
     expect(list.items.find((i) => i.id === off.id)!.title).toBe('Tell me about owls');
     expect(list.items.find((i) => i.id === renamed.id)!.title).toBe('My own name');
+  });
+
+  it('with titles off, names a conversation after the first words of its first question', async () => {
+    const { call, turnEnd } = await openCore();
+    await call('settings.update', { autoTitle: false });
+    const c = await call<Conversation>('conversations.create', {});
+    await call('chat.send', {
+      conversationId: c.id,
+      text: '## Could you explain, step by step, how a bill becomes a law in the United Kingdom?\nThanks!',
+    });
+    await turnEnd(c.id);
+    const list = await call<ConversationList>('conversations.list');
+    expect(list.items.find((i) => i.id === c.id)!.title).toBe(
+      'Could you explain, step by step, how a',
+    );
+    expect(env.chatBodies).toHaveLength(1);
   });
 
   it('a rename after the model named it wins, and clearing the name goes back to the first line', async () => {

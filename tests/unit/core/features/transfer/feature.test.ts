@@ -22,7 +22,10 @@ import type {
 } from '../../../../../shared/types';
 import type { FeatureContext, Host } from '../../../../../electron/core/features/context';
 import { openDocumentStore } from '../../../../../electron/core/features/documents/store';
-import { openTransferFeature } from '../../../../../electron/core/features/transfer/feature';
+import {
+  openTransferFeature,
+  safeFileName,
+} from '../../../../../electron/core/features/transfer/feature';
 import { openConversationLibrary } from '../../../../../electron/core/library/conversations';
 import { createFileStore } from '../../../../../electron/core/library/files';
 import { openFolderLibrary } from '../../../../../electron/core/library/folders';
@@ -553,4 +556,13 @@ describe('ids that would name the library’s own files (issue 38)', () => {
       expect(recovered.items).toEqual([]);
     }, 30_000);
   }
+});
+
+describe('safeFileName', () => {
+  it("ends a name without a title's ellipsis or question mark, and keeps inner signs safe", () => {
+    expect(safeFileName('Weekend in Lisbon…', 'conversation')).toBe('Weekend in Lisbon');
+    expect(safeFileName('Why is the sky blue?', 'conversation')).toBe('Why is the sky blue');
+    expect(safeFileName('a/b: c?d', 'conversation')).toBe('a_b_ c_d');
+    expect(safeFileName(' … ', 'conversation')).toBe('conversation');
+  });
 });
