@@ -10,10 +10,10 @@ import { openSettingsState } from './features/settings/state';
 import type { SettingsStore } from './features/settings/store';
 import type { Vault } from './features/settings/vault';
 import { flushAtomicWrites } from './library/atomic-write';
-import { openConversationLibrary } from './library/conversations';
 import { createFileStore } from './library/files';
 import { createMediaLibrary, type MediaVariant, type ResolvedMedia } from './library/media';
 import { openRecovery, removeStaleTempFiles, type Recovery } from './library/recovery';
+import { openServiceConversations } from './library/service-conversations';
 import { createRouter } from './router';
 import { createServiceClient } from './service/client';
 import { maskSecrets, userError } from './service/errors';
@@ -63,7 +63,12 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     debugLatestIntervalMs: opts.debugLatestIntervalMs,
   });
 
-  const conversations = await openConversationLibrary(opts.dataDir, { recovery });
+  // The demo's conversations are kept apart from the person's own (library/service-conversations.ts).
+  const conversations = await openServiceConversations(opts.dataDir, {
+    recovery,
+    inDemo: () => state.current().demo,
+    onDemoOpened: () => opts.emit('conversations.changed', { id: null }),
+  });
   const files = await createFileStore(join(opts.dataDir, 'files'), { recovery });
   const media = await createMediaLibrary(join(opts.dataDir, 'media'), { recovery });
   const models = await openModelCatalog({

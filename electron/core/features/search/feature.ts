@@ -22,6 +22,7 @@ export async function openSearchFeature(
     onPaidCall: () => ctx.balance.refreshSoon(),
     requestIntervalMs: () => ctx.scheduler.intervalMs(),
     recovery: ctx.recovery,
+    paused: () => ctx.state.current().demo,
   });
   return {
     handlers: {

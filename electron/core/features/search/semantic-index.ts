@@ -35,6 +35,12 @@ export interface SemanticIndexOptions {
   requestIntervalMs?: () => number;
   /** Where damaged files go; by default `recovered/` of the data folder. */
   recovery?: Pick<Recovery, 'setAside'>;
+  /**
+   * True while the demo service is in use: no pass runs and search is by words only, since the
+   * demo's list is not the person's library (a pass would drop their vectors) and its vectors
+   * are not the service's.
+   */
+  paused?: () => boolean;
 }
 
 export interface SemanticIndex {
@@ -256,6 +262,7 @@ export async function openSemanticIndex(options: SemanticIndexOptions): Promise<
 
   async function pass(): Promise<void> {
     const texts = await currentTexts();
+    if (options.paused?.()) return;
     const live = new Set(texts.map((t) => t.key));
     for (const key of [...sources.keys()]) {
       if (live.has(key)) continue;
@@ -300,7 +307,7 @@ export async function openSemanticIndex(options: SemanticIndexOptions): Promise<
   }
 
   function runPass(): Promise<void> {
-    if (!enabled || disposed) return Promise.resolve();
+    if (!enabled || disposed || options.paused?.()) return Promise.resolve();
     running ??= pass()
       .then(() => {
         lastError = null;
@@ -404,7 +411,7 @@ export async function openSemanticIndex(options: SemanticIndexOptions): Promise<
     async search(query) {
       const words = await options.conversations.search(query);
       const trimmed = query.trim();
-      if (!enabled || trimmed === '' || indexedCount() === 0) return words;
+      if (!enabled || options.paused?.() || trimmed === '' || indexedCount() === 0) return words;
       let vector: Float32Array | null;
       try {
         vector = await queryVector(trimmed);

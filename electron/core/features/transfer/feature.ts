@@ -70,6 +70,21 @@ export async function openTransferFeature(
   const outs = new Map<string, { path: string; size: number }>();
   let busy: string | null = null;
 
+  /**
+   * A backup holds the person's own library and a restore puts one back: neither is done while the
+   * demo is in use, whose conversations are kept apart (library/service-conversations.ts), so a
+   * backup never carries demo conversations and a restore never lands in the demo's list.
+   */
+  function refuseInDemo(what: 'backup' | 'restore'): void {
+    if (!ctx.state.current().demo) return;
+    throw serviceError(
+      'invalid_input',
+      `The demo service is in use, and its conversations are kept apart from yours: leave the demo in Settings to ${what === 'backup' ? 'back up' : 'restore'} your own library.`,
+      null,
+      { reason: 'demo_in_use' },
+    );
+  }
+
   /** One backup, restore or import at a time: they read and write the whole library. */
   async function exclusive<T>(what: string, work: () => Promise<T>): Promise<T> {
     if (busy !== null) {
@@ -272,6 +287,7 @@ export async function openTransferFeature(
 
       'transfer.backup': ({ jobId }) =>
         exclusive('backup', async () => {
+          refuseInDemo('backup');
           const { outId, path } = await newOut('zip', 'The backup');
           const now = new Date();
           try {
@@ -285,6 +301,7 @@ export async function openTransferFeature(
 
       'transfer.restore': ({ fileId, jobId }) =>
         exclusive('restore', async () => {
+          refuseInDemo('restore');
           const archive = ctx.files.pathOf(fileId);
           await ctx.files.info(fileId);
           const report = await restoreFrom(archive, jobId);
@@ -295,6 +312,7 @@ export async function openTransferFeature(
       // The archive is read where it lies: no copy through the upload path, so no upload cap.
       'transfer.restorePicked': ({ jobId }) =>
         exclusive('restore', async () => {
+          refuseInDemo('restore');
           const picked = await ctx.host.pickFile({
             title: 'Restore from backup',
             filter: { name: 'Atelier backup', extensions: ['zip'] },

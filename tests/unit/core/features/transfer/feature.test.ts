@@ -121,7 +121,7 @@ describe('export', () => {
     expect(saved).toMatchObject({
       saved: false,
       mime: 'text/html',
-      name: 'What is _b_this__b__.html',
+      name: 'What is _b_this__b_.html',
     });
     const html = (await readOut(opened.call, saved)).toString('utf8');
     expect(html).toContain('What is &lt;b&gt;this&lt;/b&gt;?');
@@ -397,6 +397,7 @@ describe('a host that saves through a dialog (Electron)', () => {
       files: await createFileStore(join(dir, 'files')),
       media: await createMediaLibrary(join(dir, 'media')),
       emit: () => undefined,
+      state: { current: () => ({ demo: false }) },
     } as unknown as FeatureContext;
     const feature = await openTransferFeature(ctx, {
       documents: { store: await openDocumentStore(dir) },
@@ -444,6 +445,7 @@ describe('a host that saves through a dialog (Electron)', () => {
       files: await createFileStore(join(dir, 'files')),
       media: await createMediaLibrary(join(dir, 'media')),
       emit: () => undefined,
+      state: { current: () => ({ demo: false }) },
     } as unknown as FeatureContext;
     const documents = { store: await openDocumentStore(dir) };
     const folders = await openFolderLibrary(dir);
