@@ -76,6 +76,15 @@ export function startApp(): () => void {
       cancelPreload = whenIdle(preloadRest, 1000);
     }, 0);
   });
+  // The demo's conversations are a list of their own (core keeps them apart): the list follows
+  // the switch, and a conversation of the other list is no longer open.
+  unsubscribers.push(
+    useAppStore.subscribe((state, previous) => {
+      if (!previous.settings || state.settings?.demo === previous.settings.demo) return;
+      useAppStore.setState({ activeId: null, searchQuery: '', searchHits: null });
+      void state.loadConversations();
+    }),
+  );
   // A conversation opened sooner than that asks for them at once.
   unsubscribers.push(
     useAppStore.subscribe((state, previous) => {

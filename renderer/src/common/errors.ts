@@ -54,6 +54,8 @@ export function errorSentence(t: Translate, error: UserError): string {
     });
   // A save refused for want of room: what to do is free some, and nothing saved was lost.
   if (error.details?.reason === 'disk_full') return t('error.disk_full');
+  // A backup or restore asked for while the demo, whose conversations are apart, is in use.
+  if (error.details?.reason === 'demo_in_use') return t('error.demo_in_use');
   return translateDynamic(t, errorKey(error.code));
 }
 

@@ -2,6 +2,7 @@
 
 export const appEn = {
   'app.title': 'Atelier',
+  'app.titleDemo': 'Atelier · Demo',
   'app.noBridge.title': 'Atelier cannot reach its core',
   'app.noBridge.body':
     'This window was opened without the Atelier bridge, so it cannot talk to the app. Start Atelier from its installer or with "npm run web", then open the address it prints.',

@@ -2,6 +2,9 @@
 
 export const balanceEn = {
   'balance.label': 'Balance',
+  'balance.demo': 'Demo',
+  'balance.demoHint':
+    'The demo service: made-up answers and play credits, not money. Its conversations are a list of their own.',
   'balance.credits': '{credits} credits',
   'balance.refresh': 'Refresh balance',
   'balance.checking': 'Checking balance…',

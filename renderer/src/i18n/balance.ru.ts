@@ -3,6 +3,9 @@ import type { balanceEn } from './balance.en';
 
 export const balanceRu: { readonly [K in keyof typeof balanceEn]: string } = {
   'balance.label': 'Баланс',
+  'balance.demo': 'Демо',
+  'balance.demoHint':
+    'Демо-сервис: выдуманные ответы и игровые кредиты, не деньги. Его разговоры хранятся отдельным списком.',
   'balance.credits': '{credits} кредитов',
   'balance.refresh': 'Обновить баланс',
   'balance.checking': 'Проверяем баланс…',

@@ -43,6 +43,8 @@ export const errorEn = {
   'error.insecure_http':
     'Plain http:// would send your key unencrypted. Use the https:// address of the service.',
   'error.cancelled': 'Stopped.',
+  'error.demo_in_use':
+    'The demo service is in use, and its conversations are kept apart from yours: leave the demo in Settings to back up or restore your own library.',
   'error.invalid_input': 'Atelier sent something invalid. Check what you entered and try again.',
   'error.not_found': 'It no longer exists. It may have been deleted.',
   'error.disk_full':

@@ -102,6 +102,7 @@ export function App() {
   const tab = useAppStore((s) => s.tab);
   const savedTheme = useAppStore((s) => s.settings?.theme);
   const savedLanguage = useAppStore((s) => s.settings?.language);
+  const demo = useAppStore((s) => s.settings?.demo === true);
   const theme = savedTheme ?? lookAtStart()?.theme ?? 'system';
   // With nothing set up, the Chat panel welcomes the person instead (the navigation stays).
   const welcome = useAppStore((s) => showsWelcome(s.settings, s.welcome));
@@ -117,8 +118,9 @@ export function App() {
   useShortcuts();
   useEffect(() => {
     document.documentElement.lang = language;
-    document.title = t('app.title');
-  }, [language, t]);
+    // The window's title follows the page's: the demo says so there too.
+    document.title = demo ? t('app.titleDemo') : t('app.title');
+  }, [language, t, demo]);
 
   return (
     <div className="app">

@@ -16,6 +16,7 @@ export function BalanceStatus() {
   const balance = useAppStore((s) => s.balance);
   const loading = useAppStore((s) => s.balanceLoading);
   const refreshBalance = useAppStore((s) => s.refreshBalance);
+  const demo = useAppStore((s) => s.settings?.demo === true);
 
   let body: React.ReactNode;
   if (!balance) {
@@ -89,7 +90,14 @@ export function BalanceStatus() {
   return (
     <div className="balance">
       <div role="status" aria-label={t('balance.label')} className="balance-status">
-        <span className="balance-title">{t('balance.label')}</span>
+        <span className="balance-title">
+          {t('balance.label')}
+          {demo && (
+            <span className="demo-badge" title={t('balance.demoHint')}>
+              {t('balance.demo')}
+            </span>
+          )}
+        </span>
         {body}
       </div>
       <IconButton
