@@ -1,4 +1,4 @@
-// Bundles Electron's main process, its picture and search workers and the preload into dist/electron (CommonJS, one file each).
+// Bundles Electron's main process, its picture, search and spending workers and the preload into dist/electron (CommonJS, one file each).
 import { build, type BuildOptions } from 'esbuild';
 import { copyFile, mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -43,6 +43,12 @@ await Promise.all([
     entryPoints: ['electron/core/library/search-worker.ts'],
     outfile: 'dist/electron/search-worker.cjs',
   }),
+  // So does the spending ledger (electron/core/features/spending/ledger.ts looks for it there).
+  build({
+    ...common,
+    entryPoints: ['electron/core/library/spending-worker.ts'],
+    outfile: 'dist/electron/spending-worker.cjs',
+  }),
   // A sandboxed preload cannot require local files, so it must be one self-contained file.
   build({
     ...common,
@@ -54,7 +60,7 @@ await Promise.all([
 ]);
 
 // node-sqlite3-wasm loads its .wasm from the folder of the script that holds it: bundled, that
-// is search-worker.cjs's folder.
+// is the folder of search-worker.cjs and spending-worker.cjs.
 const wasm = join(
   dirname(createRequire(import.meta.url).resolve('node-sqlite3-wasm')),
   'node-sqlite3-wasm.wasm',

@@ -592,8 +592,11 @@ export interface InvokeOutputs {
   'spending.summary': SpendSummary;
   'spending.entries': SpendEntry[];
   'spending.conversation': { total: string; count: number };
-  /** saved false: the person cancelled the dialog. */
-  'spending.export': { saved: boolean; entries: number };
+  /**
+   * saved false: the person cancelled the dialog, or the host leaves saving to the page (the web
+   * host), which then downloads `csv` as `name` (desktop: ignore them, as transfer's deliver does).
+   */
+  'spending.export': { saved: boolean; entries: number; name?: string; csv?: string };
 }
 
 export type InvokeOutput<C extends InvokeChannel> = InvokeOutputs[C];

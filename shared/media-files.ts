@@ -16,6 +16,7 @@ const EXTENSIONS: Readonly<Record<string, string>> = {
   'application/json': 'json',
   'text/markdown': 'md',
   'text/html': 'html',
+  'text/csv': 'csv',
   'audio/wav': 'wav',
   'audio/mpeg': 'mp3',
   'audio/ogg': 'ogg',

@@ -52,6 +52,8 @@ export interface SpendEntry {
   observed: string | null;
   /** Made against the built-in demo service: play money, kept apart. */
   demo: boolean;
+  /** The service gave this call's money back (a failed video): the entry stays, counting nothing. */
+  refunded?: boolean;
 }
 
 /** What a feature hands the ledger after a paid call (the ledger adds id, time and the charge). */

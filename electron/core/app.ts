@@ -1,5 +1,6 @@
 // Core assembled: the context (settings state, scheduler, service client, library, account) and the features, behind one router.
 import { join } from 'node:path';
+import type { PriceBasis } from '../../shared/prices';
 import { loadTokenizer } from '../../shared/tokens';
 import type { Envelope } from '../../shared/types';
 import { createBalanceMonitor } from './features/account/balance';
@@ -7,6 +8,7 @@ import { openModelCatalog } from './features/account/models';
 import type { FeatureContext, Host } from './features/context';
 import { openFeatures, type FeatureOptions } from './features/index';
 import { openSettingsState } from './features/settings/state';
+import { ledgerFile, openSpendingLedger, type SpendingLedger } from './features/spending/ledger';
 import type { SettingsStore } from './features/settings/store';
 import type { Vault } from './features/settings/vault';
 import { flushAtomicWrites } from './library/atomic-write';
@@ -78,11 +80,26 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     canFetch: state.canCall,
     recovery,
   });
+  // The ledger learns each balance the monitor publishes (a lone call's observed charge).
+  let balanceSeen: SpendingLedger['balanceSeen'] = () => undefined;
   const balance = createBalanceMonitor({
     client,
     canFetch: state.canCall,
-    emit: (b) => opts.emit('balance.changed', b),
+    emit: (b) => {
+      opts.emit('balance.changed', b);
+      balanceSeen(b);
+    },
   });
+  const spending = openSpendingLedger({
+    file: ledgerFile(opts.dataDir),
+    recovery,
+    models: () => models.list(),
+    priceBasis: () => (state.current() as { priceBasis?: PriceBasis }).priceBasis ?? 'auto',
+    demo: () => state.current().demo,
+    refreshBalance: () => balance.refreshSoon(),
+    emit: (entry) => opts.emit('spending.changed', entry),
+  });
+  balanceSeen = spending.balanceSeen;
 
   const ctx: FeatureContext = {
     dataDir: opts.dataDir,
@@ -97,6 +114,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     files,
     media,
     recovery,
+    spending,
   };
   await tokenizer;
   const features = await openFeatures(ctx, opts);
@@ -123,6 +141,8 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     dispose() {
       disposed ??= (async () => {
         await features.dispose();
+        // After the features: a turn stopped by their closing still records what it cost.
+        await spending.dispose();
         await files.dispose();
         await media.flush();
         await Promise.all([balance.dispose(), models.dispose()]);

@@ -9,6 +9,7 @@ import type { FullServiceClient, RequestScheduler } from '../service/types';
 import type { BalanceMonitor } from './account/balance';
 import type { ModelCatalog } from './account/models';
 import type { SettingsState } from './settings/state';
+import type { SpendingLedger } from './spending/ledger';
 
 /** The invoke channels named `<prefix>.<call>`, e.g. ChannelsOf<'images'> for images.generate, images.edit, … */
 export type ChannelsOf<P extends string> = Extract<InvokeChannel, `${P}.${string}`>;
@@ -89,4 +90,9 @@ export interface FeatureContext {
    * person is told of it and can get it back: never delete it, never drop it silently.
    */
   recovery: Recovery;
+  /**
+   * The spending ledger: every paid call records once, in the feature that made it, after its
+   * answer (`record` never throws nor waits).
+   */
+  spending: SpendingLedger;
 }

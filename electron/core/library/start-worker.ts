@@ -1,4 +1,4 @@
-// Starts one of core's worker threads (the picture and search workers) from where it lives.
+// Starts one of core's worker threads (the picture, search and spending workers) from where it lives.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { sep } from 'node:path';
@@ -13,7 +13,7 @@ import { Worker, type ResourceLimits } from 'node:worker_threads';
  * TypeScript entry beside this file.
  */
 export function startWorker(
-  name: 'picture-worker' | 'search-worker',
+  name: 'picture-worker' | 'search-worker' | 'spending-worker',
   resourceLimits?: ResourceLimits,
 ): Worker {
   const bundled = new URL(`./${name}.cjs`, import.meta.url);

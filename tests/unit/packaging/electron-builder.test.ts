@@ -36,11 +36,12 @@ describe('electron-builder.yml', () => {
 
   it('packs the app into an asar archive, which the integrity fuse checks', () => {
     expect(config.asar).toBe(true);
-    // Except the two workers (a worker thread cannot start from inside the archive) and the
-    // search worker's SQLite, which it reads from beside itself.
+    // Except the three workers (a worker thread cannot start from inside the archive) and the
+    // SQLite the search and spending workers read from beside themselves.
     expect(config.asarUnpack).toEqual([
       'dist/electron/picture-worker.cjs',
       'dist/electron/search-worker.cjs',
+      'dist/electron/spending-worker.cjs',
       'dist/electron/node-sqlite3-wasm.wasm',
     ]);
   });

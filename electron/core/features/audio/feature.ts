@@ -10,6 +10,7 @@ import type {
 import { encodePeaks, summarizeWav } from './wave';
 import { openTranscriptStore } from './transcripts';
 import type { ChannelsOf, Feature, FeatureContext } from '../context';
+import type { SpendRecord } from '../../../../shared/spending';
 import { checkUploadedFile } from '../../library/file-checks';
 import { sniffMime } from '../../library/sniff';
 import { serviceError } from '../../service/errors';
@@ -90,22 +91,34 @@ export type AudioChannel = ChannelsOf<'audio'>;
 
 export async function openAudioFeature(ctx: FeatureContext): Promise<Feature<AudioChannel>> {
   const transcripts = await openTranscriptStore(ctx.dataDir, { recovery: ctx.recovery });
+  /** Keeps the sound and records its call once (with no item when the sound cannot be kept). */
   async function keep(
     result: BinaryResult,
     meta: { title: string; model: string; params: Record<string, MediaValue> },
+    spent: Pick<SpendRecord, 'feature' | 'units'>,
   ): Promise<MediaItem> {
-    const mime = requireAudio(result);
-    const item = await ctx.media.add({
-      kind: 'audio',
-      bytes: result.bytes,
-      mime,
-      title: meta.title,
-      model: meta.model,
-      cost: result.cost ?? null,
-      params: meta.params,
-      sources: [],
-      extra: waveExtra(result.bytes, mime),
-    });
+    let item: MediaItem | null = null;
+    try {
+      const mime = requireAudio(result);
+      item = await ctx.media.add({
+        kind: 'audio',
+        bytes: result.bytes,
+        mime,
+        title: meta.title,
+        model: meta.model,
+        cost: result.cost ?? null,
+        params: meta.params,
+        sources: [],
+        extra: waveExtra(result.bytes, mime),
+      });
+    } finally {
+      ctx.spending.record({
+        ...spent,
+        model: meta.model,
+        itemId: item?.id ?? null,
+        reported: result.cost ?? null,
+      });
+    }
     ctx.emit('media.changed', { kind: 'audio' });
     ctx.balance.refreshSoon();
     return item;
@@ -125,11 +138,15 @@ export async function openAudioFeature(ctx: FeatureContext): Promise<Feature<Aud
           { model, input: text, voice, response_format: format },
           asked,
         );
-        return keep(result, {
-          title: titleOf(text),
-          model,
-          params: { mode: 'speech', text, voice, format },
-        });
+        return keep(
+          result,
+          {
+            title: titleOf(text),
+            model,
+            params: { mode: 'speech', text, voice, format },
+          },
+          { feature: 'speech', units: { characters: text.length } },
+        );
       },
 
       'audio.music': async ({ model, text, seconds }) => {
@@ -138,11 +155,15 @@ export async function openAudioFeature(ctx: FeatureContext): Promise<Feature<Aud
           { model, input: text, seconds_total: seconds, response_format: 'wav' },
           asked,
         );
-        return keep(result, {
-          title: titleOf(text),
-          model,
-          params: { mode: 'music', text, seconds },
-        });
+        return keep(
+          result,
+          {
+            title: titleOf(text),
+            model,
+            params: { mode: 'music', text, seconds },
+          },
+          { feature: 'music', units: { seconds } },
+        );
       },
 
       'audio.transcripts': () => transcripts.list(),
@@ -186,7 +207,19 @@ export async function openAudioFeature(ctx: FeatureContext): Promise<Feature<Aud
           createdAt: new Date().toISOString(),
           duration: seconds !== null ? Math.round(seconds * 1000) / 1000 : null,
         };
-        return transcripts.add(transcript);
+        let stored: Transcript | null = null;
+        try {
+          stored = await transcripts.add(transcript);
+          return stored;
+        } finally {
+          ctx.spending.record({
+            feature: 'transcription',
+            model,
+            itemId: stored?.id ?? null,
+            units: seconds !== null ? { seconds } : {},
+            reported: result.cost ?? null,
+          });
+        }
       },
     },
   };

@@ -1,7 +1,14 @@
 // Chat turns: builds the request from the conversation, checks the context, streams, saves, emits events.
 import { randomUUID } from 'node:crypto';
 import { effectiveMaxTokens } from '../../../../shared/models';
-import { isSentMessage, messageTokens, systemPromptTokens } from '../../../../shared/tokens';
+import {
+  estimateTokens,
+  isSentMessage,
+  MESSAGE_OVERHEAD_TOKENS,
+  messageTokens,
+  systemPromptTokens,
+} from '../../../../shared/tokens';
+import type { SpendRecord } from '../../../../shared/spending';
 import type { MessageAttachment } from '../../../../shared/attachments';
 import { CHAT_DELTA_INTERVAL_MS } from '../../../../shared/chat-stream';
 import { summaryOf } from '../../../../shared/conversations';
@@ -42,6 +49,8 @@ export interface ChatEngineOptions {
   emit: (event: ChatEvent) => void;
   /** After a call the service may have charged for (the balance refreshes). */
   onPaidCall?: () => void;
+  /** Each request of a turn the service answered, for the spending ledger (once per request). */
+  record?: (r: SpendRecord) => void;
   now?: () => Date;
   /** Longest time between saves of a streaming answer. */
   saveIntervalMs?: number;
@@ -121,6 +130,18 @@ interface RunningTurn {
 }
 
 const DEFAULT_SAVE_INTERVAL_MS = 500;
+
+/** The prompt tokens a request likely took, for a request the service gave no usage for. */
+export function sentTokens(request: ChatRequest): number {
+  let tokens = 0;
+  for (const m of request.messages) {
+    tokens += MESSAGE_OVERHEAD_TOKENS;
+    const parts = typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : m.content;
+    for (const part of parts) if (part.type === 'text') tokens += estimateTokens(part.text);
+    for (const call of m.tool_calls ?? []) tokens += estimateTokens(call.function.arguments);
+  }
+  return tokens;
+}
 
 function roundLimitOf(tools: ToolTurnOptions): number {
   const n = tools.roundLimit();
@@ -393,6 +414,27 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
     let baseContent = answer.content.length;
     let baseReasoning: number;
     const newContent = () => answer.content.slice(baseContent);
+    /**
+     * One ledger line per request: its usage, or when the service gave none (a stream cut, a
+     * Stop) an estimate of the prompt sent and the text received, with nothing reported.
+     * A request that brought nothing was not charged and records nothing.
+     */
+    const spend = (sent: ChatRequest, usage: ChatResult['usage'], received: string) => {
+      if (!options.record) return;
+      const counted = usage && (usage.promptTokens !== null || usage.completionTokens !== null);
+      if (!counted && usage?.cost == null && received === '') return;
+      options.record({
+        feature: 'chat',
+        model: sent.model,
+        conversationId,
+        units: counted
+          ? { promptTokens: usage.promptTokens ?? 0, completionTokens: usage.completionTokens ?? 0 }
+          : { promptTokens: sentTokens(sent), completionTokens: estimateTokens(received) },
+        reported: usage?.cost ?? null,
+      });
+    };
+    /** The request of this round is out and its answer not yet in. */
+    let roundOpen = false;
     let heldContent = '';
     let heldReasoning = '';
     let deltaTimer: NodeJS.Timeout | null = null;
@@ -505,6 +547,7 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
         baseReasoning = (answer.reasoning ?? '').length;
         // Stop ends the turn at once, whatever the call is doing: a call that does not heed its
         // signal is left behind, and nothing it brings later is added.
+        roundOpen = true;
         const call = client.chatStream(request, {
           signal: controller.signal,
           priority: 'user',
@@ -525,6 +568,8 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
           },
         });
         const result = await untilAborted(call, controller.signal);
+        roundOpen = false;
+        spend(request, result.usage, result.content);
         lastResult = result;
         turnUsage = addUsage(turnUsage, result.usage);
         // The final answer may hold text the deltas did not (a client that buffers the tail).
@@ -572,6 +617,7 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
           append(e.partial.content.slice(newContent().length), '');
         }
       }
+      if (roundOpen) spend(request, null, newContent());
       // The service may refuse the tools themselves (a model without them).
       if (toolsOffered && !controller.signal.aborted) failure = readToolsRefusal(failure);
     }

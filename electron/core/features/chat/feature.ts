@@ -33,6 +33,7 @@ export async function openChatFeature(
     settings: () => state.current(),
     models: () => ctx.models.list(),
     onTitled: (summary) => emit('conversations.changed', { id: summary.id, summary }),
+    record: (r) => ctx.spending.record(r),
   });
   const chat = createChatEngine({
     library: conversations,
@@ -40,6 +41,7 @@ export async function openChatFeature(
     contextLengthOf: (id) => ctx.models.contextLengthOf(id),
     emit: (event) => emit('chat.event', event),
     onPaidCall: () => ctx.balance.refreshSoon(),
+    record: (r) => ctx.spending.record(r),
     attachments,
     onAnswered: (conversation) => titler.afterAnswer(conversation),
     badgesOf: (id) => ctx.models.badgesOf(id),

@@ -2,11 +2,14 @@
 import { summaryOf } from '../../../../shared/conversations';
 import { MODEL_TITLE_MAX } from '../../../../shared/organise';
 import type { PriceBasis } from '../../../../shared/prices';
+import type { SpendRecord } from '../../../../shared/spending';
+import { estimateTokens } from '../../../../shared/tokens';
 import { titleModelFor } from '../../../../shared/titles';
 import type { Conversation, ConversationSummary, ModelInfo } from '../../../../shared/types';
 import type { StoredConversation } from '../../library/conversation-file';
 import type { ConversationLibrary } from '../../library/conversations';
 import type { ChatRequest, ServiceClient } from '../../service/types';
+import { sentTokens } from './engine';
 
 /** What the request asks; the simulator recognises "conversation title" in it. */
 export const TITLE_INSTRUCTION =
@@ -75,6 +78,8 @@ export interface TitlerOptions {
   models: () => Promise<ModelInfo[]>;
   /** The conversation's new list entry after a model named it. */
   onTitled: (summary: ConversationSummary) => void;
+  /** Each naming request the service answered, for the spending ledger (a line of its own). */
+  record?: (r: SpendRecord) => void;
 }
 
 export interface Titler {
@@ -140,6 +145,17 @@ export function createTitler(options: TitlerOptions): Titler {
       const result = await options.client.chat(request, {
         priority: 'background',
         signal: controller.signal,
+      });
+      const usage = result.usage;
+      const counted = usage && (usage.promptTokens !== null || usage.completionTokens !== null);
+      options.record?.({
+        feature: 'titles',
+        model: request.model,
+        conversationId: conversation.id,
+        units: counted
+          ? { promptTokens: usage.promptTokens ?? 0, completionTokens: usage.completionTokens ?? 0 }
+          : { promptTokens: sentTokens(request), completionTokens: estimateTokens(result.content) },
+        reported: usage?.cost ?? null,
       });
       const title = cleanTitle(result.content);
       if (title === null) return null;

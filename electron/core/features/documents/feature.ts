@@ -209,21 +209,34 @@ export async function openDocumentsFeature(ctx: FeatureContext): Promise<Documen
       ctx.balance.refreshSoon();
     }
     const checked = result.pages ? pagesOf(result.pages) : null;
-    return store.add({
-      name: info.name,
-      mime: info.sniffedMime ?? info.mime,
-      size: info.size,
-      mode,
-      model,
-      pageCount: result.pageCount ?? checked?.pages.length ?? null,
-      tokens: estimateTokens(result.text),
-      cost: result.cost ?? null,
-      origin,
-      text: result.text,
-      pages: checked?.pages ?? null,
-      badImages: checked?.badImages ?? 0,
-      decisions: [],
-    });
+    const pages = result.pageCount ?? checked?.pages.length ?? null;
+    let kept: DocumentRecord | null = null;
+    try {
+      kept = await store.add({
+        name: info.name,
+        mime: info.sniffedMime ?? info.mime,
+        size: info.size,
+        mode,
+        model,
+        pageCount: pages,
+        tokens: estimateTokens(result.text),
+        cost: result.cost ?? null,
+        origin,
+        text: result.text,
+        pages: checked?.pages ?? null,
+        badImages: checked?.badImages ?? 0,
+        decisions: [],
+      });
+      return kept;
+    } finally {
+      ctx.spending.record({
+        feature: 'documents',
+        model,
+        itemId: kept?.id ?? null,
+        units: pages !== null ? { pages } : {},
+        reported: result.cost ?? null,
+      });
+    }
   }
 
   const handlers: DocumentsFeature['handlers'] = {
@@ -258,6 +271,18 @@ export async function openDocumentsFeature(ctx: FeatureContext): Promise<Documen
       } finally {
         ctx.balance.refreshSoon();
       }
+      const usage = result.usage;
+      ctx.spending.record({
+        feature: 'decisions',
+        model: chosenModel,
+        itemId: documentId ?? null,
+        units: {
+          // Without usage: the state and questions as the service counts them, likely.
+          promptTokens: usage?.promptTokens ?? estimateTokens(state + JSON.stringify(questions)),
+          completionTokens: usage?.completionTokens ?? 0,
+        },
+        reported: usage?.cost ?? null,
+      });
       const run: DecisionRun = {
         id: randomUUID(),
         createdAt: new Date().toISOString(),

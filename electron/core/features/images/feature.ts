@@ -221,6 +221,42 @@ export async function openImagesFeature(ctx: FeatureContext): Promise<Feature<Im
     });
   }
 
+  /** The ledger line of one answered picture call; `itemId` null when nothing could be kept. */
+  function spend(model: string, images: number, reported: string | null, itemId: string | null) {
+    ctx.spending.record({
+      feature: 'images',
+      model,
+      itemId,
+      units: { images: Math.max(1, images) },
+      reported,
+    });
+  }
+
+  /** The picture of an answered call; a picture that cannot be used still cost its call. */
+  async function answeredBytes(model: string, result: ImageResult, opts: CallOptions) {
+    try {
+      return await resultBytes(result, opts);
+    } catch (e) {
+      spend(model, result.images.length, result.usage?.cost ?? null, null);
+      throw e;
+    }
+  }
+
+  /** Keeps the picture and records its call once, whether or not the keeping succeeds. */
+  async function saveAndSpend(
+    result: ImageResult,
+    picture: { bytes: Buffer; mime: string },
+    meta: Parameters<typeof save>[1],
+  ): Promise<MediaItem> {
+    let item: MediaItem | null = null;
+    try {
+      item = await save(picture, meta);
+      return item;
+    } finally {
+      spend(meta.model, result.images.length, result.usage?.cost ?? null, item?.id ?? null);
+    }
+  }
+
   function shapeParams(input: { size?: string; aspectRatio?: string }): Record<string, MediaValue> {
     const params: Record<string, MediaValue> = {};
     if (input.size) params.size = input.size;
@@ -243,12 +279,12 @@ export async function openImagesFeature(ctx: FeatureContext): Promise<Feature<Im
               },
               opts,
             );
-            return { result, picture: await resultBytes(result, opts) };
+            return { result, picture: await answeredBytes(input.model, result, opts) };
           } finally {
             ctx.balance.refreshSoon();
           }
         });
-        const item = await save(outcome.picture, {
+        const item = await saveAndSpend(outcome.result, outcome.picture, {
           prompt: input.prompt,
           model: input.model,
           cost: outcome.result.usage?.cost ?? null,
@@ -297,14 +333,24 @@ export async function openImagesFeature(ctx: FeatureContext): Promise<Feature<Im
               input.endpoint === 'edits'
                 ? await ctx.client.editImage(request, opts)
                 : await ctx.client.generateImage(request, opts);
-            return { result, picture: await resultBytes(result, opts) };
+            return { result, picture: await answeredBytes(input.model, result, opts) };
           } finally {
             ctx.balance.refreshSoon();
           }
         });
         const sourceIds: string[] = [];
-        for (const source of sources) sourceIds.push(await keepSource(source));
-        const item = await save(outcome.picture, {
+        try {
+          for (const source of sources) sourceIds.push(await keepSource(source));
+        } catch (e) {
+          spend(
+            input.model,
+            outcome.result.images.length,
+            outcome.result.usage?.cost ?? null,
+            null,
+          );
+          throw e;
+        }
+        const item = await saveAndSpend(outcome.result, outcome.picture, {
           prompt: input.prompt,
           model: input.model,
           cost: outcome.result.usage?.cost ?? null,
@@ -342,30 +388,34 @@ export async function openImagesFeature(ctx: FeatureContext): Promise<Feature<Im
             ctx.balance.refreshSoon();
           }
         });
-        // Every picture is checked before any is kept: a half-saved answer would be confusing.
-        const pictures = answer.images.map((b64) => {
-          const bytes = decodeImageBase64(b64);
-          return { bytes, mime: checkImageBytes(bytes) };
-        });
-        if (pictures.length === 0)
-          throw serviceError('malformed_response', 'The txt2img answer has no images.', 200);
         const cost = costInInfo(answer.info);
         const items: MediaItem[] = [];
-        for (const picture of pictures)
-          items.push(
-            await save(picture, {
-              prompt: input.prompt,
-              model: SDAPI_MAPPING,
-              cost: items.length === 0 ? cost : null,
-              params: {
-                mode: 'sdapi',
-                negativePrompt: input.negativePrompt,
-                steps: input.steps,
-                size: `${input.width}x${input.height}`,
-              },
-              sources: [],
-            }),
-          );
+        try {
+          // Every picture is checked before any is kept: a half-saved answer would be confusing.
+          const pictures = answer.images.map((b64) => {
+            const bytes = decodeImageBase64(b64);
+            return { bytes, mime: checkImageBytes(bytes) };
+          });
+          if (pictures.length === 0)
+            throw serviceError('malformed_response', 'The txt2img answer has no images.', 200);
+          for (const picture of pictures)
+            items.push(
+              await save(picture, {
+                prompt: input.prompt,
+                model: SDAPI_MAPPING,
+                cost: items.length === 0 ? cost : null,
+                params: {
+                  mode: 'sdapi',
+                  negativePrompt: input.negativePrompt,
+                  steps: input.steps,
+                  size: `${input.width}x${input.height}`,
+                },
+                sources: [],
+              }),
+            );
+        } finally {
+          spend(SDAPI_MAPPING, answer.images.length, cost, items[0]?.id ?? null);
+        }
         ctx.emit('media.changed', { kind: 'image' });
         return { items, cost, sourceIds: [] } satisfies ImageRunResult;
       },

@@ -20,6 +20,7 @@ export async function openSearchFeature(
     documents: deps.documents.store,
     models: () => ctx.models.list(),
     onPaidCall: () => ctx.balance.refreshSoon(),
+    record: (r) => ctx.spending.record(r),
     requestIntervalMs: () => ctx.scheduler.intervalMs(),
     recovery: ctx.recovery,
     paused: () => ctx.state.current().demo,

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEFAULT_EMBEDDING_MODEL } from '../../../../shared/models';
+import type { SpendRecord } from '../../../../shared/spending';
 import { estimateTokens } from '../../../../shared/tokens';
 import {
   SEMANTIC_MIN_SIMILARITY,
@@ -18,7 +19,7 @@ import { hasIdShape } from '../../library/ids';
 import { openRecovery, type Recovery } from '../../library/recovery';
 import type { ConversationLibrary } from '../../library/conversations';
 import { toUserError } from '../../service/errors';
-import type { FullServiceClient } from '../../service/types';
+import type { EmbeddingsResult, FullServiceClient } from '../../service/types';
 import { cosine, decodeVectorFile, encodeVectorFile, type VectorFile } from './vector-file';
 
 export interface SemanticIndexOptions {
@@ -29,6 +30,8 @@ export interface SemanticIndexOptions {
   models: () => Promise<ModelInfo[]>;
   /** After a call the service may have charged for. */
   onPaidCall?: () => void;
+  /** Each embeddings request the service answered, for the spending ledger. */
+  record?: (r: SpendRecord) => void;
   /** Time between background passes while turned on. */
   intervalMs?: number;
   /** The account's gap between requests now (the scheduler's); the standard 2 s when not given. */
@@ -260,6 +263,17 @@ export async function openSemanticIndex(options: SemanticIndexOptions): Promise<
     await writeFileAtomic(join(vectorsDir, fileNameOf(key)), encodeVectorFile(file));
   }
 
+  /** The ledger line of one answered request (`itemId`: the passage's source, when indexing). */
+  function spend(result: EmbeddingsResult, text: string, itemId: string | null): void {
+    options.record?.({
+      feature: 'embeddings',
+      model,
+      itemId,
+      units: { promptTokens: result.usage?.promptTokens ?? estimateTokens(text) },
+      reported: result.usage?.cost ?? null,
+    });
+  }
+
   async function pass(): Promise<void> {
     const texts = await currentTexts();
     if (options.paused?.()) return;
@@ -283,6 +297,7 @@ export async function openSemanticIndex(options: SemanticIndexOptions): Promise<
           { model, input: item.text },
           { priority: 'background', signal: controller.signal },
         );
+        spend(result, item.text, source.key);
         options.onPaidCall?.();
         const vector = result.vectors[0];
         if (!vector) throw new Error('The service sent no vector for the text.');
@@ -340,6 +355,7 @@ export async function openSemanticIndex(options: SemanticIndexOptions): Promise<
     const cached = queryVectors.get(query);
     if (cached) return cached;
     const result = await options.client.embeddings({ model, input: query }, { priority: 'user' });
+    spend(result, query, null);
     options.onPaidCall?.();
     const vector = result.vectors[0];
     if (!vector) return null;

@@ -38,6 +38,8 @@ export async function openVideoFeature(
     onMediaAdded: () => {
       ctx.emit('media.changed', { kind: 'video' });
     },
+    // The service gives a failed job's money back: its ledger line stays, marked, counting nothing.
+    onFailed: (id) => ctx.spending.refunded('video', id),
   });
 
   async function frameDataUri(fileId: string): Promise<string> {
@@ -90,6 +92,18 @@ export async function openVideoFeature(
             ctx.emit('video.retrying', { attempt, maxAttempts, reason }),
         },
       );
+      // The service makes the default length when none is asked: the first the list states.
+      const seconds =
+        input.duration ??
+        (await ctx.models.list().catch(() => [])).find((m) => m.id === input.model)?.limits
+          ?.durations?.[0];
+      ctx.spending.record({
+        feature: 'video',
+        model: input.model,
+        itemId: job.id,
+        units: seconds !== undefined ? { seconds } : {},
+        reported: job.cost,
+      });
       ctx.balance.refreshSoon();
       return job;
     },

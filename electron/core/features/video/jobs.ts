@@ -45,6 +45,8 @@ export interface VideoJobsOptions {
   creditsNow: () => Promise<string | null>;
   onJobsChanged: (jobs: VideoJob[]) => void;
   onMediaAdded?: (item: MediaItem) => void;
+  /** A job the service answered as failed (it refunds what the job cost). */
+  onFailed?: (id: string) => void;
   now?: () => number;
   /** Where a damaged file goes; by default `recovered/` of the data folder (the file's grandparent). */
   recovery?: Pick<Recovery, 'setAside'>;
@@ -233,6 +235,7 @@ export async function openVideoJobs(options: VideoJobsOptions): Promise<VideoJob
         job.phase = 'failed';
         job.reason = answer.reason ?? `The service reports ${answer.status} without a reason.`;
         outcome = 'failed';
+        options.onFailed?.(id);
       }
       // Any other status, known or not, means the job is still being made: keep polling.
     } catch (e) {

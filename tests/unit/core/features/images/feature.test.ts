@@ -14,6 +14,7 @@ import { ANSWER_MAX_BYTES } from '../../../../../shared/service-limits';
 import type { ModelInfo } from '../../../../../shared/types';
 import { UPLOAD_CHUNK_BYTES } from '../../../../../shared/upload-limits';
 import type { Feature, FeatureContext } from '../../../../../electron/core/features/context';
+import type { SpendingLedger } from '../../../../../electron/core/features/spending/ledger';
 import {
   checkImageBytes,
   decodeImageBase64,
@@ -96,6 +97,7 @@ async function makeHarness(
     files,
     media,
     recovery: notUsed(),
+    spending: { record: vi.fn(), refunded: vi.fn() } as unknown as SpendingLedger,
   };
   return {
     handlers: (await openImagesFeature(ctx)).handlers,
