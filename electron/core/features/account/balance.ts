@@ -68,10 +68,12 @@ export function createBalanceMonitor(options: BalanceMonitorOptions): BalanceMon
           checkedAt: now().toISOString(),
         };
       }
-      if (asked === generation && !disposed) {
-        fetched = true;
-        publish(next);
-      }
+      if (disposed) return balance;
+      // The connection changed while asking: this answer is the old account's (or "Stopped"), so
+      // whoever asked gets the new account's figures, never the cancelled ones.
+      if (asked !== generation) return fetchBalance(priority);
+      fetched = true;
+      publish(next);
       return next;
     })();
     inFlight = attempt;
