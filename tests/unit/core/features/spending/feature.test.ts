@@ -65,6 +65,17 @@ describe('the spending ledger over the simulator', () => {
     const summary = await opened.call<SpendSummary>('spending.summary', {});
     expect(summary.today).toBe(entry!.charge);
     expect(summary.byConversation[0]).toMatchObject({ key: c.id, label: c.title, count: 1 });
+    // The web host leaves saving to the page: the CSV comes in the answer.
+    const exported = await opened.call<{ saved: boolean; entries: number; csv?: string }>(
+      'spending.export',
+      {},
+    );
+    expect(exported).toMatchObject({ saved: false, entries: 1 });
+    const lines = exported.csv!.trimEnd().split('\r\n');
+    expect(lines[0]).toMatch(/^id,time,feature,model,conversation,/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`,chat,openai/gpt-4o-mini,${c.id},`);
+    expect(lines[1]).toContain(`,${entry!.charge},${entry!.reported},`);
   });
 
   it('records an automatic title on a line of its own', async () => {
