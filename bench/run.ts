@@ -14,6 +14,7 @@ import { appendLongBlockReport } from './long-block';
 import { appendPathologicalReport, pathologicalOnly } from './pathological';
 import { appendUploadReport } from './upload';
 import { appendSearchReport } from './search';
+import { appendSpendingReport } from './spending';
 import { appendStartReport } from './start';
 import { loadOnly } from './load-only';
 import { appendMemoryReport, memoryOnly } from './memory';
@@ -253,6 +254,11 @@ async function main(): Promise<void> {
     await appendSearchReport(BENCH_OUT, null, log);
     return;
   }
+  if (process.env.BENCH_ONLY === 'spending') {
+    await mkdir(BENCH_OUT, { recursive: true });
+    await appendSpendingReport(BENCH_OUT, null, log);
+    return;
+  }
   if (process.env.BENCH_ONLY === 'start') {
     // The web host serves dist/renderer: \`npm run build:renderer\` first (as \`npm run bench\` does).
     await mkdir(BENCH_OUT, { recursive: true });
@@ -339,6 +345,7 @@ async function main(): Promise<void> {
     await appendGalleryReport(browser, BENCH_OUT, REPORT);
     await appendUploadReport(browser, BENCH_OUT, REPORT);
     await appendSearchReport(BENCH_OUT, REPORT, log);
+    await appendSpendingReport(BENCH_OUT, REPORT, log);
     await appendStartReport(browser, BENCH_OUT, REPORT, log);
     await appendMemoryReport(browser, BENCH_OUT, REPORT);
   } finally {
