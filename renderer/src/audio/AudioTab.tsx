@@ -1,12 +1,13 @@
 // The Audio tab: speech, music and transcription tools beside the player and the audio history.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { conversationsUsing, usageTitles } from '../common/deleted-media';
-import type { MediaItem } from '../../../shared/types';
+import type { Language, MediaItem } from '../../../shared/types';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { Icon } from '../common/Icon';
 import { saveMedia } from '../common/media';
 import { localeOf } from '../i18n/translate';
 import { useLanguage, useT } from '../i18n/use-t';
+import { moneyWords } from '../i18n/money';
 import { subscribe } from '../platform';
 import { useAppStore } from '../store';
 import type { AudioMode } from '../store/audio-slice';
@@ -65,13 +66,14 @@ function ModeTabs() {
   );
 }
 
-function itemFacts(item: MediaItem, locale: string, t: ReturnType<typeof useT>): string {
+function itemFacts(item: MediaItem, language: Language, t: ReturnType<typeof useT>): string {
+  const locale = localeOf(language);
   const facts: string[] = [];
   if (item.model) facts.push(item.model);
   if (typeof item.params.voice === 'string') facts.push(item.params.voice);
   if (typeof item.extra.duration === 'number')
     facts.push(t('audio.meta.seconds', { seconds: item.extra.duration.toFixed(1) }));
-  if (item.cost) facts.push(t('audio.meta.cost', { cost: item.cost }));
+  if (item.cost) facts.push(t('audio.meta.cost', { cost: moneyWords(item.cost, language) }));
   facts.push(new Date(item.createdAt).toLocaleString(locale));
   return facts.join(' · ');
 }
@@ -85,7 +87,6 @@ function AudioHistory() {
   const remove = useAppStore((s) => s.deleteAudio);
   const error = useAppStore((s) => s.audioHistoryError);
   const load = useAppStore((s) => s.loadAudioHistory);
-  const locale = localeOf(language);
   /** A recording sent in chats, waiting for "Delete anyway". */
   const [asking, setAsking] = useState<{ id: string; text: string } | null>(null);
 
@@ -120,7 +121,7 @@ function AudioHistory() {
             onOpen={() => select(item.id)}
             icon={<Icon name={item.params.mode === 'speech' ? 'chat' : 'audio'} size={16} />}
             title={item.title}
-            facts={itemFacts(item, locale, t)}
+            facts={itemFacts(item, language, t)}
           >
             <button type="button" className="text-button" onClick={() => void saveMedia(item)}>
               {t('audio.download')}

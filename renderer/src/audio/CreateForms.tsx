@@ -62,7 +62,8 @@ export function SpeechForm() {
   const error = useAppStore((s) => s.audioError);
   const speak = useAppStore((s) => s.speak);
   const dismiss = useAppStore((s) => s.dismissAudioError);
-  const setModel = useCallback((model: string) => setDraft({ model }), [setDraft]);
+  const model = useAppStore((s) => s.models.find((m) => m.id === s.speechDraft.model));
+  const setModel = useCallback((id: string) => setDraft({ model: id }), [setDraft]);
   const canSend = busy === null && draft.text.trim() !== '' && draft.model !== '';
 
   function submit(event: FormEvent): void {
@@ -125,6 +126,7 @@ export function SpeechForm() {
           )}
         </Field>
       </div>
+      <MediaCost model={model ?? null} amount={{ speech: draft.text.length }} />
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={!canSend}>
           {t('audio.speak')}
@@ -202,7 +204,8 @@ export function MusicForm() {
       </Field>
       <MediaCost
         model={model ?? null}
-        amount={{ seconds: Number.isFinite(draft.seconds) ? draft.seconds : null }}
+        amount={{ music: Number.isFinite(draft.seconds) ? draft.seconds : null }}
+        prompt={draft.text}
       />
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={!canSend}>

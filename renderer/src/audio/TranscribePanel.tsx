@@ -10,6 +10,7 @@ import { KindModelSelect } from '../common/KindModelSelect';
 import { recordingName, useMicrophoneRecorder } from '../common/useMicrophoneRecorder';
 import type { Translate } from '../i18n/translate';
 import { useLanguage, useT } from '../i18n/use-t';
+import { useMoney } from '../i18n/use-money';
 import { useAppStore } from '../store';
 import { TRANSCRIBE_MAX_BYTES } from '../../../shared/audio';
 import type { AudioFileRefusal } from '../store/audio-slice';
@@ -17,6 +18,7 @@ import { BusyNote } from './CreateForms';
 import { formatClock } from './WaveformPlayer';
 import { HistoryRow } from './HistoryRow';
 import { Field } from '../common/Field';
+import { TranscriptionCost } from '../models/MediaCost';
 
 const STT_KINDS = ['speech-to-text'] as const;
 
@@ -127,6 +129,7 @@ function TranscriptHistory() {
 
 export function TranscribePanel() {
   const t = useT();
+  const money = useMoney();
   const locale = localeOf(useLanguage());
   const draft = useAppStore((s) => s.transcribeDraft);
   const setDraft = useAppStore((s) => s.setTranscribeDraft);
@@ -200,6 +203,10 @@ export function TranscribePanel() {
           <p className="hint">{t('audio.timestampsHint')}</p>
         </div>
       </div>
+      <TranscriptionCost
+        modelId={draft.model}
+        seconds={recorder.recording ? recorder.seconds : null}
+      />
       <div
         className="drop-zone"
         data-active={dragging || undefined}
@@ -289,7 +296,9 @@ export function TranscribePanel() {
           aria-label={t('audio.transcriptOf', { name: transcript.fileName })}
         >
           <h2>{t('audio.transcriptOf', { name: transcript.fileName })}</h2>
-          {transcript.cost && <p className="hint">{t('audio.cost', { cost: transcript.cost })}</p>}
+          {transcript.cost && (
+            <p className="hint">{t('audio.cost', { cost: money(transcript.cost) })}</p>
+          )}
           {transcript.segments && (
             <ol className="stack transcript-turns" aria-label={t('audio.bySpeaker')}>
               {turnsOf(transcript).map((turn, index) => (

@@ -7,6 +7,7 @@ import { useAppStore } from '../store';
 import { selectLiveTexts, type StreamState } from '../store/chat-slice';
 import { useLiveText } from '../store/live-text';
 import { useLanguage, useT } from '../i18n/use-t';
+import { useMoney } from '../i18n/use-money';
 import { formatCount, localeOf } from '../i18n/translate';
 import { CopyButton } from '../common/CopyButton';
 import { ErrorNotice } from '../common/ErrorNotice';
@@ -96,6 +97,7 @@ function useCollapse(messageId: string, content: string, streaming: boolean) {
 
 function UsageLine({ message }: { message: ChatMessage }) {
   const t = useT();
+  const money = useMoney();
   const locale = localeOf(useLanguage());
   const usage = message.usage;
   if (!usage) return null;
@@ -110,7 +112,7 @@ function UsageLine({ message }: { message: ChatMessage }) {
           total: count(usage.totalTokens),
         })}
       {hasTokens && usage.cost != null && ' · '}
-      {usage.cost != null && t('chat.cost', { cost: usage.cost })}
+      {usage.cost != null && t('chat.cost', { cost: money(usage.cost) })}
     </p>
   );
 }

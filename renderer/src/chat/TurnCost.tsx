@@ -1,14 +1,16 @@
-// Before a long turn is sent: about how many prompt tokens it carries, and what they cost at the listed price.
+// Beside Send while a draft is typed: about how many prompt tokens the turn carries and what it will cost, from the prompt alone up to the whole answer's room.
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { LONG_TURN_TOKENS, promptCost } from '../../../shared/prices';
+import { chatTurnEstimate } from '../../../shared/estimates';
+import { LONG_TURN_TOKENS } from '../../../shared/prices';
 import {
   MESSAGE_OVERHEAD_TOKENS,
   estimatePromptTokens,
   estimateTokens,
 } from '../../../shared/tokens';
 import { useTokenizerLoaded } from '../common/useTokenizer';
+import { moneyFigure, moneyWords } from '../i18n/money';
 import { formatCount, localeOf } from '../i18n/translate';
-import { useLanguage, useT } from '../i18n/use-t';
+import { usePriceReader } from '../models/price-words';
 import { useAppStore } from '../store';
 import './turn-cost.css';
 
@@ -19,10 +21,10 @@ interface TurnCostProps {
 }
 
 export function TurnCost({ conversationId, draft, model }: TurnCostProps) {
-  const t = useT();
-  const language = useLanguage();
+  const { t, language, basis } = usePriceReader();
   const conversation = useAppStore((s) => (conversationId ? s.open[conversationId] : undefined));
   const info = useAppStore((s) => s.models.find((m) => m.id === model) ?? null);
+  const pending = useAppStore((s) => s.pendingAttachments[conversationId ?? '']);
   // The tokenizer's chunk is fetched only when the cheap guess comes near a long turn.
   const [wanted, setWanted] = useState(false);
   const tokenizer = useTokenizerLoaded(wanted);
@@ -47,19 +49,28 @@ export function TurnCost({ conversationId, draft, model }: TurnCostProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [text, tokenizer],
   );
-  const tokens = history + own;
+  const attached = (pending ?? []).reduce((sum, item) => sum + (item.attachment?.tokens ?? 0), 0);
+  const tokens = history + own + attached;
   const near = tokens > LONG_TURN_TOKENS / 2;
   useEffect(() => {
     if (near) setWanted(true);
   }, [near]);
-  if (own === 0 || tokens <= LONG_TURN_TOKENS) return null;
-  const cost = promptCost(info, tokens);
+  if (own === 0) return null;
+  const estimate = chatTurnEstimate(
+    info,
+    { promptTokens: tokens, maxTokens: conversation?.maxTokens ?? null },
+    basis,
+  );
   const count = formatCount(tokens, localeOf(language));
   return (
     <span className="turn-cost" role="status" aria-label={t('prices.estimate')}>
-      {cost === null
+      {estimate === null
         ? t('prices.turnNotListed', { tokens: count })
-        : t('prices.turn', { tokens: count, cost })}
+        : t('prices.turn', {
+            tokens: count,
+            low: moneyFigure(estimate.low, language),
+            high: moneyWords(estimate.high, language),
+          })}
     </span>
   );
 }

@@ -3,7 +3,7 @@ import { useEffect, useMemo } from 'react';
 import type { ModelInfo, ModelKind } from '../../../shared/types';
 import { useT } from '../i18n/use-t';
 import { groupModels, type ModelGroup } from '../models/model-groups';
-import { priceWords } from '../models/price-words';
+import { priceWords, usePriceReader } from '../models/price-words';
 import { useAppStore } from '../store';
 import { ModelSelect } from './ModelSelect';
 import { Field } from './Field';
@@ -39,6 +39,7 @@ interface KindModelSelectProps {
 
 export function KindModelSelect({ value, kinds, onChange, hint }: KindModelSelectProps) {
   const t = useT();
+  const prices = usePriceReader();
   const models = useAppStore((s) => s.models);
   const groups = useMemo(() => groupsForKinds(models, kinds), [models, kinds]);
   const selected = models.find((m) => m.id === value) ?? null;
@@ -56,7 +57,7 @@ export function KindModelSelect({ value, kinds, onChange, hint }: KindModelSelec
         selected && (
           <>
             <code>{selected.id}</code>
-            {` · ${priceWords(t, selected)}`}
+            {` · ${priceWords(prices, selected)}`}
             {hint ? ` · ${hint}` : ''}
           </>
         )

@@ -4,7 +4,7 @@ import type { MessageKey } from '../i18n/en';
 import { translateDynamic } from '../i18n/translate';
 import { useT } from '../i18n/use-t';
 import type { ModelGroup } from '../models/model-groups';
-import { priceWords } from '../models/price-words';
+import { priceWords, usePriceReader } from '../models/price-words';
 import { useAppStore } from '../store';
 
 interface ModelSelectProps {
@@ -29,10 +29,11 @@ export function ModelSelect({
   'aria-label': ariaLabel,
 }: ModelSelectProps) {
   const t = useT();
+  const prices = usePriceReader();
   const loading = useAppStore((s) => s.modelsLoading);
   const titleOf =
     optionTitle ??
-    ((model: ModelInfo) => `${model.description ?? model.id} · ${priceWords(t, model)}`);
+    ((model: ModelInfo) => `${model.description ?? model.id} · ${priceWords(prices, model)}`);
   const listed = groups.some((group) => group.models.some((model) => model.id === value));
   return (
     <select

@@ -9,6 +9,7 @@ import type {
 import type { UserError } from '../../../shared/types';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { useLanguage, useT } from '../i18n/use-t';
+import { useMoney } from '../i18n/use-money';
 import { localeOf } from '../i18n/translate';
 import { useAppStore } from '../store';
 import { Field } from '../common/Field';
@@ -139,6 +140,7 @@ function Outcome({ outcome }: { outcome: DecisionOutcome }) {
 
 function Run({ run }: { run: DecisionRun }) {
   const t = useT();
+  const money = useMoney();
   const locale = localeOf(useLanguage());
   return (
     <section className="decision-run" aria-label={t('decisions.answers')}>
@@ -147,7 +149,7 @@ function Run({ run }: { run: DecisionRun }) {
           model: run.model,
           time: new Date(run.createdAt).toLocaleString(locale),
         })}
-        {run.cost !== null && ` · ${t('documents.cost', { cost: run.cost })}`}
+        {run.cost !== null && ` · ${t('documents.cost', { cost: money(run.cost) })}`}
       </p>
       <ul className="stack decision-outcomes">
         {run.outcomes.map((outcome, i) => (

@@ -1,10 +1,13 @@
 // The Documents tab: choose or drop a PDF/DOCX, extract text or OCR it, read, copy, save, send to chat; the history; decisions.
 import { useEffect, useId, useRef, useState } from 'react';
 import type { DocumentRecord, DocumentSummary, ExtractionMode } from '../../../shared/documents';
+import { EXTRACT_TEXT_MODEL, PDF_OCR_MODEL } from '../../../shared/models';
+import { DocumentCost } from '../models/MediaCost';
 import type { UserError } from '../../../shared/types';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { CopyButton } from '../common/CopyButton';
 import { useLanguage, useT } from '../i18n/use-t';
+import { useMoney } from '../i18n/use-money';
 import { formatCount, localeOf } from '../i18n/translate';
 import { useAppStore } from '../store';
 import { documentFileProblem } from '../store/documents-slice';
@@ -171,6 +174,7 @@ function Pages({ record }: { record: DocumentRecord }) {
 
 export default function DocumentsTab() {
   const t = useT();
+  const money = useMoney();
   const locale = localeOf(useLanguage());
   const loadDocuments = useAppStore((s) => s.loadDocuments);
   const extractDocument = useAppStore((s) => s.extractDocument);
@@ -289,6 +293,10 @@ export default function DocumentsTab() {
             )}
           </div>
           <p className="hint">{t('documents.ocrHint')}</p>
+          <DocumentCost
+            modelId={mode === 'ocr' ? PDF_OCR_MODEL : EXTRACT_TEXT_MODEL}
+            pages={null}
+          />
           <div className="form-actions">
             <button
               type="button"
@@ -321,7 +329,7 @@ export default function DocumentsTab() {
           {record && (
             <p className="hint">
               {record.name} · {summaryLine(t, record, locale)}
-              {record.cost !== null && ` · ${t('documents.cost', { cost: record.cost })}`}
+              {record.cost !== null && ` · ${t('documents.cost', { cost: money(record.cost) })}`}
             </p>
           )}
           <textarea

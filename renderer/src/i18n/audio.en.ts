@@ -39,7 +39,7 @@ export const audioEn = {
   'audio.historyEmpty': 'Nothing yet. What you make is kept here.',
   'audio.historyLoadFailed': 'Could not load the audio history.',
   'audio.open': 'Play {title}',
-  'audio.meta.cost': '{cost} credits',
+  'audio.meta.cost': '{cost}',
   'audio.meta.seconds': '{seconds} s',
   'audio.transcribeFile': 'Transcribe file',
   'audio.dropHint': 'Drop an audio file here (WAV, MP3, OGG, FLAC, M4A, WEBM, up to 25 MB)',
@@ -61,7 +61,7 @@ export const audioEn = {
   'audio.tooLarge': '{name} is {size}; transcription takes files up to {limit}.',
   'audio.notAudio':
     '{name} is not an audio file. Choose a WAV, MP3, OGG, FLAC, M4A or WEBM recording.',
-  'audio.cost': 'Cost: {cost} credits',
+  'audio.cost': 'Cost: {cost}',
   'audio.retrying': 'The service is busy; trying again ({attempt} of {max})…',
   'audio.usedInOne':
     '“{title}” was sent in the chat {titles}. Delete it anyway? The chat will show “Recording deleted” in its place.',

@@ -41,7 +41,7 @@ export const audioRu: { readonly [K in keyof typeof audioEn]: string } = {
   'audio.historyEmpty': 'Пока пусто. Всё созданное сохраняется здесь.',
   'audio.historyLoadFailed': 'Не удалось загрузить историю аудио.',
   'audio.open': 'Воспроизвести {title}',
-  'audio.meta.cost': '{cost} кредитов',
+  'audio.meta.cost': '{cost}',
   'audio.meta.seconds': '{seconds} с',
   'audio.transcribeFile': 'Расшифровать файл',
   'audio.dropHint': 'Перетащите сюда аудиофайл (WAV, MP3, OGG, FLAC, M4A, WEBM, до 25 МБ)',
@@ -63,7 +63,7 @@ export const audioRu: { readonly [K in keyof typeof audioEn]: string } = {
   'audio.saveTranscript': 'Сохранить как текст',
   'audio.tooLarge': '{name} весит {size}; для расшифровки — файлы до {limit}.',
   'audio.notAudio': '{name} — не аудиофайл. Выберите запись WAV, MP3, OGG, FLAC, M4A или WEBM.',
-  'audio.cost': 'Стоимость: {cost} кредитов',
+  'audio.cost': 'Стоимость: {cost}',
   'audio.retrying': 'Сервис занят; повторная попытка ({attempt} из {max})…',
   'audio.usedInOne':
     '«{title}» отправлена в чате {titles}. Всё равно удалить? В чате вместо неё будет надпись «Запись удалена».',

@@ -48,7 +48,7 @@ export const chatEn = {
   'chat.stopped': 'Stopped.',
   'chat.interrupted': 'This answer was interrupted.',
   'chat.usage': 'Tokens: {prompt} in · {completion} out · {total} total',
-  'chat.cost': 'Cost: {cost} credits',
+  'chat.cost': 'Cost: {cost}',
   'chat.copyCode': 'Copy code',
   'chat.plainBlock': 'Shown as plain text: too complex to format.',
   'chat.trimOldest': 'Trim oldest messages',

@@ -49,7 +49,7 @@ export const chatRu: { readonly [K in keyof typeof chatEn]: string } = {
   'chat.stopped': 'Остановлено.',
   'chat.interrupted': 'Этот ответ был прерван.',
   'chat.usage': 'Токены: {prompt} на входе · {completion} на выходе · всего {total}',
-  'chat.cost': 'Стоимость: {cost} кредитов',
+  'chat.cost': 'Стоимость: {cost}',
   'chat.copyCode': 'Копировать код',
   'chat.plainBlock': 'Показано как простой текст: разметка слишком сложная для оформления.',
   'chat.trimOldest': 'Убрать самые старые сообщения',

@@ -36,7 +36,7 @@ export const documentsEn = {
   'documents.fromChat': 'from chat',
   'documents.pasted': 'pasted text',
   'documents.delete': 'Delete {name}',
-  'documents.cost': 'Cost: {cost} credits',
+  'documents.cost': 'Cost: {cost}',
   'documents.serviceCouldNotRead':
     'The service could not read this document. Check that it opens on your computer, or try OCR for a scan.',
   'documents.problems': '{count} document file(s) could not be read.',

@@ -37,7 +37,7 @@ export const documentsRu: { readonly [K in keyof typeof documentsEn]: string } =
   'documents.fromChat': 'из чата',
   'documents.pasted': 'вставленный текст',
   'documents.delete': 'Удалить {name}',
-  'documents.cost': 'Стоимость: {cost} кредитов',
+  'documents.cost': 'Стоимость: {cost}',
   'documents.serviceCouldNotRead':
     'Сервис не смог прочитать документ. Проверьте, открывается ли он на компьютере, или попробуйте OCR для скана.',
   'documents.problems': 'Не удалось прочитать файлов документов: {count}.',

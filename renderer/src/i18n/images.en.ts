@@ -24,7 +24,7 @@ export const imagesEn = {
   'images.submitHint': 'Ctrl+Enter generates',
   'images.generating': 'Generating… {seconds} s',
   'images.retrying': 'The service is busy: retrying (attempt {attempt} of {max})…',
-  'images.cost': 'Cost: {cost} credits',
+  'images.cost': 'Cost: {cost}',
   'images.costUnknown': 'The service did not report the cost.',
   'images.result': 'Result',
   'images.resultSaved': 'Saved in the gallery.',

@@ -25,7 +25,7 @@ export const imagesRu: { readonly [K in keyof typeof imagesEn]: string } = {
   'images.submitHint': 'Ctrl+Enter — создать',
   'images.generating': 'Создаётся… {seconds} с',
   'images.retrying': 'Сервис занят: повторяем (попытка {attempt} из {max})…',
-  'images.cost': 'Стоимость: {cost} кредитов',
+  'images.cost': 'Стоимость: {cost}',
   'images.costUnknown': 'Сервис не сообщил стоимость.',
   'images.result': 'Результат',
   'images.resultSaved': 'Сохранено в галерее.',

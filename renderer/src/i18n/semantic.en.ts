@@ -8,7 +8,7 @@ export const semanticEn = {
   'semantic.estimate': 'Estimate the cost',
   'semantic.estimated':
     'To embed {texts} passage(s) (several messages or a document section each), about {tokens} tokens: {cost}. One request per passage: about {time} at the account’s current request rate.',
-  'semantic.costCredits': 'about {cost} credits',
+  'semantic.costCredits': 'about {cost}',
   'semantic.costUnknown': 'the price of this model is not given',
   'semantic.enable': 'Turn on semantic search',
   'semantic.disable': 'Turn off semantic search',

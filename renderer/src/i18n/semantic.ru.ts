@@ -9,7 +9,7 @@ export const semanticRu: { readonly [K in keyof typeof semanticEn]: string } = {
   'semantic.estimate': 'Оценить стоимость',
   'semantic.estimated':
     'Фрагментов к обработке: {texts} (несколько сообщений или раздел документа в каждом), около {tokens} токенов: {cost}. Один запрос на фрагмент: около {time} при текущей частоте запросов аккаунта.',
-  'semantic.costCredits': 'около {cost} кредитов',
+  'semantic.costCredits': 'около {cost}',
   'semantic.costUnknown': 'цена этой модели не указана',
   'semantic.enable': 'Включить смысловой поиск',
   'semantic.disable': 'Выключить смысловой поиск',

@@ -14,6 +14,7 @@ import type { ModelKind } from '../../../shared/types';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { mediaUrl } from '../common/media';
 import { useT } from '../i18n/use-t';
+import { useMoney } from '../i18n/use-money';
 import { useAppStore } from '../store';
 import { fitNumber, type ImagesMode } from '../store/images-form-slice';
 import { EditSources } from './EditSources';
@@ -181,6 +182,7 @@ function Progress() {
 
 function Outcome() {
   const t = useT();
+  const money = useMoney();
   const outcome = useAppStore((s) => s.imageOutcome);
   const error = useAppStore((s) => s.imageError);
   const failedRun = useAppStore((s) => s.failedRun);
@@ -214,7 +216,7 @@ function Outcome() {
           </div>
           <p className="hint">
             {outcome.cost !== null
-              ? t('images.cost', { cost: outcome.cost })
+              ? t('images.cost', { cost: money(outcome.cost) })
               : t('images.costUnknown')}{' '}
             {t('images.resultSaved')}
           </p>
@@ -410,9 +412,9 @@ export function ImageForm() {
           </div>
         </>
       )}
-      {mode !== 'sdapi' && !viaEdits && (
+      {mode !== 'sdapi' && (
         // The service makes one picture per request (n is forced to 1).
-        <MediaCost model={model ?? null} amount={{ images: 1 }} />
+        <MediaCost model={model ?? null} amount={{ images: 1 }} prompt={draft.prompt} />
       )}
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={blocked}>

@@ -5,6 +5,7 @@ import { ErrorNotice } from '../common/ErrorNotice';
 import { conversationsUsing, usageTitles } from '../common/deleted-media';
 import { mediaUrl, saveMedia } from '../common/media';
 import { useLanguage, useT } from '../i18n/use-t';
+import { moneyWords } from '../i18n/money';
 import { localeOf } from '../i18n/translate';
 import { useAppStore } from '../store';
 import { GALLERY_PAGE } from '../store/images-gallery-slice';
@@ -33,7 +34,7 @@ function Details({ item }: { item: MediaItem }) {
   add(t('images.details.aspectRatio'), p.aspectRatio);
   add(t('images.details.negative'), p.negativePrompt);
   add(t('images.details.steps'), p.steps);
-  add(t('images.details.cost'), item.cost);
+  add(t('images.details.cost'), item.cost ? moneyWords(item.cost, language) : null);
   add(
     t('images.details.pixels'),
     item.width && item.height ? `${item.width} × ${item.height}` : '',

@@ -6,7 +6,7 @@ import { useLanguage, useT } from '../i18n/use-t';
 import { formatCount, localeOf } from '../i18n/translate';
 import { ModelSelect } from '../common/ModelSelect';
 import { enterChoice, groupModels, type PreferredModels } from './model-groups';
-import { priceWords } from './price-words';
+import { priceWords, usePriceReader, type PriceReader } from './price-words';
 import './models.css';
 
 interface ModelPickerProps {
@@ -25,12 +25,13 @@ interface ModelPickerProps {
 export function ModelDetails({ model }: { model: ModelInfo }) {
   const t = useT();
   const language = useLanguage();
+  const prices = usePriceReader();
   return (
     <div className="model-details">
       <code className="model-id" title={t('models.id')}>
         {model.id}
       </code>
-      <span className="model-price">{priceWords(t, model)}</span>
+      <span className="model-price">{priceWords(prices, model)}</span>
       {model.contextLength != null && (
         <span>
           {t('models.context', {
@@ -51,8 +52,8 @@ export function ModelDetails({ model }: { model: ModelInfo }) {
   );
 }
 
-function optionTitle(model: ModelInfo, t: ReturnType<typeof useT>): string {
-  const parts = [model.id, priceWords(t, model)];
+function optionTitle(model: ModelInfo, t: ReturnType<typeof useT>, prices: PriceReader): string {
+  const parts = [model.id, priceWords(prices, model)];
   if (model.contextLength != null) parts.push(t('models.context', { tokens: model.contextLength }));
   if (model.badges.length > 0) parts.push(model.badges.join(', '));
   return parts.join(' · ');
@@ -67,6 +68,7 @@ export function ModelPicker({
   selectId,
 }: ModelPickerProps) {
   const t = useT();
+  const prices = usePriceReader();
   const models = useAppStore((s) => s.models);
   const loading = useAppStore((s) => s.modelsLoading);
   const [query, setQuery] = useState('');
@@ -108,7 +110,7 @@ export function ModelPicker({
           value={value}
           groups={groups}
           onChange={onChange}
-          optionTitle={(model) => optionTitle(model, t)}
+          optionTitle={(model) => optionTitle(model, t, prices)}
         />
       </div>
       <div className="model-picker-meta" aria-live="polite">

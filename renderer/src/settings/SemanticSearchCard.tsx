@@ -6,6 +6,9 @@ import type { SemanticEstimate, SemanticStatus } from '../../../shared/semantic'
 import type { UserError } from '../../../shared/types';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { useLanguage, useT } from '../i18n/use-t';
+import { useMoney } from '../i18n/use-money';
+import { usePriceBasis } from '../models/price-words';
+import { embeddingEstimate } from '../../../shared/estimates';
 import { formatCount, localeOf } from '../i18n/translate';
 import { invoke } from '../platform';
 import { useAppStore } from '../store';
@@ -15,8 +18,10 @@ const POLL_MS = 1500;
 
 export function SemanticSearchCard() {
   const t = useT();
+  const money = useMoney();
   const locale = localeOf(useLanguage());
   const models = useAppStore((s) => s.models);
+  const basis = usePriceBasis();
   const [status, setStatus] = useState<SemanticStatus | null>(null);
   const [model, setModel] = useState(DEFAULT_EMBEDDING_MODEL);
   const [estimate, setEstimate] = useState<SemanticEstimate | null>(null);
@@ -43,6 +48,15 @@ export function SemanticSearchCard() {
 
   const embeddingModels = models.filter((m) => m.kind === 'embedding').map((m) => m.id);
   const choices = embeddingModels.includes(model) ? embeddingModels : [model, ...embeddingModels];
+
+  // Core counted the tokens; their cost follows the price basis in Settings at once.
+  const estimatedCost = estimate
+    ? (embeddingEstimate(
+        models.find((m) => m.id === estimate.model) ?? null,
+        { tokens: estimate.tokens },
+        basis,
+      )?.high ?? estimate.cost)
+    : null;
 
   async function estimateCost() {
     setBusy(true);
@@ -107,9 +121,9 @@ export function SemanticSearchCard() {
             tokens: formatCount(estimate.tokens, locale),
             time: formatDuration(estimate.seconds, locale),
             cost:
-              estimate.cost === null
+              estimatedCost === null
                 ? t('semantic.costUnknown')
-                : t('semantic.costCredits', { cost: estimate.cost }),
+                : t('semantic.costCredits', { cost: money(estimatedCost) }),
           })}
         </p>
       )}

@@ -3,6 +3,7 @@ import { Icon } from '../common/Icon';
 import { useAppStore } from '../store';
 import { useLanguage, useT } from '../i18n/use-t';
 import { formatLocalInstant, formatSubscriptionEnd } from './balance-format';
+import { moneyWords } from '../i18n/money';
 import { errorSentence } from '../common/errors';
 import { subscriptionProblem, userStatusNote } from '../../../shared/balance';
 import { IconButton } from '../common/IconButton';
@@ -44,7 +45,11 @@ export function BalanceStatus() {
               aria-hidden="true"
             />
           )}
-          <strong>{t('balance.credits', { credits: balance.credits ?? '—' })}</strong>
+          <strong>
+            {balance.credits === null
+              ? t('balance.credits', { credits: '—' })
+              : moneyWords(balance.credits, language, 'down')}
+          </strong>
         </span>
         {statusText && (
           <span

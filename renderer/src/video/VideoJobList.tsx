@@ -6,6 +6,7 @@ import { errorSentence } from '../common/errors';
 import { mediaUrl, saveMedia } from '../common/media';
 import { localeOf } from '../i18n/translate';
 import { useLanguage, useT } from '../i18n/use-t';
+import { useMoney } from '../i18n/use-money';
 import { useAppStore } from '../store';
 import { videoStatusWords } from './status-words';
 
@@ -33,6 +34,7 @@ function useTicker(active: boolean): number {
 
 function JobItem({ job, now }: { job: VideoJob; now: number }) {
   const t = useT();
+  const money = useMoney();
   const language = useLanguage();
   const remove = useAppStore((s) => s.removeVideoJob);
   const retryDownload = useAppStore((s) => s.retryVideoDownload);
@@ -56,7 +58,7 @@ function JobItem({ job, now }: { job: VideoJob; now: number }) {
         <code>{job.model}</code>
         <span>{job.aspectRatio}</span>
         {job.duration > 0 && <span>{t('video.durationSeconds', { seconds: job.duration })}</span>}
-        {job.cost && <span>{t('video.cost', { cost: job.cost })}</span>}
+        {job.cost && <span>{t('video.cost', { cost: money(job.cost) })}</span>}
         <span>{t('video.polls', { count: job.polls })}</span>
         <span>{new Date(job.createdAt).toLocaleString(localeOf(language))}</span>
       </p>
@@ -71,7 +73,9 @@ function JobItem({ job, now }: { job: VideoJob; now: number }) {
         <div className="job-failure" role="alert">
           <p>{t('video.reason', { reason: job.reason ?? job.error?.message ?? job.status })}</p>
           {job.balanceAfter && (
-            <p className="muted">{t('video.balanceAfter', { credits: job.balanceAfter })}</p>
+            <p className="muted">
+              {t('video.balanceAfter', { credits: money(job.balanceAfter, 'down') })}
+            </p>
           )}
         </div>
       )}

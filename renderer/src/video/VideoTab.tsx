@@ -160,7 +160,8 @@ function VideoForm() {
       )}
       <MediaCost
         model={model ?? null}
-        amount={{ seconds: draft.duration > 0 ? draft.duration : null }}
+        amount={{ video: draft.duration > 0 ? draft.duration : null }}
+        prompt={draft.prompt}
       />
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={!canSend}>

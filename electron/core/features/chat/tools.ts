@@ -1,6 +1,6 @@
 // Tool calls inside a chat turn: which tools a turn offers, the wire form of stored rounds, and one
 // round of calls run with the person's decisions (ask, allow, deny, always). See docs/TOOLS.md.
-import { formatDecimal, parseDecimal } from '../../../../shared/prices';
+import { sumCredits } from '../../../../shared/prices';
 import type { ChatMessage, Conversation, Usage } from '../../../../shared/types';
 import { DECLINED_RESULT, STOPPED_RESULT, toolResultText } from '../../../../shared/tool-rounds';
 import {
@@ -49,18 +49,11 @@ export function toolsWanted(
   return badges !== null && badges.includes('tools') && options.provider.hasEnabledServers();
 }
 
-/** Exact sum of two decimal costs (null when neither is known). */
+/** Exact sum of two decimal costs (null when neither is known), by the one price rule's sum. */
 function addCost(a: string | null, b: string | null): string | null {
   if (a === null) return b;
   if (b === null) return a;
-  const x = parseDecimal(a);
-  const y = parseDecimal(b);
-  if (!x || !y) return b;
-  const scale = Math.max(x.scale, y.scale);
-  const ten = BigInt(10);
-  const digits =
-    x.digits * ten ** BigInt(scale - x.scale) + y.digits * ten ** BigInt(scale - y.scale);
-  return formatDecimal({ digits, scale }, scale);
+  return sumCredits([a, b]);
 }
 
 const addCount = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : a + b);

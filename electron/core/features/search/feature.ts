@@ -24,6 +24,7 @@ export async function openSearchFeature(
     requestIntervalMs: () => ctx.scheduler.intervalMs(),
     recovery: ctx.recovery,
     paused: () => ctx.state.current().demo,
+    priceBasis: () => ctx.state.current().priceBasis,
   });
   return {
     handlers: {

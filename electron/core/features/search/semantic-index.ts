@@ -3,6 +3,8 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEFAULT_EMBEDDING_MODEL } from '../../../../shared/models';
+import { embeddingEstimate } from '../../../../shared/estimates';
+import type { PriceBasis } from '../../../../shared/prices';
 import type { SpendRecord } from '../../../../shared/spending';
 import { estimateTokens } from '../../../../shared/tokens';
 import {
@@ -32,6 +34,8 @@ export interface SemanticIndexOptions {
   onPaidCall?: () => void;
   /** Each embeddings request the service answered, for the spending ledger. */
   record?: (r: SpendRecord) => void;
+  /** How the list's token prices are read (the Settings choice); 'auto' when not given. */
+  priceBasis?: () => PriceBasis;
   /** Time between background passes while turned on. */
   intervalMs?: number;
   /** The account's gap between requests now (the scheduler's); the standard 2 s when not given. */
@@ -153,13 +157,16 @@ function readSettings(text: string): { enabled: boolean; model: string } | strin
   return { enabled: saved.enabled, model: typeof saved.model === 'string' ? saved.model : '' };
 }
 
-/** Credits for `tokens` at a per-token price given as a decimal string. */
-export function estimateCost(tokens: number, promptPrice: string | null): string | null {
-  if (promptPrice === null) return null;
-  const price = Number(promptPrice);
-  if (!Number.isFinite(price)) return null;
-  const cost = price * tokens;
-  return cost === 0 ? '0' : cost < 0.000001 ? '0.000001' : cost.toFixed(6).replace(/0+$/, '');
+/**
+ * Credits for embedding `tokens` with `model`: the one price rule (costOf), so a list giving
+ * prices per 1M tokens is not read per token (141 tokens at 0.02 per 1M are 0.00000282 credits).
+ */
+export function estimateCost(
+  tokens: number,
+  model: ModelInfo | null,
+  basis: PriceBasis = 'auto',
+): string | null {
+  return embeddingEstimate(model, { tokens }, basis)?.high ?? null;
 }
 
 export async function openSemanticIndex(options: SemanticIndexOptions): Promise<SemanticIndex> {
@@ -396,7 +403,7 @@ export async function openSemanticIndex(options: SemanticIndexOptions): Promise<
           tokens += estimateTokens(item.text);
         }
       }
-      const info = (await options.models().catch(() => [])).find((m) => m.id === chosen);
+      const info = (await options.models().catch(() => [])).find((m) => m.id === chosen) ?? null;
       const promptPrice = info?.promptPrice ?? null;
       return {
         model: chosen,
@@ -404,7 +411,7 @@ export async function openSemanticIndex(options: SemanticIndexOptions): Promise<
         requests: count,
         seconds: Math.ceil((count * requestGapMs()) / 1000),
         tokens,
-        cost: estimateCost(tokens, promptPrice),
+        cost: estimateCost(tokens, info, options.priceBasis?.() ?? 'auto'),
         promptPrice,
       };
     },

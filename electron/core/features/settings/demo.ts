@@ -35,8 +35,10 @@ export function createDemoService(): DemoService {
   async function launch(port: number): Promise<RunningSim> {
     // Loaded on demand: most sessions never use the demo, and the simulator is sizeable.
     const { startSim } = await import('../../../../sim/server');
-    // No test control endpoints and no request log: that log keeps raw headers.
-    return startSim({ port, debugPort: 0, control: false });
+    // No test control endpoints and no request log: that log keeps raw headers. The rich list
+    // states each media model's price per picture or second, so what the demo lists is what it
+    // charges (the minimal one shows DALL-E 3 at "input 0 · output 0" and charges 0.04).
+    return startSim({ port, debugPort: 0, control: false, modelsProfile: 'rich' });
   }
 
   return {

@@ -112,6 +112,7 @@ export async function openSettingsFeature(ctx: FeatureContext): Promise<Feature<
         if (input.autoTitle !== undefined) next.autoTitle = input.autoTitle;
         if (input.titleModel !== undefined) next.titleModel = input.titleModel.trim();
         if (input.toolRoundLimit !== undefined) next.toolRoundLimit = input.toolRoundLimit;
+        if (input.priceBasis !== undefined) next.priceBasis = input.priceBasis;
         if (input.spendLimits !== undefined) next.spendLimits = input.spendLimits;
         const urlChanged = next.baseUrl !== settings.baseUrl;
         // Another address ends the demo: its key stays behind, the person's own applies again.

@@ -2,6 +2,7 @@
 import { LANGUAGES, THEMES } from '../../../../shared/looks';
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { PRICE_BASES, type PriceBasis } from '../../../../shared/prices';
 import { CUSTOM_RATE, RATE_PLANS } from '../../../../shared/rate';
 import { DEFAULT_TOOL_ROUND_LIMIT, TOOL_ROUND_LIMIT } from '../../../../shared/tools';
 import type { Language, RatePlan, Theme } from '../../../../shared/types';
@@ -33,6 +34,8 @@ export interface StoredSettings {
   toolRoundLimit: number;
   /** The person's per-action threshold and budgets (credits as decimal strings; null: none). */
   spendLimits: SpendLimits;
+  /** How the model list's token prices are read: guessed per price, per token or per million. */
+  priceBasis: PriceBasis;
 }
 
 export interface SettingsStore {
@@ -53,6 +56,7 @@ export const defaultSettings: StoredSettings = {
   titleModel: '',
   toolRoundLimit: DEFAULT_TOOL_ROUND_LIMIT,
   spendLimits: NO_SPEND_LIMITS,
+  priceBasis: 'auto',
 };
 
 /** Written into the file; bumped when its shape changes, with a migration on read. */
@@ -122,6 +126,7 @@ export function sanitizeSettings(raw: unknown): StoredSettings {
         ? o.toolRoundLimit
         : DEFAULT_TOOL_ROUND_LIMIT,
     spendLimits: spendLimitsOf(o.spendLimits),
+    priceBasis: pick(o.priceBasis, PRICE_BASES, defaultSettings.priceBasis),
   };
 }
 

@@ -20,6 +20,7 @@ import {
   type Recovery,
 } from '../../../../../electron/core/library/recovery';
 import { DEFAULT_EMBEDDING_MODEL } from '../../../../../shared/models';
+import type { ModelInfo } from '../../../../../shared/types';
 import { DAMAGES, damage } from '../../damage';
 
 describe('semantic helpers', () => {
@@ -31,11 +32,24 @@ describe('semantic helpers', () => {
     expect(chunkText('   \n\n  ')).toEqual([]);
   });
 
-  it('estimates the cost from the per-token price', () => {
-    expect(estimateCost(1000, '0.00000002')).toBe('0.00002');
-    expect(estimateCost(10, '0.00000002')).toBe('0.000001');
-    expect(estimateCost(10, null)).toBeNull();
-    expect(estimateCost(0, '0.1')).toBe('0');
+  it('estimates the cost by the one price rule, per token or per 1M tokens', () => {
+    const model = (promptPrice: string | null): ModelInfo => ({
+      id: DEFAULT_EMBEDDING_MODEL,
+      name: 'Embeddings',
+      kind: 'embedding',
+      promptPrice,
+      completionPrice: '0',
+      contextLength: 8191,
+      badges: [],
+      description: null,
+    });
+    expect(estimateCost(1000, model('0.00000002'))).toBe('0.00002');
+    expect(estimateCost(10, model('0.00000002'))).toBe('0.0000002');
+    // The figure: 141 tokens at 0.02 per 1M tokens, once read as 2.82 credits.
+    expect(estimateCost(141, model('0.02'))).toBe('0.00000282');
+    expect(estimateCost(141, model('0.02'), 'token')).toBe('2.82');
+    expect(estimateCost(10, model(null))).toBeNull();
+    expect(estimateCost(0, model('0.1'))).toBe('0');
   });
 });
 

@@ -10,6 +10,7 @@ import {
   createJsonSettingsStore,
   defaultSettings,
   normalizeBaseUrl,
+  sanitizeSettings,
 } from '../../../../../electron/core/features/settings/store';
 
 let dir: string;
@@ -38,6 +39,7 @@ describe('json settings store', () => {
       titleModel: '',
       toolRoundLimit: 8,
       spendLimits: { askAbove: null, daily: null, monthly: null },
+      priceBasis: 'auto',
     });
     expect(defaultSettings.baseUrl).toBe('');
   });
@@ -224,5 +226,14 @@ describe('normalizeBaseUrl', () => {
     expect(failure).toBeInstanceOf(ServiceError);
     expect((failure as ServiceError).error.code).toBe('bad_base_url');
     expect((failure as ServiceError).error.message).toMatch(reason);
+  });
+});
+
+describe('the price basis', () => {
+  it('is kept when it is one of the bases, and is the guess otherwise', () => {
+    expect(sanitizeSettings({}).priceBasis).toBe('auto');
+    expect(sanitizeSettings({ priceBasis: 'million' }).priceBasis).toBe('million');
+    expect(sanitizeSettings({ priceBasis: 'token' }).priceBasis).toBe('token');
+    expect(sanitizeSettings({ priceBasis: 'per-kilo' }).priceBasis).toBe('auto');
   });
 });
