@@ -1,4 +1,5 @@
 // What core asks of the web host: links and MCP command lines go to the terminal that started it (the page can reach neither the person's browser nor a trusted dialog); saving and picking files are the page's.
+import { createInterface } from 'node:readline';
 import type { Host, McpCommandConfirm } from '../electron/core/features/context';
 import { isSafeExternalUrl } from '../electron/main/policy';
 import { visibleText } from '../shared/visible-text';
@@ -19,6 +20,52 @@ export interface McpCommandPolicy {
    * (null when the terminal closed or `signal` aborted); null when there is no terminal to ask.
    */
   ask: ((question: string, signal: AbortSignal) => Promise<string | null>) | null;
+}
+
+/**
+ * Questions at the terminal that started the host, each answered by the first line typed after it
+ * is printed. One reader for the host's whole life, made at its start: a line typed while nothing
+ * is asked (a stray y, a late answer to a question that timed out) is dropped there and then,
+ * never left waiting to answer the next question, which the person may not even have seen.
+ */
+export function createTerminalAsk(
+  input: NodeJS.ReadableStream,
+  output: NodeJS.WritableStream,
+): NonNullable<McpCommandPolicy['ask']> {
+  // Not a terminal-mode interface: Ctrl+C stays the terminal's signal that stops the host.
+  const lines = createInterface({ input, terminal: false });
+  let answer: ((line: string | null) => void) | null = null;
+  let closed = false;
+  lines.on('line', (line) => {
+    const settle = answer;
+    answer = null;
+    if (settle) settle(line);
+    else output.write('Nothing is being asked here now; that line was ignored.\n');
+  });
+  lines.on('close', () => {
+    closed = true;
+    answer?.(null);
+    answer = null;
+  });
+  return (question, signal) =>
+    new Promise((resolve) => {
+      if (closed || signal.aborted) {
+        resolve(null);
+        return;
+      }
+      const settle = (line: string | null): void => {
+        signal.removeEventListener('abort', gone);
+        resolve(line);
+      };
+      const gone = (): void => {
+        if (answer === settle) answer = null;
+        output.write('\n');
+        resolve(null);
+      };
+      answer = settle;
+      signal.addEventListener('abort', gone, { once: true });
+      output.write(question);
+    });
 }
 
 /** Tests, CI and services: no terminal, no flag, no commands. */

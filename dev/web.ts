@@ -1,14 +1,19 @@
 // The web host: Atelier's core in Node and its renderer in a browser (`npm run web`), for where Electron cannot run.
 import { chmod, mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createCore } from '../electron/core/app';
 import { createJsonSettingsStore } from '../electron/core/features/settings/store';
 import { createFileVault, createLocalKeyEncryptor } from '../electron/core/features/settings/vault';
 import { openRecovery } from '../electron/core/library/recovery';
 import { startWebServer } from './web-server';
-import { ALLOW_MCP_ENV, ALLOW_MCP_FLAG, NO_MCP_COMMANDS, type McpCommandPolicy } from './web-host';
+import {
+  ALLOW_MCP_ENV,
+  ALLOW_MCP_FLAG,
+  createTerminalAsk,
+  NO_MCP_COMMANDS,
+  type McpCommandPolicy,
+} from './web-host';
 
 const RENDERER_DIR = fileURLToPath(new URL('../dist/renderer', import.meta.url));
 
@@ -60,26 +65,13 @@ export async function startWebHost(opts: {
   });
 }
 
-/** A question at the terminal that started the host, answered by one typed line. */
-async function askAtTerminal(question: string, signal: AbortSignal): Promise<string | null> {
-  // Not a terminal-mode interface: Ctrl+C stays the terminal's signal that stops the host.
-  const lines = createInterface({ input: process.stdin, output: process.stdout, terminal: false });
-  const closed = new Promise<null>((settle) => lines.once('close', () => settle(null)));
-  try {
-    return await Promise.race([lines.question(question, { signal }), closed]);
-  } catch {
-    process.stdout.write('\n');
-    return null;
-  } finally {
-    lines.close();
-  }
-}
-
 /** MCP commands: allowed by the flag, else asked at the terminal when there is one, else none. */
 function mcpPolicyOf(args: readonly string[]): McpCommandPolicy {
   if (args.includes(ALLOW_MCP_FLAG) || process.env[ALLOW_MCP_ENV] === '1')
     return { allow: true, ask: null };
-  return process.stdin.isTTY ? { allow: false, ask: askAtTerminal } : NO_MCP_COMMANDS;
+  return process.stdin.isTTY
+    ? { allow: false, ask: createTerminalAsk(process.stdin, process.stdout) }
+    : NO_MCP_COMMANDS;
 }
 
 async function runFromCommandLine(): Promise<void> {

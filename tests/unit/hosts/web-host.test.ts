@@ -1,7 +1,8 @@
 // The web host's capabilities: links are printed for the user, never opened; saving is left to the page; an MCP command line runs only when the terminal says yes or the host was started to allow it.
+import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { McpCommandConfirm } from '../../../electron/core/features/context';
-import { createWebHost, MCP_ANSWER_TIMEOUT_MS } from '../../../dev/web-host';
+import { createTerminalAsk, createWebHost, MCP_ANSWER_TIMEOUT_MS } from '../../../dev/web-host';
 
 const REQUEST: McpCommandConfirm = {
   serverName: 'files',
@@ -144,5 +145,63 @@ describe('an MCP command line in the web host', () => {
     release('n');
     expect(await second).toBe(false);
     expect(order).toEqual(['ask one (1 open)', 'ask two (1 open)']);
+  });
+});
+
+describe('the question at the terminal', () => {
+  /** A terminal: what the person types, and what the host prints. */
+  function terminal() {
+    const typed = new PassThrough();
+    const printed: string[] = [];
+    const screen = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        printed.push(chunk.toString());
+        done();
+      },
+    });
+    return { typed, printed, ask: createTerminalAsk(typed, screen) };
+  }
+  const turn = () => new Promise((resolve) => setImmediate(resolve));
+  const never = () => new AbortController().signal;
+
+  it('takes the first line typed after it is printed', async () => {
+    const { typed, printed, ask } = terminal();
+    const answer = ask('Run it? [y/N] ', never());
+    await turn();
+    expect(printed.join('')).toBe('Run it? [y/N] ');
+    typed.write('y\n');
+    expect(await answer).toBe('y');
+  });
+
+  it('does not take a y typed before it was asked as its answer', async () => {
+    const { typed, ask } = terminal();
+    typed.write('y\n');
+    await turn();
+    const answer = ask('Run it? [y/N] ', never());
+    await turn();
+    typed.write('n\n');
+    expect(await answer).toBe('n');
+  });
+
+  it('does not take a late answer to a question that timed out as the next one', async () => {
+    const { typed, ask } = terminal();
+    const late = new AbortController();
+    const first = ask('Run the first? [y/N] ', late.signal);
+    await turn();
+    late.abort();
+    expect(await first).toBeNull();
+    typed.write('y\n');
+    await turn();
+    const second = ask('Run the second? [y/N] ', never());
+    await turn();
+    typed.write('no\n');
+    expect(await second).toBe('no');
+  });
+
+  it('answers null once the terminal is closed', async () => {
+    const { typed, ask } = terminal();
+    typed.end();
+    await turn();
+    expect(await ask('Run it? [y/N] ', never())).toBeNull();
   });
 });
