@@ -76,12 +76,16 @@ function visibleText(message: GptMessage): string {
   return parts.join('\n').trim();
 }
 
-/** Sorts node ids in the order their parent lists them (unlisted last). */
+/**
+ * Sorts node ids in the order their parent lists them (unlisted last). Each place is looked up,
+ * not searched for: a node of an export may have hundreds of thousands of children.
+ */
 function byPlaceIn(children: readonly string[] | undefined): (a: string, b: string) => number {
-  const place = (id: string) => {
-    const at = children?.indexOf(id) ?? -1;
-    return at < 0 ? Number.MAX_SAFE_INTEGER : at;
-  };
+  const places = new Map<string, number>();
+  children?.forEach((id, at) => {
+    if (!places.has(id)) places.set(id, at);
+  });
+  const place = (id: string) => places.get(id) ?? Number.MAX_SAFE_INTEGER;
   return (a, b) => place(a) - place(b);
 }
 

@@ -1,6 +1,6 @@
 // Reading ChatGPT's export: the path from current_node to the root, visible text only, loops, deep forks and bad shapes survived.
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { APP_EXPORT_FORMAT, TRANSFER_LIMITS } from '../../../../../shared/transfer';
 import type { ChatMessage, Conversation } from '../../../../../shared/types';
 import {
@@ -71,6 +71,45 @@ describe('readChatGptExport', () => {
       'B',
       'A',
     ]);
+  });
+
+  it('orders a question with 20,000 answers by one lookup per answer, not a search of the list per comparison', () => {
+    // A 12.5 MB export whose question had 200,000 regenerated answers held core for 28 s when
+    // each comparison searched the parent's list of children (issue 38, the attack pass).
+    const answers = 20_000;
+    const mapping: Record<string, unknown> = {
+      q: {
+        message: { author: { role: 'user' }, content: { content_type: 'text', parts: ['Q'] } },
+        parent: null,
+        children: [...Array.from({ length: answers }, (_, i) => `a${i}`)],
+      },
+    };
+    for (let i = 0; i < answers; i += 1) {
+      const text = `A${i}`;
+      mapping[`a${i}`] = {
+        message: {
+          author: { role: 'assistant' },
+          content: { content_type: 'text', parts: [text] },
+        },
+        parent: 'q',
+      };
+    }
+    const items = [{ title: 'Many answers', current_node: `a${answers - 1}`, mapping }];
+    const searches = vi.spyOn(Array.prototype, 'indexOf');
+    let read: ReturnType<typeof readChatGptExport>;
+    let searched: number;
+    try {
+      read = readChatGptExport(items);
+      searched = searches.mock.calls.length;
+    } finally {
+      searches.mockRestore();
+    }
+    expect(searched).toBeLessThan(answers);
+    const answer = read.conversations[0]!.messages[1]!;
+    expect(answer.content).toBe(`A${answers - 1}`);
+    expect(answer.alternatives).toHaveLength(answers - 1);
+    expect(answer.alternatives![0]![0]!.content).toBe('A0');
+    expect(answer.alternativeIndex).toBe(answers - 1);
   });
 
   it('recognises the export by its mapping', () => {
