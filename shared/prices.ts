@@ -230,17 +230,6 @@ export function modelPrices(model: ModelInfo, basis: PriceBasis = 'auto'): Model
   };
 }
 
-/** Credits for `tokens` prompt tokens at the model's input price; null when the list gives none. */
-export function promptCost(model: ModelInfo | null, tokens: number): string | null {
-  if (!model || model.promptPrice === null || !Number.isSafeInteger(tokens) || tokens < 0)
-    return null;
-  const value = parseDecimal(model.promptPrice);
-  const basis = tokenPriceBasis(model.promptPrice);
-  if (!value || !basis) return null;
-  const cost = times(value, BigInt(tokens));
-  return formatDecimal(basis === 'token' ? cost : shift(cost, 6));
-}
-
 /**
  * Credits for `count` pictures, or for `seconds` of sound or film, at the model's listed unit
  * price; null when the list states no price in that unit (nothing is guessed).

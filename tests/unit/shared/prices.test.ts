@@ -5,7 +5,6 @@ import {
   modelPrices,
   parseDecimal,
   perMillionTokens,
-  promptCost,
   tokenPriceBasis,
   unitCost,
 } from '../../../shared/prices';
@@ -84,10 +83,10 @@ describe('token prices per million', () => {
 
 describe('estimates before spending', () => {
   it('prompt tokens at the input price, per token or per million', () => {
-    expect(promptCost(model({}), 2500)).toBe('0.000375');
-    expect(promptCost(model({ promptPrice: '3' }), 2500)).toBe('0.0075');
-    expect(promptCost(model({ promptPrice: null }), 2500)).toBeNull();
-    expect(promptCost(null, 2500)).toBeNull();
+    expect(costOf(model({}), { promptTokens: 2500 })).toBe('0.000375');
+    expect(costOf(model({ promptPrice: '3' }), { promptTokens: 2500 })).toBe('0.0075');
+    expect(costOf(model({ promptPrice: null }), { promptTokens: 2500 })).toBeNull();
+    expect(costOf(null, { promptTokens: 2500 })).toBeNull();
   });
 
   it('pictures, seconds and minutes at the stated unit price only', () => {
