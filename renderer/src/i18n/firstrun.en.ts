@@ -30,4 +30,14 @@ export const firstrunEn = {
   'firstrun.keyWorking': 'Checked: the service accepts this key.',
   'firstrun.enterAddress': 'Enter your own service’s address and key.',
   'firstrun.nothingSaved': 'Nothing was saved.',
+  'firstrun.titlesTitle': 'Conversation titles',
+  'firstrun.titlesOn': 'Name new conversations automatically',
+  'firstrun.titlesBody':
+    'After a conversation’s first answer, the cheapest chat model on your service’s list suggests a short title in the background, and it is paid like any request. Turned off, a conversation is named after the first words of its first question. You can change this in Settings.',
+  'firstrun.titlesCost': 'About {cost} a title, with {model}.',
+  'firstrun.titlesCostLater': 'What a title costs is shown once a service is connected.',
+  'firstrun.titlesNoModel':
+    'The service’s list gives no chat model with prices, so the cost of a title cannot be said.',
+  'firstrun.titlesNoPrice':
+    'The list gives no price for {model}, so the cost of a title cannot be said.',
 } as const;

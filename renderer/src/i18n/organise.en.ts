@@ -51,5 +51,10 @@ export const organiseEn = {
   'organise.autoTitleHint':
     'After the first answer, one short background request asks for a title. Conversations you renamed keep their name.',
   'organise.titleModel': 'Model for titles',
-  'organise.titleModelHint': 'Empty: each conversation’s own model. A cheap chat model is enough.',
+  'organise.titleModelHint':
+    'Empty: the cheapest chat model on the service’s list. Type a model’s id to use that one instead.',
+  'organise.titleModelNow': 'Titles are made by {model}: about {cost} a title.',
+  'organise.titleModelNowNoPrice': 'Titles are made by {model}; the list gives no price for it.',
+  'organise.titleModelOff':
+    'Turned off, a conversation is named after the first words of its first question.',
 } as const;

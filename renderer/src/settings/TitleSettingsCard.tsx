@@ -1,13 +1,17 @@
-// Settings: whether a model names conversations after the first answer, and which model.
+// Settings: whether a model names conversations after the first answer, and which model (empty: the cheapest chat model), with what a title costs.
 import { useEffect, useState } from 'react';
 import type { UserError } from '../../../shared/types';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { Field } from '../common/Field';
-import { useT } from '../i18n/use-t';
+import { useTitleCost } from '../common/title-cost';
+import { moneyWords } from '../i18n/money';
+import { useLanguage, useT } from '../i18n/use-t';
 import { useAppStore } from '../store';
 
 export function TitleSettingsCard() {
   const t = useT();
+  const language = useLanguage();
+  const titleCost = useTitleCost();
   const settings = useAppStore((s) => s.settings);
   const updateSettings = useAppStore((s) => s.updateSettings);
   const saved = settings?.autoTitle ?? true;
@@ -38,6 +42,7 @@ export function TitleSettingsCard() {
         {t('organise.autoTitle')}
       </label>
       <p className="hint">{t('organise.autoTitleHint')}</p>
+      <p className="hint">{t('organise.titleModelOff')}</p>
       <Field label={t('organise.titleModel')} hint={t('organise.titleModelHint')}>
         {(id) => (
           <input
@@ -53,6 +58,16 @@ export function TitleSettingsCard() {
           />
         )}
       </Field>
+      {autoTitle && titleCost.model && (
+        <p className="hint">
+          {titleCost.cost === null
+            ? t('organise.titleModelNowNoPrice', { model: titleCost.model.name })
+            : t('organise.titleModelNow', {
+                model: titleCost.model.name,
+                cost: moneyWords(titleCost.cost, language),
+              })}
+        </p>
+      )}
       {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
     </section>
   );

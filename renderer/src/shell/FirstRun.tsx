@@ -3,7 +3,9 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ConnectionCheck, UserError } from '../../../shared/types';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { ConnectionFields } from '../common/ConnectionFields';
-import { useT } from '../i18n/use-t';
+import { useTitleCost } from '../common/title-cost';
+import { moneyWords } from '../i18n/money';
+import { useLanguage, useT } from '../i18n/use-t';
 import { useAppStore } from '../store';
 import { checkWords } from './first-run-words';
 import './first-run.css';
@@ -128,6 +130,8 @@ export function FirstRun() {
           {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
         </form>
 
+        <TitlesOffer />
+
         {!connected && (
           <section className="card">
             <h2>{t('firstrun.demoTitle')}</h2>
@@ -155,5 +159,44 @@ export function FirstRun() {
         )}
       </div>
     </div>
+  );
+}
+
+/**
+ * Automatic titles, offered before the first conversation: on unless turned off, with what one
+ * title costs with the model that would make it (once the service's list is in).
+ */
+function TitlesOffer() {
+  const t = useT();
+  const language = useLanguage();
+  const on = useAppStore((s) => s.settings?.autoTitle ?? true);
+  const updateSettings = useAppStore((s) => s.updateSettings);
+  const listed = useAppStore((s) => s.models.length > 0);
+  const { model, cost } = useTitleCost();
+  const [error, setError] = useState<UserError | null>(null);
+
+  let price: string;
+  if (!listed) price = t('firstrun.titlesCostLater');
+  else if (!model) price = t('firstrun.titlesNoModel');
+  else if (cost === null) price = t('firstrun.titlesNoPrice', { model: model.name });
+  else price = t('firstrun.titlesCost', { cost: moneyWords(cost, language), model: model.name });
+
+  return (
+    <section className="card" aria-label={t('firstrun.titlesTitle')}>
+      <h2>{t('firstrun.titlesTitle')}</h2>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={on}
+          onChange={(event) =>
+            void updateSettings({ autoTitle: event.target.checked }).then(setError)
+          }
+        />
+        {t('firstrun.titlesOn')}
+      </label>
+      <p className="hint">{t('firstrun.titlesBody')}</p>
+      <p className="hint first-run-title-cost">{price}</p>
+      {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
+    </section>
   );
 }
