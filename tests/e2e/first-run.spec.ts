@@ -2,6 +2,7 @@
 // message sent with nothing set up leads there without leaving an empty conversation behind.
 import { MODELS } from '../../sim/models';
 import { expect, gotoApp, section, simRequests, test, type Atelier } from './fixtures';
+import { moneyWords } from '../../renderer/src/i18n/money';
 import { LOOKS, applyLook, type Look, sendIn } from './looks';
 import type { Page } from '@playwright/test';
 
@@ -52,7 +53,12 @@ for (const look of LOOKS) {
     await page.getByRole('textbox', { name: t('settings.apiKey') }).fill('sim-fast');
     await page.getByRole('button', { name: t('firstrun.connect'), exact: true }).click();
     await expect(
-      page.getByText(t('firstrun.connected', { count: MODELS.length, credits: '100.00' })),
+      page.getByText(
+        t('firstrun.connected', {
+          count: MODELS.length,
+          credits: moneyWords('100.00', look.language, 'down'),
+        }),
+      ),
     ).toBeVisible();
     await page.getByRole('button', { name: t('firstrun.start'), exact: true }).click();
     await sendIn(page, look, 'Hello after the welcome');
@@ -146,7 +152,12 @@ for (const look of LOOKS) {
     await page.getByRole('button', { name: t('common.save'), exact: true }).click();
     await expect(page.getByText(t('settings.keySaved'))).toBeVisible();
     await expect(
-      page.getByText(t('firstrun.connected', { count: MODELS.length, credits: '100.00' })),
+      page.getByText(
+        t('firstrun.connected', {
+          count: MODELS.length,
+          credits: moneyWords('100.00', look.language, 'down'),
+        }),
+      ),
     ).toBeVisible();
     await expect(page.getByText(t('firstrun.keyWorking'))).toBeVisible();
     await expect(page.getByText(t('firstrun.keyNotWorking'))).toHaveCount(0);

@@ -15,7 +15,7 @@ export const firstrunEn = {
   'firstrun.laterHint': 'Settings is always in the navigation on the left.',
   'firstrun.start': 'Start chatting',
   'firstrun.waiting': 'Your message waits in the box: it is sent once a service is set up.',
-  'firstrun.connected': 'Connected: {count} models, balance {credits} credits',
+  'firstrun.connected': 'Connected: {count} models, balance {credits}.',
   'firstrun.connectedNoBalance':
     'Connected: {count} models. The balance is not available: {reason}',
   'firstrun.connectedPlain': 'Connected: {count} models.',

@@ -16,7 +16,7 @@ export const firstrunRu: { readonly [K in keyof typeof firstrunEn]: string } = {
   'firstrun.laterHint': 'Настройки всегда есть в навигации слева.',
   'firstrun.start': 'Начать чат',
   'firstrun.waiting': 'Ваше сообщение ждёт в поле ввода: оно уйдёт, когда сервис будет настроен.',
-  'firstrun.connected': 'Подключено: моделей — {count}, баланс {credits} кредитов',
+  'firstrun.connected': 'Подключено: моделей — {count}, баланс {credits}.',
   'firstrun.connectedNoBalance': 'Подключено: моделей — {count}. Баланс недоступен: {reason}',
   'firstrun.connectedPlain': 'Подключено: моделей — {count}.',
   'firstrun.refused': 'Ключ отклонён: {words}',

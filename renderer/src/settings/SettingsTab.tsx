@@ -150,7 +150,7 @@ export default function SettingsTab() {
               ? 'refused'
               : 'unchecked';
         setChecked({
-          words: checkWords(t, check),
+          words: checkWords(t, check, settings?.language ?? 'en'),
           then:
             keyVerdict === 'working'
               ? null

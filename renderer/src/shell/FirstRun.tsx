@@ -12,6 +12,7 @@ import './first-run.css';
 
 export function FirstRun() {
   const t = useT();
+  const language = useLanguage();
   const settings = useAppStore((s) => s.settings);
   const welcome = useAppStore((s) => s.welcome);
   const setWelcome = useAppStore((s) => s.setWelcome);
@@ -75,7 +76,7 @@ export function FirstRun() {
     else setWelcome('dismissed');
   }
 
-  const words = check ? checkWords(t, check) : null;
+  const words = check ? checkWords(t, check, language) : null;
   const connected = welcome === 'connected';
 
   return (

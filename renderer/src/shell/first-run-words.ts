@@ -1,5 +1,6 @@
 // A connection check in words: what the service said of the address and the key, for the welcome screen and Settings.
-import type { ConnectionCheck, UserError } from '../../../shared/types';
+import type { ConnectionCheck, Language, UserError } from '../../../shared/types';
+import { moneyWords } from '../i18n/money';
 import type { Translate } from '../i18n/translate';
 
 export interface CheckWords {
@@ -14,13 +15,20 @@ function wordsOf(error: UserError | null): string {
   return text === '' ? String(error?.status ?? error?.code ?? '') : text;
 }
 
-export function checkWords(t: Translate, check: ConnectionCheck): CheckWords {
+export function checkWords(t: Translate, check: ConnectionCheck, language: Language): CheckWords {
   switch (check.outcome) {
     case 'connected': {
       const count = check.modelCount ?? 0;
       const balance = check.balance;
       if (balance?.state === 'ok' && balance.credits !== null)
-        return { ok: true, text: t('firstrun.connected', { count, credits: balance.credits }) };
+        return {
+          ok: true,
+          // A balance is never shown above what it is: rounded down, in the one money format.
+          text: t('firstrun.connected', {
+            count,
+            credits: moneyWords(balance.credits, language, 'down'),
+          }),
+        };
       if (balance?.state === 'off')
         return {
           ok: true,

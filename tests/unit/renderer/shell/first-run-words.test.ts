@@ -24,21 +24,25 @@ function check(over: Partial<ConnectionCheck>): ConnectionCheck {
 describe('checkWords', () => {
   it('connected: the number of models and the balance as the service gave it', () => {
     const balance = { ...blankBalance('ok'), credits: '123.45' };
-    expect(checkWords(en, check({ balance }))).toEqual({
+    expect(checkWords(en, check({ balance }), 'en')).toEqual({
       ok: true,
-      text: 'Connected: 42 models, balance 123.45 credits',
+      text: 'Connected: 42 models, balance 123.45 credits.',
     });
-    expect(checkWords(ru, check({ balance })).text).toBe(
-      'Подключено: моделей — 42, баланс 123.45 кредитов',
+    expect(checkWords(ru, check({ balance }), 'ru').text).toBe(
+      'Подключено: моделей — 42, баланс 123,45 кредита.',
+    );
+    const two = { ...blankBalance('ok'), credits: '2.00' };
+    expect(checkWords(ru, check({ balance: two }), 'ru').text).toBe(
+      'Подключено: моделей — 42, баланс 2 кредита.',
     );
   });
 
   it('connected without a balance: the service’s reason, or nothing invented', () => {
     const off = { ...blankBalance('off'), reason: 'Balance retrieval is disabled.' };
-    expect(checkWords(en, check({ balance: off })).text).toBe(
+    expect(checkWords(en, check({ balance: off }), 'en').text).toBe(
       'Connected: 42 models. The balance is not available: Balance retrieval is disabled.',
     );
-    expect(checkWords(en, check({ balance: blankBalance('error') })).text).toBe(
+    expect(checkWords(en, check({ balance: blankBalance('error') }), 'en').text).toBe(
       'Connected: 42 models.',
     );
   });
@@ -57,6 +61,7 @@ describe('checkWords', () => {
           fromService: true,
         },
       }),
+      'en',
     );
     expect(words).toEqual({
       ok: false,
@@ -65,7 +70,7 @@ describe('checkWords', () => {
   });
 
   it('unreachable names the host; failed says what answered', () => {
-    expect(checkWords(en, check({ outcome: 'unreachable', host: '127.0.0.1:9' })).text).toBe(
+    expect(checkWords(en, check({ outcome: 'unreachable', host: '127.0.0.1:9' }), 'en').text).toBe(
       'Cannot reach 127.0.0.1:9: check the address.',
     );
     const failed = checkWords(
@@ -74,6 +79,7 @@ describe('checkWords', () => {
         outcome: 'failed',
         error: { code: 'not_found', message: 'Not found', status: 404, retryable: false },
       }),
+      'en',
     );
     expect(failed.ok).toBe(false);
     expect(failed.text).toContain(
