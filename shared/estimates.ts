@@ -212,3 +212,9 @@ export function decisionEstimate(
 ): Estimate | null {
   return single(costOf(model, { promptTokens: amount.promptTokens }, basis));
 }
+
+/** An action's upper figure (the ask-first check's and the ledger's); null when there is none. */
+export function upperOf(estimate: Estimate | EstimateResult | null): string | null {
+  if (!estimate) return null;
+  return 'gap' in estimate ? (estimate.estimate?.high ?? null) : estimate.high;
+}

@@ -1,6 +1,5 @@
 // Core assembled: the context (settings state, scheduler, service client, library, account) and the features, behind one router.
 import { join } from 'node:path';
-import type { PriceBasis } from '../../shared/prices';
 import { loadTokenizer } from '../../shared/tokens';
 import type { Envelope } from '../../shared/types';
 import { createBalanceMonitor } from './features/account/balance';
@@ -94,7 +93,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     file: ledgerFile(opts.dataDir),
     recovery,
     models: () => models.list(),
-    priceBasis: () => (state.current() as { priceBasis?: PriceBasis }).priceBasis ?? 'auto',
+    priceBasis: () => state.current().priceBasis,
     demo: () => state.current().demo,
     refreshBalance: () => balance.refreshSoon(),
     emit: (entry) => opts.emit('spending.changed', entry),

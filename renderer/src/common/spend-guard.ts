@@ -9,7 +9,6 @@ import {
   type SpendSituation,
 } from '../../../shared/spending';
 import type { Balance } from '../../../shared/types';
-import type { Estimate, EstimateResult } from '../../../shared/estimates';
 
 /** What was spent today and this month, with the local day and month those totals belong to. */
 export interface SpentFigures {
@@ -154,8 +153,5 @@ export function noticeKey(notice: Pick<BudgetNotice, 'kind' | 'period'>): string
   return `${notice.kind}:${notice.period}`;
 }
 
-/** An action's upper figure from its estimate; null when there is none (a gap says why). */
-export function upperOf(estimate: Estimate | EstimateResult | null): string | null {
-  if (!estimate) return null;
-  return 'gap' in estimate ? (estimate.estimate?.high ?? null) : estimate.high;
-}
+/** The figure the ledger keeps too (core's estimate column): one function for both. */
+export { upperOf } from '../../../shared/estimates';

@@ -10,6 +10,8 @@ export interface ModelCatalog {
   /** The cached list, or a fetch when there is none yet or `refresh` is asked. */
   list(opts?: { refresh?: boolean }): Promise<ModelInfo[]>;
   contextLengthOf(id: string): number | null;
+  /** The cached list's entry for the model (never fetches); null when it is not listed. */
+  modelOf(id: string): ModelInfo | null;
   /**
    * The model's badges as the list states them ('tools', 'structured-outputs', 'web-search' …);
    * null when the model is not in the list.
@@ -158,6 +160,10 @@ export async function openModelCatalog(options: ModelCatalogOptions): Promise<Mo
 
     contextLengthOf(id) {
       return byId.get(id)?.contextLength ?? null;
+    },
+
+    modelOf(id) {
+      return byId.get(id) ?? null;
     },
 
     connectionChanged() {

@@ -1,5 +1,6 @@
 // Audio in core: speech and music into the media library, transcription of uploaded recordings.
 import { TRANSCRIBE_MAX_BYTES } from '../../../../shared/audio';
+import { musicEstimate, speechEstimate, transcriptionEstimate } from '../../../../shared/estimates';
 import { extensionOfMime } from '../../../../shared/media-files';
 import type {
   MediaItem,
@@ -11,6 +12,8 @@ import { encodePeaks, summarizeWav } from './wave';
 import { openTranscriptStore } from './transcripts';
 import type { ChannelsOf, Feature, FeatureContext } from '../context';
 import type { SpendRecord } from '../../../../shared/spending';
+import { estimateTokens } from '../../../../shared/tokens';
+import { estimateBefore } from '../spending/estimate';
 import { checkUploadedFile } from '../../library/file-checks';
 import { sniffMime } from '../../library/sniff';
 import { serviceError } from '../../service/errors';
@@ -95,7 +98,7 @@ export async function openAudioFeature(ctx: FeatureContext): Promise<Feature<Aud
   async function keep(
     result: BinaryResult,
     meta: { title: string; model: string; params: Record<string, MediaValue> },
-    spent: Pick<SpendRecord, 'feature' | 'units'>,
+    spent: Pick<SpendRecord, 'feature' | 'units' | 'estimate'>,
   ): Promise<MediaItem> {
     let item: MediaItem | null = null;
     try {
@@ -134,6 +137,9 @@ export async function openAudioFeature(ctx: FeatureContext): Promise<Feature<Aud
   return {
     handlers: {
       'audio.speak': async ({ model, text, voice, format }) => {
+        const estimate = estimateBefore(ctx, model, (info, basis) =>
+          speechEstimate(info, { characters: text.length }, basis),
+        );
         const result = await ctx.client.speech(
           { model, input: text, voice, response_format: format },
           asked,
@@ -145,11 +151,18 @@ export async function openAudioFeature(ctx: FeatureContext): Promise<Feature<Aud
             model,
             params: { mode: 'speech', text, voice, format },
           },
-          { feature: 'speech', units: { characters: text.length } },
+          { feature: 'speech', units: { characters: text.length }, estimate },
         );
       },
 
       'audio.music': async ({ model, text, seconds }) => {
+        const estimate = estimateBefore(ctx, model, (info, basis) =>
+          musicEstimate(
+            info,
+            { seconds: seconds > 0 ? seconds : null, promptTokens: estimateTokens(text) },
+            basis,
+          ),
+        );
         // Music is WAV only; the service refuses any other response_format.
         const result = await ctx.client.speech(
           { model, input: text, seconds_total: seconds, response_format: 'wav' },
@@ -162,7 +175,7 @@ export async function openAudioFeature(ctx: FeatureContext): Promise<Feature<Aud
             model,
             params: { mode: 'music', text, seconds },
           },
-          { feature: 'music', units: { seconds } },
+          { feature: 'music', units: { seconds }, estimate },
         );
       },
 
@@ -179,6 +192,15 @@ export async function openAudioFeature(ctx: FeatureContext): Promise<Feature<Aud
         const sniffed = file.sniffedMime ?? 'audio/wav';
         const bytes = await ctx.files.read(fileId);
         const fileName = uploadName(file.name, sniffed);
+        const measured = sniffed === 'audio/wav' ? summarizeWav(bytes)?.seconds : undefined;
+        // The length the page measured before asking (what its estimate was of), else the WAV's.
+        const before = duration ?? measured;
+        const estimate =
+          before === undefined
+            ? null
+            : estimateBefore(ctx, model, (info, basis) =>
+                transcriptionEstimate(info, { seconds: before }, basis),
+              );
         const result = await ctx.client.transcribe(
           {
             file: bytes,
@@ -195,7 +217,6 @@ export async function openAudioFeature(ctx: FeatureContext): Promise<Feature<Aud
         const kept = segments && segments.length > 0 ? segments : null;
         // The audio's length, for subtitles without segments: measured from a WAV, else what
         // the page measured, else where the last segment ends.
-        const measured = sniffed === 'audio/wav' ? summarizeWav(bytes)?.seconds : undefined;
         const seconds = measured ?? duration ?? kept?.at(-1)?.end ?? null;
         const transcript: Omit<Transcript, 'id'> = {
           text: result.text,
@@ -217,6 +238,7 @@ export async function openAudioFeature(ctx: FeatureContext): Promise<Feature<Aud
             model,
             itemId: stored?.id ?? null,
             units: seconds !== null ? { seconds } : {},
+            estimate,
             reported: result.cost ?? null,
           });
         }

@@ -2,12 +2,14 @@
 import { randomUUID } from 'node:crypto';
 import { effectiveMaxTokens } from '../../../../shared/models';
 import {
+  estimatePromptTokens,
   estimateTokens,
   isSentMessage,
   MESSAGE_OVERHEAD_TOKENS,
   messageTokens,
   systemPromptTokens,
 } from '../../../../shared/tokens';
+import type { ChatTurnAmount } from '../../../../shared/estimates';
 import type { SpendRecord } from '../../../../shared/spending';
 import type { MessageAttachment } from '../../../../shared/attachments';
 import { CHAT_DELTA_INTERVAL_MS } from '../../../../shared/chat-stream';
@@ -51,6 +53,11 @@ export interface ChatEngineOptions {
   onPaidCall?: () => void;
   /** Each request of a turn the service answered, for the spending ledger (once per request). */
   record?: (r: SpendRecord) => void;
+  /**
+   * What the app says a request of this size costs before it is sent (chatTurnEstimate's upper
+   * figure, as beside Send), kept with its ledger line; null when the list gives no price.
+   */
+  estimate?: (model: string, amount: ChatTurnAmount) => string | null;
   now?: () => Date;
   /** Longest time between saves of a streaming answer. */
   saveIntervalMs?: number;
@@ -174,6 +181,8 @@ interface TurnShape {
 export interface ContextPlan {
   contextStart: number;
   maxTokens: number;
+  /** Tokens of the prompt from contextStart with the system prompt, as the check counted them. */
+  promptTokens: number;
 }
 
 /**
@@ -188,15 +197,16 @@ export function planContext(
 ): ContextPlan {
   const maxTokens = effectiveMaxTokens(conversation.maxTokens, contextLength);
   const start = Math.min(conversation.contextStart, messages.length - 1);
-  if (contextLength == null) return { contextStart: start, maxTokens };
   const system = systemPromptTokens(conversation.systemPrompt);
   // suffix[i]: tokens of messages i.. to the end.
   const suffix = new Array<number>(messages.length + 1).fill(0);
   for (let i = messages.length - 1; i >= 0; i--) {
     suffix[i] = suffix[i + 1]! + messageTokens(messages[i]!);
   }
-  const needed = system + suffix[start]! + maxTokens;
-  if (needed <= contextLength) return { contextStart: start, maxTokens };
+  const promptTokens = system + suffix[start]!;
+  if (contextLength == null) return { contextStart: start, maxTokens, promptTokens };
+  const needed = promptTokens + maxTokens;
+  if (needed <= contextLength) return { contextStart: start, maxTokens, promptTokens };
 
   let fitStart: number | null = null;
   for (let s = start + 1; s < messages.length; s++) {
@@ -206,7 +216,8 @@ export function planContext(
       break;
     }
   }
-  if (trimOldest && fitStart !== null) return { contextStart: fitStart, maxTokens };
+  if (trimOldest && fitStart !== null)
+    return { contextStart: fitStart, maxTokens, promptTokens: system + suffix[fitStart]! };
   throw serviceError(
     'context_exceeded',
     fitStart === null
@@ -329,6 +340,10 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
       );
       // Trimming may not leave out the question of an answer being continued.
       const contextStart = Math.min(plan.contextStart, questionIndex);
+      const promptTokens =
+        contextStart === plan.contextStart
+          ? plan.promptTokens
+          : estimatePromptTokens({ ...conversation, contextStart, messages: sent });
       const request = buildChatRequest(
         conversation,
         sent,
@@ -388,10 +403,12 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
         ...(continuing ? { continues: { ...answer } } : {}),
       });
       const useTools = toolsWanted(conversation, options.tools);
-      void streamAnswer(conversation, answer, request, controller, useTools).finally(() => {
-        running.delete(conversationId);
-        finish();
-      });
+      void streamAnswer(conversation, answer, request, promptTokens, controller, useTools).finally(
+        () => {
+          running.delete(conversationId);
+          finish();
+        },
+      );
       return { messageId: answer.id };
     } catch (e) {
       running.delete(conversationId);
@@ -404,6 +421,7 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
     conversation: Conversation,
     answer: ChatMessage,
     firstRequest: ChatRequest,
+    firstPromptTokens: number,
     controller: AbortController,
     useTools: boolean,
   ): Promise<void> {
@@ -414,6 +432,10 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
     let baseContent = answer.content.length;
     let baseReasoning: number;
     const newContent = () => answer.content.slice(baseContent);
+    /** The prompt of the round's request as the context check counts it (tool rounds add theirs). */
+    let promptTokens = firstPromptTokens;
+    /** What the app said the round's request would cost, worked out before it was sent. */
+    let estimate: string | null = null;
     /**
      * One ledger line per request: its usage, or when the service gave none (a stream cut, a
      * Stop) an estimate of the prompt sent and the text received, with nothing reported.
@@ -430,6 +452,7 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
         units: counted
           ? { promptTokens: usage.promptTokens ?? 0, completionTokens: usage.completionTokens ?? 0 }
           : { promptTokens: sentTokens(sent), completionTokens: estimateTokens(received) },
+        estimate,
         reported: usage?.cost ?? null,
       });
     };
@@ -545,6 +568,11 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
         }
         baseContent = answer.content.length;
         baseReasoning = (answer.reasoning ?? '').length;
+        estimate =
+          options.estimate?.(request.model, {
+            promptTokens,
+            maxTokens: conversation.maxTokens,
+          }) ?? null;
         // Stop ends the turn at once, whatever the call is doing: a call that does not heed its
         // signal is left behind, and nothing it brings later is added.
         roundOpen = true;
@@ -603,7 +631,9 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
         });
         await toolsChanged();
         if (controller.signal.aborted) throw serviceError('cancelled', 'Stopped.');
-        request = { ...request, messages: [...request.messages, ...roundWireMessages(round)] };
+        const added = roundWireMessages(round);
+        promptTokens += sentTokens({ ...request, messages: added });
+        request = { ...request, messages: [...request.messages, ...added] };
         if (rounds >= limit) {
           // The last request of the turn: the page says why the answer ends without more tools.
           answer.toolRoundLimit = limit;

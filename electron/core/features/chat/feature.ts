@@ -1,9 +1,12 @@
 // The chat.*, conversations.* and attachments.* channels: turns streamed by the engine, the saved conversations, what a message carries.
 import { summaryOf } from '../../../../shared/conversations';
+import { chatTurnEstimate } from '../../../../shared/estimates';
+import { titleCost } from '../../../../shared/titles';
 import type { Conversation } from '../../../../shared/types';
 import { serviceError } from '../../service/errors';
 import type { ChannelsOf, Feature, FeatureContext } from '../context';
 import type { DocumentsFeature } from '../documents/feature';
+import { estimateBefore } from '../spending/estimate';
 import { assertAnswerFormat } from './answer-format';
 import { createAttachments } from './attachments';
 import { createChatEngine } from './engine';
@@ -34,6 +37,12 @@ export async function openChatFeature(
     models: () => ctx.models.list(),
     onTitled: (summary) => emit('conversations.changed', { id: summary.id, summary }),
     record: (r) => ctx.spending.record(r),
+    // A title's cost as Settings and the welcome screen show it: a typical title's.
+    estimate: (model) =>
+      estimateBefore(ctx, model, (info, basis) => {
+        const cost = titleCost(info, basis);
+        return cost === null ? null : { low: cost, high: cost };
+      }),
   });
   const chat = createChatEngine({
     library: conversations,
@@ -42,6 +51,8 @@ export async function openChatFeature(
     emit: (event) => emit('chat.event', event),
     onPaidCall: () => ctx.balance.refreshSoon(),
     record: (r) => ctx.spending.record(r),
+    estimate: (model, amount) =>
+      estimateBefore(ctx, model, (info, basis) => chatTurnEstimate(info, amount, basis)),
     attachments,
     onAnswered: (conversation) => titler.afterAnswer(conversation),
     badgesOf: (id) => ctx.models.badgesOf(id),

@@ -80,6 +80,8 @@ export interface TitlerOptions {
   onTitled: (summary: ConversationSummary) => void;
   /** Each naming request the service answered, for the spending ledger (a line of its own). */
   record?: (r: SpendRecord) => void;
+  /** What the app says a title with `model` costs, before the request (the ledger keeps it). */
+  estimate?: (model: string) => string | null;
 }
 
 export interface Titler {
@@ -141,6 +143,7 @@ export function createTitler(options: TitlerOptions): Titler {
       );
       const request = titleRequest(conversation, model);
       if (!request) return null;
+      const estimate = options.estimate?.(request.model) ?? null;
       // Background work: a person's own requests go first in the scheduler.
       const result = await options.client.chat(request, {
         priority: 'background',
@@ -155,6 +158,7 @@ export function createTitler(options: TitlerOptions): Titler {
         units: counted
           ? { promptTokens: usage.promptTokens ?? 0, completionTokens: usage.completionTokens ?? 0 }
           : { promptTokens: sentTokens(request), completionTokens: estimateTokens(result.content) },
+        estimate,
         reported: usage?.cost ?? null,
       });
       const title = cleanTitle(result.content);

@@ -9,9 +9,11 @@ import type {
   DocumentRecord,
   ExtractionMode,
 } from '../../../../shared/documents';
+import { decisionEstimate, extractionEstimate } from '../../../../shared/estimates';
 import { EXTRACT_TEXT_MODEL, PDF_OCR_MODEL } from '../../../../shared/models';
 import { estimateTokens } from '../../../../shared/tokens';
 import type { ChannelsOf, Feature, FeatureContext } from '../context';
+import { estimateBefore } from '../spending/estimate';
 import { checkUploadedFile } from '../../library/file-checks';
 import { sniffMime } from '../../library/sniff';
 import { serviceError } from '../../service/errors';
@@ -193,6 +195,11 @@ export async function openDocumentsFeature(ctx: FeatureContext): Promise<Documen
     const model = mode === 'ocr' ? PDF_OCR_MODEL : EXTRACT_TEXT_MODEL;
     // The service reads the type from the name: send the extension the bytes really have.
     const filename = `${baseName(info.name)}.${isPdf ? 'pdf' : 'docx'}`;
+    // The form shows the price per page until the service has counted them: a figure only for a
+    // model priced per call.
+    const estimate = estimateBefore(ctx, model, (listed, basis) =>
+      extractionEstimate(listed, { pages: null }, basis),
+    );
     let result;
     try {
       result = await ctx.client.extractText(
@@ -234,6 +241,7 @@ export async function openDocumentsFeature(ctx: FeatureContext): Promise<Documen
         model,
         itemId: kept?.id ?? null,
         units: pages !== null ? { pages } : {},
+        estimate,
         reported: result.cost ?? null,
       });
     }
@@ -258,6 +266,13 @@ export async function openDocumentsFeature(ctx: FeatureContext): Promise<Documen
         );
       const chosenModel = model?.trim() || DEFAULT_DECISION_MODEL;
       const keyed = questions.map((q, i) => [`q${i + 1}`, q] as const);
+      const estimate = estimateBefore(ctx, chosenModel, (info, basis) =>
+        decisionEstimate(
+          info,
+          { promptTokens: estimateTokens(state) + estimateTokens(JSON.stringify(questions)) },
+          basis,
+        ),
+      );
       let result;
       try {
         result = await ctx.client.decisions(
@@ -281,6 +296,7 @@ export async function openDocumentsFeature(ctx: FeatureContext): Promise<Documen
           promptTokens: usage?.promptTokens ?? estimateTokens(state + JSON.stringify(questions)),
           completionTokens: usage?.completionTokens ?? 0,
         },
+        estimate,
         reported: usage?.cost ?? null,
       });
       const run: DecisionRun = {

@@ -1,4 +1,5 @@
 // The Images feature in core: generate, edit from source images, the Automatic1111-style txt2img; results into the media library.
+import { imageEstimate } from '../../../../shared/estimates';
 import { formatBytes } from '../../../../shared/format';
 import {
   IMAGE_SOURCE_MAX_BYTES,
@@ -8,8 +9,10 @@ import {
   type ImageRunResult,
   type ImageSourceRef,
 } from '../../../../shared/images';
+import { estimateTokens } from '../../../../shared/tokens';
 import type { MediaItem, MediaValue } from '../../../../shared/types';
 import type { ChannelsOf, Feature, FeatureContext } from '../context';
+import { estimateBefore } from '../spending/estimate';
 import { downscaleImage, toDataUri } from '../../library/pictures';
 import { sniffMime } from '../../library/sniff';
 import { ServiceError, serviceError } from '../../service/errors';
@@ -221,23 +224,42 @@ export async function openImagesFeature(ctx: FeatureContext): Promise<Feature<Im
     });
   }
 
+  /** What the form said one picture of `prompt` costs (each request makes one), before it is asked. */
+  function pictureEstimate(model: string, prompt: string): string | null {
+    return estimateBefore(ctx, model, (info, basis) =>
+      imageEstimate(info, { count: 1, promptTokens: estimateTokens(prompt) }, basis),
+    );
+  }
+
   /** The ledger line of one answered picture call; `itemId` null when nothing could be kept. */
-  function spend(model: string, images: number, reported: string | null, itemId: string | null) {
+  function spend(
+    model: string,
+    images: number,
+    reported: string | null,
+    itemId: string | null,
+    estimate: string | null,
+  ) {
     ctx.spending.record({
       feature: 'images',
       model,
       itemId,
       units: { images: Math.max(1, images) },
+      estimate,
       reported,
     });
   }
 
   /** The picture of an answered call; a picture that cannot be used still cost its call. */
-  async function answeredBytes(model: string, result: ImageResult, opts: CallOptions) {
+  async function answeredBytes(
+    model: string,
+    result: ImageResult,
+    opts: CallOptions,
+    estimate: string | null,
+  ) {
     try {
       return await resultBytes(result, opts);
     } catch (e) {
-      spend(model, result.images.length, result.usage?.cost ?? null, null);
+      spend(model, result.images.length, result.usage?.cost ?? null, null, estimate);
       throw e;
     }
   }
@@ -247,13 +269,20 @@ export async function openImagesFeature(ctx: FeatureContext): Promise<Feature<Im
     result: ImageResult,
     picture: { bytes: Buffer; mime: string },
     meta: Parameters<typeof save>[1],
+    estimate: string | null,
   ): Promise<MediaItem> {
     let item: MediaItem | null = null;
     try {
       item = await save(picture, meta);
       return item;
     } finally {
-      spend(meta.model, result.images.length, result.usage?.cost ?? null, item?.id ?? null);
+      spend(
+        meta.model,
+        result.images.length,
+        result.usage?.cost ?? null,
+        item?.id ?? null,
+        estimate,
+      );
     }
   }
 
@@ -267,6 +296,7 @@ export async function openImagesFeature(ctx: FeatureContext): Promise<Feature<Im
   return {
     handlers: {
       'images.generate': async (input) => {
+        const estimate = pictureEstimate(input.model, input.prompt);
         const outcome = await run(input.requestId, async (opts) => {
           try {
             const result = await ctx.client.generateImage(
@@ -279,19 +309,24 @@ export async function openImagesFeature(ctx: FeatureContext): Promise<Feature<Im
               },
               opts,
             );
-            return { result, picture: await answeredBytes(input.model, result, opts) };
+            return { result, picture: await answeredBytes(input.model, result, opts, estimate) };
           } finally {
             ctx.balance.refreshSoon();
           }
         });
-        const item = await saveAndSpend(outcome.result, outcome.picture, {
-          prompt: input.prompt,
-          model: input.model,
-          cost: outcome.result.usage?.cost ?? null,
-          params: { mode: 'generate', ...shapeParams(input) },
-          sources: [],
-          extra: { revisedPrompt: outcome.result.images[0]?.revisedPrompt ?? null },
-        });
+        const item = await saveAndSpend(
+          outcome.result,
+          outcome.picture,
+          {
+            prompt: input.prompt,
+            model: input.model,
+            cost: outcome.result.usage?.cost ?? null,
+            params: { mode: 'generate', ...shapeParams(input) },
+            sources: [],
+            extra: { revisedPrompt: outcome.result.images[0]?.revisedPrompt ?? null },
+          },
+          estimate,
+        );
         ctx.emit('media.changed', { kind: 'image' });
         return {
           items: [item],
@@ -327,13 +362,14 @@ export async function openImagesFeature(ctx: FeatureContext): Promise<Feature<Im
           response_format: 'b64_json' as const,
           sourceImages: dataUris,
         };
+        const estimate = pictureEstimate(input.model, input.prompt);
         const outcome = await run(input.requestId, async (opts) => {
           try {
             const result =
               input.endpoint === 'edits'
                 ? await ctx.client.editImage(request, opts)
                 : await ctx.client.generateImage(request, opts);
-            return { result, picture: await answeredBytes(input.model, result, opts) };
+            return { result, picture: await answeredBytes(input.model, result, opts, estimate) };
           } finally {
             ctx.balance.refreshSoon();
           }
@@ -347,20 +383,26 @@ export async function openImagesFeature(ctx: FeatureContext): Promise<Feature<Im
             outcome.result.images.length,
             outcome.result.usage?.cost ?? null,
             null,
+            estimate,
           );
           throw e;
         }
-        const item = await saveAndSpend(outcome.result, outcome.picture, {
-          prompt: input.prompt,
-          model: input.model,
-          cost: outcome.result.usage?.cost ?? null,
-          params: {
-            mode: 'edit',
-            ...shapeParams(input),
-            ...(input.endpoint === 'edits' ? { endpoint: 'edits' } : {}),
+        const item = await saveAndSpend(
+          outcome.result,
+          outcome.picture,
+          {
+            prompt: input.prompt,
+            model: input.model,
+            cost: outcome.result.usage?.cost ?? null,
+            params: {
+              mode: 'edit',
+              ...shapeParams(input),
+              ...(input.endpoint === 'edits' ? { endpoint: 'edits' } : {}),
+            },
+            sources: sourceIds,
           },
-          sources: sourceIds,
-        });
+          estimate,
+        );
         ctx.emit('media.changed', { kind: 'image' });
         return {
           items: [item],
@@ -414,7 +456,8 @@ export async function openImagesFeature(ctx: FeatureContext): Promise<Feature<Im
               }),
             );
         } finally {
-          spend(SDAPI_MAPPING, answer.images.length, cost, items[0]?.id ?? null);
+          // The form shows no figure for txt2img: there is none to keep.
+          spend(SDAPI_MAPPING, answer.images.length, cost, items[0]?.id ?? null, null);
         }
         ctx.emit('media.changed', { kind: 'image' });
         return { items, cost, sourceIds: [] } satisfies ImageRunResult;

@@ -1,6 +1,8 @@
 // The semantic.* channels: search by meaning over the saved conversations and documents, when turned on.
+import { embeddingEstimate } from '../../../../shared/estimates';
 import type { ChannelsOf, Feature, FeatureContext } from '../context';
 import type { DocumentStore } from '../documents/store';
+import { estimateBefore } from '../spending/estimate';
 import { openSemanticIndex } from './semantic-index';
 
 export type SearchChannel = ChannelsOf<'semantic'>;
@@ -21,6 +23,8 @@ export async function openSearchFeature(
     models: () => ctx.models.list(),
     onPaidCall: () => ctx.balance.refreshSoon(),
     record: (r) => ctx.spending.record(r),
+    estimate: (model, tokens) =>
+      estimateBefore(ctx, model, (info, basis) => embeddingEstimate(info, { tokens }, basis)),
     requestIntervalMs: () => ctx.scheduler.intervalMs(),
     recovery: ctx.recovery,
     paused: () => ctx.state.current().demo,

@@ -34,6 +34,8 @@ export interface SemanticIndexOptions {
   onPaidCall?: () => void;
   /** Each embeddings request the service answered, for the spending ledger. */
   record?: (r: SpendRecord) => void;
+  /** What embedding `tokens` with `model` costs by the list now (the ledger's estimate). */
+  estimate?: (model: string, tokens: number) => string | null;
   /** How the list's token prices are read (the Settings choice); 'auto' when not given. */
   priceBasis?: () => PriceBasis;
   /** Time between background passes while turned on. */
@@ -271,14 +273,25 @@ export async function openSemanticIndex(options: SemanticIndexOptions): Promise<
   }
 
   /** The ledger line of one answered request (`itemId`: the passage's source, when indexing). */
-  function spend(result: EmbeddingsResult, text: string, itemId: string | null): void {
+  function spend(
+    result: EmbeddingsResult,
+    text: string,
+    itemId: string | null,
+    estimate: string | null,
+  ): void {
     options.record?.({
       feature: 'embeddings',
       model,
       itemId,
       units: { promptTokens: result.usage?.promptTokens ?? estimateTokens(text) },
+      estimate,
       reported: result.usage?.cost ?? null,
     });
+  }
+
+  /** The text's cost as the Settings estimate counts it, before the request is sent. */
+  function estimateOf(text: string): string | null {
+    return options.estimate?.(model, estimateTokens(text)) ?? null;
   }
 
   async function pass(): Promise<void> {
@@ -300,11 +313,12 @@ export async function openSemanticIndex(options: SemanticIndexOptions): Promise<
       // One passage per request, as the document's `input` (a string) allows.
       for (const item of todo) {
         if (!enabled || disposed) return;
+        const estimate = estimateOf(item.text);
         const result = await options.client.embeddings(
           { model, input: item.text },
           { priority: 'background', signal: controller.signal },
         );
-        spend(result, item.text, source.key);
+        spend(result, item.text, source.key, estimate);
         options.onPaidCall?.();
         const vector = result.vectors[0];
         if (!vector) throw new Error('The service sent no vector for the text.');
@@ -361,8 +375,9 @@ export async function openSemanticIndex(options: SemanticIndexOptions): Promise<
   async function queryVector(query: string): Promise<Float32Array | null> {
     const cached = queryVectors.get(query);
     if (cached) return cached;
+    const estimate = estimateOf(query);
     const result = await options.client.embeddings({ model, input: query }, { priority: 'user' });
-    spend(result, query, null);
+    spend(result, query, null, estimate);
     options.onPaidCall?.();
     const vector = result.vectors[0];
     if (!vector) return null;

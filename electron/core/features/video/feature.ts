@@ -1,9 +1,12 @@
 // The video.* channels: frames checked and encoded, jobs submitted, listed, removed (the jobs themselves live in jobs.ts).
 import { join } from 'node:path';
 import { ATTACHMENT_LIMITS } from '../../../../shared/attachments';
+import { videoEstimate } from '../../../../shared/estimates';
 import { modelKind } from '../../../../shared/models';
 import type { ChannelsOf, Feature, FeatureContext } from '../context';
 import { formatBytes } from '../../../../shared/format';
+import { estimateTokens } from '../../../../shared/tokens';
+import { estimateBefore } from '../spending/estimate';
 import { checkUploadedFile } from '../../library/file-checks';
 import { downscaleImage, toDataUri } from '../../library/pictures';
 import { serviceError } from '../../service/errors';
@@ -78,6 +81,16 @@ export async function openVideoFeature(
           null,
           { reason: 'too_large' },
         );
+      const estimate = estimateBefore(ctx, input.model, (info, basis) =>
+        videoEstimate(
+          info,
+          {
+            seconds: input.duration > 0 ? input.duration : null,
+            promptTokens: estimateTokens(input.prompt),
+          },
+          basis,
+        ),
+      );
       const job = await jobs.submit(
         {
           model: input.model,
@@ -102,6 +115,7 @@ export async function openVideoFeature(
         model: input.model,
         itemId: job.id,
         units: seconds !== undefined ? { seconds } : {},
+        estimate,
         reported: job.cost,
       });
       ctx.balance.refreshSoon();

@@ -76,7 +76,10 @@ async function makeHarness(
     fetch: recordingFetch,
   });
   const list = await client.listModels();
-  const models = { list: async () => list } as unknown as ModelCatalog;
+  const models = {
+    list: async () => list,
+    modelOf: (id: string) => list.find((m) => m.id === id) ?? null,
+  } as unknown as ModelCatalog;
   const refreshSoon = vi.fn();
   const balance = { refreshSoon } as unknown as BalanceMonitor;
   const files = await createFileStore(join(dir, 'files'));
@@ -92,7 +95,7 @@ async function makeHarness(
     balance,
     scheduler: notUsed(),
     host: notUsed(),
-    state: notUsed(),
+    state: { current: () => ({ priceBasis: 'auto' }) } as unknown as FeatureContext['state'],
     conversations: notUsed(),
     files,
     media,
