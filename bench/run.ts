@@ -15,6 +15,7 @@ import { appendPathologicalReport, pathologicalOnly } from './pathological';
 import { appendUploadReport } from './upload';
 import { appendSearchReport } from './search';
 import { appendSpendingReport } from './spending';
+import { appendSpendingViewReport } from './spending-view';
 import { appendStartReport } from './start';
 import { loadOnly } from './load-only';
 import { appendMemoryReport, memoryOnly } from './memory';
@@ -259,6 +260,16 @@ async function main(): Promise<void> {
     await appendSpendingReport(BENCH_OUT, null, log);
     return;
   }
+  if (process.env.BENCH_ONLY === 'spending-view') {
+    await mkdir(BENCH_OUT, { recursive: true });
+    const browser = await launchChromium();
+    try {
+      await appendSpendingViewReport(browser, BENCH_OUT, null, log);
+    } finally {
+      await browser.close();
+    }
+    return;
+  }
   if (process.env.BENCH_ONLY === 'start') {
     // The web host serves dist/renderer: \`npm run build:renderer\` first (as \`npm run bench\` does).
     await mkdir(BENCH_OUT, { recursive: true });
@@ -346,6 +357,7 @@ async function main(): Promise<void> {
     await appendUploadReport(browser, BENCH_OUT, REPORT);
     await appendSearchReport(BENCH_OUT, REPORT, log);
     await appendSpendingReport(BENCH_OUT, REPORT, log);
+    await appendSpendingViewReport(browser, BENCH_OUT, REPORT, log);
     await appendStartReport(browser, BENCH_OUT, REPORT, log);
     await appendMemoryReport(browser, BENCH_OUT, REPORT);
   } finally {

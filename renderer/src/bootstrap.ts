@@ -2,6 +2,7 @@
 import { createChatEventBatcher, streamUpdateDelay } from './chat/event-batcher';
 import { preloadChatParts } from './chat/deferred-parts';
 import { preloadMarkdown } from './chat/MessageMarkdown';
+import { preloadSpendingView } from './money/deferred-view';
 import { whenIdle, whenIdleEach } from './common/idle';
 import { formatCount, loadLanguage, localeOf } from './i18n/translate';
 import { invoke, subscribe } from './platform';
@@ -44,6 +45,7 @@ export function startApp(): () => void {
     ),
     subscribe('rate.hold.changed', (hold) => useAppStore.getState().applyServiceHold(hold)),
     subscribe('shell.openRequested', ({ url }) => useAppStore.getState().requestOpenLink(url)),
+    subscribe('spending.changed', (entry) => useAppStore.getState().applySpendEntry(entry)),
   ];
   const flushWhenHidden = () => batcher.flush();
   document.addEventListener('visibilitychange', flushWhenHidden);
@@ -57,6 +59,7 @@ export function startApp(): () => void {
   let stopWarmUp = () => {};
   const preloadRest = () => {
     void preloadChatParts();
+    void preloadSpendingView();
     void preloadMarkdown().then((markdownSteps) => {
       if (warmUpOver) return;
       stopWarmUp = whenIdleEach(
@@ -76,6 +79,13 @@ export function startApp(): () => void {
       cancelPreload = whenIdle(preloadRest, 1000);
     }, 0);
   });
+  // The demo's money and real money are counted apart: the figures follow the switch.
+  unsubscribers.push(
+    useAppStore.subscribe((state, previous) => {
+      if (previous.settings && state.settings?.demo !== previous.settings.demo)
+        void state.loadSpent();
+    }),
+  );
   // The demo's conversations are a list of their own (core keeps them apart): the list follows
   // the switch, and a conversation of the other list is no longer open.
   unsubscribers.push(
@@ -109,6 +119,7 @@ export function startApp(): () => void {
       store.refreshBalance(false),
       store.loadServiceHold(),
       store.loadRecovered(),
+      store.loadSpent(),
     ]);
   })();
 

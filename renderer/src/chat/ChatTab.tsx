@@ -13,6 +13,7 @@ import { Composer } from './Composer';
 // Loaded after the first screen (and before a conversation opens): see bootstrap.ts.
 import { ConversationSettings, ExportMenu, MessageList } from './deferred-parts';
 import { ToolsChoice } from './ToolsChoice';
+import { ConversationCost } from './ConversationCost';
 
 function ChatHeader() {
   const t = useT();
@@ -47,6 +48,7 @@ function ChatHeader() {
     <div className="chat-header">
       <div className="chat-header-row">
         <h1 className="chat-title">{(conversation?.title ?? openingTitle) || t('chat.newChat')}</h1>
+        {conversation && <ConversationCost conversationId={conversation.id} />}
         <button
           type="button"
           className="button ghost"

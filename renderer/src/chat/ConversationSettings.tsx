@@ -12,6 +12,7 @@ import { useT } from '../i18n/use-t';
 import type { Translate } from '../i18n/translate';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { Field } from '../common/Field';
+import { ConversationBudget } from './ConversationBudget';
 import { useTokenizerLoaded } from '../common/useTokenizer';
 import { AnswerFormatSettings } from './AnswerFormatSettings';
 
@@ -130,6 +131,7 @@ export function ConversationSettings({ conversation }: { conversation: Conversat
           )}
         </Field>
       </div>
+      <ConversationBudget conversation={conversation} />
       <AnswerFormatSettings conversation={conversation} />
       <p className="hint">{t('chat.settingsHint')}</p>
       {conversation.contextStart > 0 && (

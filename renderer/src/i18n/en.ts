@@ -26,6 +26,7 @@ import { formatEn } from './format.en';
 import { toolsEn } from './tools.en';
 import { mcpEn } from './mcp.en';
 import { storageEn } from './storage.en';
+import { spendingEn } from './spending.en';
 
 export const en = {
   ...appEn,
@@ -55,6 +56,7 @@ export const en = {
   ...toolsEn,
   ...mcpEn,
   ...storageEn,
+  ...spendingEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

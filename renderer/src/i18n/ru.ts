@@ -27,6 +27,7 @@ import { formatRu } from './format.ru';
 import { toolsRu } from './tools.ru';
 import { mcpRu } from './mcp.ru';
 import { storageRu } from './storage.ru';
+import { spendingRu } from './spending.ru';
 
 export const ru: { readonly [K in MessageKey]: string } = {
   ...appRu,
@@ -56,4 +57,5 @@ export const ru: { readonly [K in MessageKey]: string } = {
   ...toolsRu,
   ...mcpRu,
   ...storageRu,
+  ...spendingRu,
 };

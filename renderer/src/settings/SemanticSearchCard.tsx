@@ -21,6 +21,7 @@ export function SemanticSearchCard() {
   const money = useMoney();
   const locale = localeOf(useLanguage());
   const models = useAppStore((s) => s.models);
+  const askBeforeSpending = useAppStore((s) => s.askBeforeSpending);
   const basis = usePriceBasis();
   const [status, setStatus] = useState<SemanticStatus | null>(null);
   const [model, setModel] = useState(DEFAULT_EMBEDDING_MODEL);
@@ -68,6 +69,9 @@ export function SemanticSearchCard() {
   }
 
   async function configure(enabled: boolean) {
+    // Indexing spends in the background: it asks first like any paid action.
+    if (enabled && !(await askBeforeSpending({ feature: 'embeddings', estimate: estimatedCost })))
+      return;
     setBusy(true);
     setError(null);
     const answer = await invoke('semantic.configure', { enabled, model });

@@ -12,6 +12,7 @@ import type { MessageKey } from '../i18n/en';
 import { translateDynamic } from '../i18n/translate';
 import { SemanticSearchCard } from './SemanticSearchCard';
 import { TitleSettingsCard } from './TitleSettingsCard';
+import { SpendLimitsCard } from './SpendLimitsCard';
 import { PriceBasisCard } from './PriceBasisCard';
 import { ToolSettingsCard } from './ToolSettingsCard';
 import { DiagnosticsCard } from './DiagnosticsCard';
@@ -376,6 +377,7 @@ export default function SettingsTab() {
       {/* Outside the form: Enter in these fields must not save the connection settings. */}
       <div className="settings-form">
         <PriceBasisCard />
+        <SpendLimitsCard />
         <SemanticSearchCard />
         <YourDataCard />
         <TitleSettingsCard />

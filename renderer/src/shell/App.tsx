@@ -15,6 +15,9 @@ import { showsWelcome } from '../store/firstrun-slice';
 import { ErrorBoundary } from './ErrorBoundary';
 import { HoldNotice } from './HoldNotice';
 import { RecoveredNotice } from './RecoveredNotice';
+import { SpendAskDialog } from '../money/SpendAskDialog';
+import { BudgetNotice } from '../money/BudgetNotice';
+import { SpendingView } from '../money/deferred-view';
 import { useShortcuts } from './shortcuts';
 import './shell.css';
 // Chat is the first screen: loaded with the shell, not behind a second round trip and a fallback.
@@ -100,6 +103,7 @@ export function App() {
   const t = useT();
   const language = useLanguage();
   const tab = useAppStore((s) => s.tab);
+  const spendingViewOpen = useAppStore((s) => s.spendingViewOpen);
   const savedTheme = useAppStore((s) => s.settings?.theme);
   const savedLanguage = useAppStore((s) => s.settings?.language);
   const demo = useAppStore((s) => s.settings?.demo === true);
@@ -128,6 +132,7 @@ export function App() {
       <main className="content">
         <HoldNotice />
         <RecoveredNotice />
+        <BudgetNotice />
         {chatVisited && (
           <div
             role="tabpanel"
@@ -162,6 +167,12 @@ export function App() {
         )}
       </main>
       <LinkConfirmDialog />
+      <SpendAskDialog />
+      {spendingViewOpen && (
+        <ErrorBoundary title={t('spending.view.error')} retryLabel={t('common.retry')}>
+          <SpendingView />
+        </ErrorBoundary>
+      )}
     </div>
   );
 }

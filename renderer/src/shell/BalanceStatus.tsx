@@ -7,6 +7,7 @@ import { moneyWords } from '../i18n/money';
 import { errorSentence } from '../common/errors';
 import { subscriptionProblem, userStatusNote } from '../../../shared/balance';
 import { IconButton } from '../common/IconButton';
+import { preloadSpendingView } from '../money/deferred-view';
 
 const DOT_CLASS = ['dot-green', 'dot-yellow', 'dot-red'] as const;
 const STATUS_KEY = ['balance.status.green', 'balance.status.yellow', 'balance.status.red'] as const;
@@ -17,6 +18,7 @@ export function BalanceStatus() {
   const balance = useAppStore((s) => s.balance);
   const loading = useAppStore((s) => s.balanceLoading);
   const refreshBalance = useAppStore((s) => s.refreshBalance);
+  const openSpending = useAppStore((s) => s.setSpendingViewOpen);
   const demo = useAppStore((s) => s.settings?.demo === true);
 
   let body: React.ReactNode;
@@ -114,6 +116,15 @@ export function BalanceStatus() {
           <Icon name="refresh" size={16} />
         </span>
       </IconButton>
+      <button
+        type="button"
+        className="balance-spending"
+        onPointerEnter={() => void preloadSpendingView()}
+        onFocus={() => void preloadSpendingView()}
+        onClick={() => openSpending(true)}
+      >
+        {t('spending.view.open')}
+      </button>
     </div>
   );
 }

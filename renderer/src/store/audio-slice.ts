@@ -5,6 +5,9 @@ import type { MediaItem, ServiceRetry, Transcript, UserError } from '../../../sh
 import { uploadFile } from '../common/upload';
 import { invoke } from '../platform';
 import type { SliceCreator } from './slice';
+import type { SpendingSlice } from './spending-slice';
+import { musicEstimate, speechEstimate, transcriptionEstimate } from '../../../shared/estimates';
+import { estimateTokens } from '../../../shared/tokens';
 
 export type AudioMode = 'speech' | 'music' | 'transcribe';
 /** The longest clip a music model makes when the list does not say (the service's WAV models: 47 s). */
@@ -112,9 +115,25 @@ function claimsAudio(file: Blob, name: string): boolean {
   return /\.(wav|mp3|mpeg|mpga|ogg|oga|opus|flac|m4a|webm)$/i.test(name);
 }
 
-export const createAudioSlice: SliceCreator<AudioSlice> = (set, get) => {
+export const createAudioSlice: SliceCreator<AudioSlice, SpendingSlice> = (set, get) => {
   async function create(kind: 'speech' | 'music'): Promise<void> {
     if (get().audioBusy) return;
+    const go =
+      kind === 'speech'
+        ? await get().askToSpend('speech', get().speechDraft.model, (model, basis) =>
+            speechEstimate(model, { characters: get().speechDraft.text.length }, basis),
+          )
+        : await get().askToSpend('music', get().musicDraft.model, (model, basis) =>
+            musicEstimate(
+              model,
+              {
+                seconds: get().musicDraft.seconds > 0 ? get().musicDraft.seconds : null,
+                promptTokens: estimateTokens(get().musicDraft.text),
+              },
+              basis,
+            ),
+          );
+    if (!go) return;
     set({ audioBusy: kind, audioError: null, audioRetry: null });
     const answer =
       kind === 'speech'
@@ -220,6 +239,16 @@ export const createAudioSlice: SliceCreator<AudioSlice> = (set, get) => {
         set({ transcribeRefusal: { reason: 'not_audio', name } });
         return;
       }
+      const duration = await measureDuration(file);
+      const go = await get().askToSpend(
+        'transcription',
+        get().transcribeDraft.model,
+        (model, basis) =>
+          duration === undefined
+            ? null
+            : transcriptionEstimate(model, { seconds: duration }, basis),
+      );
+      if (!go) return;
       set({ transcribeStage: { stage: 'uploading', name, sent: 0, total: file.size } });
       const uploaded = await uploadFile(file, {
         name,
@@ -232,7 +261,6 @@ export const createAudioSlice: SliceCreator<AudioSlice> = (set, get) => {
       }
       set({ transcribeStage: { stage: 'transcribing', name }, audioRetry: null });
       const { model, language } = get().transcribeDraft;
-      const duration = await measureDuration(file);
       const answer = await invoke('audio.transcribe', {
         fileId: uploaded.data.fileId,
         model,

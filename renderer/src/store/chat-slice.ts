@@ -17,6 +17,14 @@ import { needsSetup, type FirstRunSlice } from './firstrun-slice';
 import { createLiveTexts, type LiveText, type LiveTexts } from './live-text';
 import type { SettingsSlice } from './settings-slice';
 import type { SliceCreator } from './slice';
+import type { ModelsSlice } from './models-slice';
+import type { SpendingSlice } from './spending-slice';
+import { chatTurnEstimate } from '../../../shared/estimates';
+import {
+  MESSAGE_OVERHEAD_TOKENS,
+  estimatePromptTokens,
+  estimateTokens,
+} from '../../../shared/tokens';
 import type { UiSlice } from './ui-slice';
 
 /** A running answer, all but its growing text, which is in `liveTexts` (it changes with each update). */
@@ -168,9 +176,37 @@ function optimisticMessages(conversation: Conversation, request: TurnRequest): C
 
 export const createChatSlice: SliceCreator<
   ChatSlice,
-  ConversationsSlice & AttachmentsSlice & SettingsSlice & FirstRunSlice & UiSlice
+  ConversationsSlice &
+    AttachmentsSlice &
+    SettingsSlice &
+    FirstRunSlice &
+    UiSlice &
+    ModelsSlice &
+    SpendingSlice
 > = (set, get) => {
   const liveTexts = createLiveTexts();
+
+  /**
+   * The most a turn may cost: the whole history still sent and the new text as prompt, and every
+   * completion token the request allows; null when the list gives no price.
+   */
+  function turnUpperEstimate(request: TurnRequest, conversationId: string | null): string | null {
+    const state = get();
+    const conversation = conversationId !== null ? state.open[conversationId] : undefined;
+    const modelId = conversation?.model ?? state.newChatModel ?? state.settings?.defaultModel ?? '';
+    const model = state.models.find((m) => m.id === modelId) ?? null;
+    const history = conversation ? estimatePromptTokens(conversation) : 0;
+    const own =
+      request.kind === 'send' || request.kind === 'edit'
+        ? estimateTokens(request.text) + MESSAGE_OVERHEAD_TOKENS
+        : 0;
+    const estimate = chatTurnEstimate(
+      model,
+      { promptTokens: history + own, maxTokens: conversation?.maxTokens ?? null },
+      state.settings?.priceBasis ?? 'auto',
+    );
+    return estimate?.high ?? null;
+  }
 
   async function ensureConversation(): Promise<string | UserError> {
     return get().activeId ?? (await get().createConversation());
@@ -264,6 +300,21 @@ export const createChatSlice: SliceCreator<
           if (request.attachments?.length) get().restoreAttachments(key, request.attachments);
         }
         set({ welcome: 'auto', tab: 'chat' });
+        return;
+      }
+      // Asked before anything is made or sent; "Don't" leaves the words and files in the box.
+      const askedFor = get().activeId;
+      const go = await get().askBeforeSpending({
+        feature: 'chat',
+        estimate: turnUpperEstimate(request, askedFor),
+        conversationId: askedFor,
+      });
+      if (!go) {
+        const key = askedFor ?? '';
+        if (request.kind === 'send') {
+          set((s) => ({ drafts: { ...s.drafts, [key]: request.text } }));
+          if (request.attachments?.length) get().restoreAttachments(key, request.attachments);
+        }
         return;
       }
       const target = await ensureConversation();

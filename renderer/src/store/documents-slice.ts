@@ -14,6 +14,10 @@ import type { AttachmentsSlice } from './attachments-slice';
 import type { BalanceSlice } from './balance-slice';
 import type { ConversationsSlice } from './conversations-slice';
 import type { SliceCreator } from './slice';
+import type { SpendingSlice } from './spending-slice';
+import { decisionEstimate, extractionEstimate } from '../../../shared/estimates';
+import { EXTRACT_TEXT_MODEL, PDF_OCR_MODEL } from '../../../shared/models';
+import { estimateTokens } from '../../../shared/tokens';
 import type { UiSlice } from './ui-slice';
 
 export interface ExtractionProgress {
@@ -60,7 +64,7 @@ export function documentFileProblem(file: File): UserError | null {
 
 export const createDocumentsSlice: SliceCreator<
   DocumentsSlice,
-  BalanceSlice & ConversationsSlice & AttachmentsSlice & UiSlice
+  BalanceSlice & ConversationsSlice & AttachmentsSlice & UiSlice & SpendingSlice
 > = (set, get) => ({
   documents: [],
   documentProblems: 0,
@@ -87,6 +91,13 @@ export const createDocumentsSlice: SliceCreator<
   async extractDocument(file, mode, returnImages) {
     const problem = documentFileProblem(file);
     if (problem) return problem;
+    // The pages are counted by the service: the estimate is known only for a model priced per call.
+    const go = await get().askToSpend(
+      'documents',
+      mode === 'ocr' ? PDF_OCR_MODEL : EXTRACT_TEXT_MODEL,
+      (model, basis) => extractionEstimate(model, { pages: null }, basis),
+    );
+    if (!go) return null;
     set({ extraction: { name: file.name, phase: 'uploading', progress: 0 } });
     try {
       const uploaded = await uploadFile(file, {
@@ -126,6 +137,11 @@ export const createDocumentsSlice: SliceCreator<
 
   async decide({ text, model, questions }) {
     const open = get().openDocument;
+    const asked = JSON.stringify(questions);
+    const go = await get().askToSpend('decisions', model, (info, basis) =>
+      decisionEstimate(info, { promptTokens: estimateTokens(text) + estimateTokens(asked) }, basis),
+    );
+    if (!go) return null;
     const answer = await invoke('documents.decide', {
       ...(open ? { documentId: open.id } : {}),
       // The open document's own text need not travel back; edited or pasted text does.

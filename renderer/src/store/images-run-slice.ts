@@ -13,6 +13,9 @@ import type { ImageGallerySlice } from './images-gallery-slice';
 import { localKey } from './local-key';
 import type { ModelsSlice } from './models-slice';
 import type { SliceCreator } from './slice';
+import type { SpendingSlice } from './spending-slice';
+import { imageEstimate } from '../../../shared/estimates';
+import { estimateTokens } from '../../../shared/tokens';
 
 export interface ImageJob {
   requestId: string;
@@ -48,7 +51,7 @@ function str(value: unknown): string | undefined {
 
 export const createImageRunSlice: SliceCreator<
   ImageRunSlice,
-  ImageFormSlice & ImageGallerySlice & ModelsSlice & BalanceSlice
+  ImageFormSlice & ImageGallerySlice & ModelsSlice & BalanceSlice & SpendingSlice
 > = (set, get) => {
   /** Sends one request and keeps its outcome; the tab may be closed meanwhile. */
   async function perform(
@@ -89,6 +92,13 @@ export const createImageRunSlice: SliceCreator<
     void get().reloadGallery();
   }
 
+  /** The ask-first check before one picture is made or edited (each request makes one). */
+  function askForPicture(model: string, prompt: string): Promise<boolean> {
+    return get().askToSpend('images', model, (info, basis) =>
+      imageEstimate(info, { count: 1, promptTokens: estimateTokens(prompt) }, basis),
+    );
+  }
+
   return {
     imageJob: null,
     imageOutcome: null,
@@ -102,6 +112,7 @@ export const createImageRunSlice: SliceCreator<
       if (mode === 'generate') {
         const model = draft.generateModel;
         const shape = shapeRequest(draft.size, draft.aspectRatio);
+        if (!(await askForPicture(model, prompt))) return;
         await perform(mode, prompt, (requestId) =>
           invoke('images.generate', { requestId, model, prompt, ...shape }),
         );
@@ -112,6 +123,7 @@ export const createImageRunSlice: SliceCreator<
         if (!model) return;
         const shape = shapeRequest(draft.editSize, draft.editAspectRatio);
         const endpoint = draft.viaEdits ? ('edits' as const) : ('generations' as const);
+        if (!(await askForPicture(model, prompt))) return;
         await perform(
           mode,
           prompt,

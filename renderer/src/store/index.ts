@@ -16,6 +16,7 @@ import { createModelsSlice, type ModelsSlice } from './models-slice';
 import { createOrganiseSlice, type OrganiseSlice } from './organise-slice';
 import { createRateSlice, type RateSlice } from './rate-slice';
 import { createSettingsSlice, type SettingsSlice } from './settings-slice';
+import { createSpendingSlice, type SpendingSlice } from './spending-slice';
 import { createStorageSlice, type StorageSlice } from './storage-slice';
 import { createUiSlice, type UiSlice } from './ui-slice';
 import { createVideoSlice, type VideoSlice } from './video-slice';
@@ -38,7 +39,8 @@ export type AppState = UiSlice &
   FirstRunSlice &
   OrganiseSlice &
   McpSlice &
-  StorageSlice;
+  StorageSlice &
+  SpendingSlice;
 
 export const useAppStore = create<AppState>()((...args) => ({
   ...createUiSlice(...args),
@@ -60,6 +62,7 @@ export const useAppStore = create<AppState>()((...args) => ({
   ...createOrganiseSlice(...args),
   ...createMcpSlice(...args),
   ...createStorageSlice(...args),
+  ...createSpendingSlice(...args),
 }));
 
 export type { Tab } from './ui-slice';

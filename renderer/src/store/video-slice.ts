@@ -4,6 +4,9 @@ import type { ServiceRetry, UserError, VideoJob } from '../../../shared/types';
 import { uploadFile } from '../common/upload';
 import { invoke } from '../platform';
 import type { SliceCreator } from './slice';
+import type { SpendingSlice } from './spending-slice';
+import { videoEstimate } from '../../../shared/estimates';
+import { estimateTokens } from '../../../shared/tokens';
 
 export type FrameSlot = 'first' | 'last';
 
@@ -55,7 +58,7 @@ function isPicture(file: File): boolean {
   return file.type === '' && /\.(png|jpe?g|gif|webp|bmp)$/i.test(file.name);
 }
 
-export const createVideoSlice: SliceCreator<VideoSlice> = (set, get) => {
+export const createVideoSlice: SliceCreator<VideoSlice, SpendingSlice> = (set, get) => {
   /** Bumped per pick, so an older upload finishing late does not overwrite a newer frame. */
   const pickTickets: Record<FrameSlot, number> = { first: 0, last: 0 };
 
@@ -113,6 +116,17 @@ export const createVideoSlice: SliceCreator<VideoSlice> = (set, get) => {
       if (get().videoSubmitting) return;
       const { videoDraft, videoFrames } = get();
       const takesFrames = videoDraft.model.startsWith('img2vid-');
+      const go = await get().askToSpend('video', videoDraft.model, (model, basis) =>
+        videoEstimate(
+          model,
+          {
+            seconds: videoDraft.duration > 0 ? videoDraft.duration : null,
+            promptTokens: estimateTokens(videoDraft.prompt),
+          },
+          basis,
+        ),
+      );
+      if (!go) return;
       set({ videoSubmitting: true, videoError: null, videoRetry: null });
       const answer = await invoke('video.generate', {
         model: videoDraft.model,

@@ -307,3 +307,43 @@ describe('conversations.changed in the store', () => {
     expect(calls.map((call) => call.channel)).toEqual(['conversations.list']);
   });
 });
+
+describe('the ask-first guard before a turn', () => {
+  it('asks before a request goes out; "Don\'t" sends nothing and leaves the words in the box', async () => {
+    const c = conversation('c-money', [message('q0', 'user', 'First')]);
+    openWith(c);
+    store.setState({
+      balance: {
+        state: 'ok',
+        credits: '5',
+        userStatus: 2,
+        userStatusText: 'Account blocked',
+        subscriptionStatus: null,
+        subscriptionEnd: null,
+        subscriptionEndUtc: null,
+        reason: null,
+        error: null,
+        checkedAt: null,
+      },
+    });
+    answers.set('chat.send', () => ({ ok: true, data: { messageId: 'a1' } }));
+    const turn = store.getState().sendTurn({ kind: 'send', text: 'Costly?' });
+    await Promise.resolve();
+    expect(store.getState().spendAsk?.questions).toEqual([
+      { kind: 'status_red', text: 'Account blocked' },
+    ]);
+    expect(calls).toEqual([]);
+    store.getState().answerSpendAsk(false);
+    await turn;
+    expect(calls).toEqual([]);
+    expect(store.getState().drafts['c-money']).toBe('Costly?');
+    expect(store.getState().open['c-money']!.messages).toHaveLength(1);
+
+    const again = store.getState().sendTurn({ kind: 'send', text: 'Costly?' });
+    await Promise.resolve();
+    store.getState().answerSpendAsk(true);
+    await again;
+    expect(calls.map((call) => call.channel)).toEqual(['chat.send']);
+    store.setState({ balance: null });
+  });
+});
