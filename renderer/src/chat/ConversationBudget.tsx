@@ -1,6 +1,7 @@
 // A conversation's own budget in its settings: typed in the person's locale, saved when the field is left.
 import { useState } from 'react';
-import type { Conversation } from '../../../shared/types';
+import type { Conversation, UserError } from '../../../shared/types';
+import { ErrorNotice } from '../common/ErrorNotice';
 import { creditsForInput, readCreditsInput } from '../common/credits-input';
 import { Field } from '../common/Field';
 import { localeOf } from '../i18n/translate';
@@ -13,34 +14,39 @@ export function ConversationBudget({ conversation }: { conversation: Conversatio
   const updateConversation = useAppStore((s) => s.updateConversation);
   const saved = conversation.budget ?? null;
   const [typed, setTyped] = useState(() => creditsForInput(saved, locale));
+  const [error, setError] = useState<UserError | null>(null);
   const read = readCreditsInput(typed, locale);
   const invalid = read.kind === 'invalid';
   return (
-    <Field
-      label={t('spending.conversation.budget')}
-      warning={invalid}
-      hint={
-        invalid
-          ? t('spending.settings.invalid', { example: creditsForInput('0.5', locale) })
-          : t('spending.conversation.budgetHint')
-      }
-    >
-      {(id) => (
-        <input
-          id={id}
-          className="input"
-          inputMode="decimal"
-          autoComplete="off"
-          value={typed}
-          aria-invalid={invalid}
-          onChange={(event) => setTyped(event.target.value)}
-          onBlur={() => {
-            if (read.kind === 'invalid') return;
-            const budget = read.kind === 'amount' ? read.value : null;
-            if (budget !== saved) void updateConversation(conversation.id, { budget });
-          }}
-        />
-      )}
-    </Field>
+    <>
+      <Field
+        label={t('spending.conversation.budget')}
+        warning={invalid}
+        hint={
+          invalid
+            ? t('spending.settings.invalid', { example: creditsForInput('0.5', locale) })
+            : t('spending.conversation.budgetHint')
+        }
+      >
+        {(id) => (
+          <input
+            id={id}
+            className="input"
+            inputMode="decimal"
+            autoComplete="off"
+            value={typed}
+            aria-invalid={invalid}
+            onChange={(event) => setTyped(event.target.value)}
+            onBlur={() => {
+              if (read.kind === 'invalid') return;
+              const budget = read.kind === 'amount' ? read.value : null;
+              if (budget !== saved)
+                void updateConversation(conversation.id, { budget }).then(setError);
+            }}
+          />
+        )}
+      </Field>
+      {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
+    </>
   );
 }
