@@ -1,8 +1,7 @@
 // Prices from the model list in one form for people, and estimates before spending: exact decimals, never floats.
-import type { SpendUnits } from './spending';
-import type { ModelInfo, PriceUnit, UnitPrice } from './types';
+import type { ModelInfo, PriceBasis, PriceUnit, SpendUnits, UnitPrice } from './types';
 
-export type { PriceUnit, UnitPrice } from './types';
+export type { PriceBasis, PriceUnit, UnitPrice } from './types';
 
 export const PRICE_UNITS: readonly PriceUnit[] = ['image', 'second', 'minute', 'page', 'call'];
 
@@ -68,11 +67,6 @@ export function formatDecimal(value: Decimal, maxDecimals = 6): string {
 /** Token prices below this are per token (what the list carries in the OpenRouter style). */
 const PER_TOKEN_BELOW: Decimal = { digits: BigInt(1), scale: 2 };
 
-/**
- * What the list's token prices are read as: 'auto' guesses per price (below), 'token' and
- * 'million' are the person's choice in Settings when the guess is wrong. Every figure follows it.
- */
-export type PriceBasis = 'auto' | 'token' | 'million';
 export const PRICE_BASES: readonly PriceBasis[] = ['auto', 'token', 'million'];
 
 /**

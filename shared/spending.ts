@@ -1,5 +1,8 @@
 // Money after and before a call: the spending ledger's entries and summaries, budgets, and when an action must ask first.
 import { compareCredits, isPositiveCredits, sumCredits } from './prices';
+import type { SpendLimits, SpendUnits } from './types';
+
+export type { SpendLimits, SpendUnits } from './types';
 
 /** What a paid call was made for: the ledger's feature column. */
 export const SPEND_FEATURES = [
@@ -18,18 +21,6 @@ export type SpendFeature = (typeof SPEND_FEATURES)[number];
 
 /** Spending the person did not ask for by a click: shown on lines of its own. */
 export const BACKGROUND_FEATURES: readonly SpendFeature[] = ['titles', 'embeddings'];
-
-/** What a call was counted in; only the units it has are present. */
-export interface SpendUnits {
-  promptTokens?: number;
-  completionTokens?: number;
-  images?: number;
-  seconds?: number;
-  characters?: number;
-  pages?: number;
-  /** Requests of a model priced per call (a search model's fee, on top of its tokens). */
-  calls?: number;
-}
 
 /** One paid call, as recorded on this computer. Money is credits as decimal strings, never floats. */
 export interface SpendEntry {
@@ -89,14 +80,6 @@ export interface SpendSummary {
   entries: number;
   /** Entries whose reported or observed charge differs from the computed one. */
   differing: number;
-}
-
-/** The person's limits, in credits; null: none. */
-export interface SpendLimits {
-  /** A single action estimated above this asks first. */
-  askAbove: string | null;
-  daily: string | null;
-  monthly: string | null;
 }
 
 export const NO_SPEND_LIMITS: SpendLimits = { askAbove: null, daily: null, monthly: null };

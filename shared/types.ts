@@ -9,10 +9,34 @@ import type {
   ToolServerUnavailable,
 } from './tools';
 
-import type { PriceBasis } from './prices';
-import type { SpendLimits } from './spending';
-
 export type Language = 'en' | 'ru';
+
+/**
+ * What the list's token prices are read as: 'auto' guesses per price (shared/prices.ts), 'token'
+ * and 'million' are the person's choice in Settings when the guess is wrong. Every figure follows it.
+ */
+export type PriceBasis = 'auto' | 'token' | 'million';
+
+/** What a call was counted in; only the units it has are present. */
+export interface SpendUnits {
+  promptTokens?: number;
+  completionTokens?: number;
+  images?: number;
+  seconds?: number;
+  characters?: number;
+  pages?: number;
+  /** Requests of a model priced per call (a search model's fee, on top of its tokens). */
+  calls?: number;
+}
+
+/** The person's limits, in credits; null: none. */
+export interface SpendLimits {
+  /** A single action estimated above this asks first. */
+  askAbove: string | null;
+  daily: string | null;
+  monthly: string | null;
+}
+
 export type Theme = 'light' | 'dark' | 'system';
 export type RatePlan = 'standard' | 'fast' | 'custom';
 
