@@ -1,5 +1,6 @@
 // The crash test's checks after a restart: what the person was told against what the restarted host shows.
 import type { MessageAttachment } from '../../shared/attachments';
+import type { SpendEntry } from '../../shared/spending';
 import type {
   ChatMessage,
   Conversation,
@@ -334,6 +335,24 @@ export async function checkMediaReferences(
       }
     }
   }
+}
+
+/** Every ledger entry the host said it recorded is still there after the kill. */
+export async function checkLedger(w: World, fail: Finding[]): Promise<void> {
+  const present = new Set<number>();
+  let before: number | undefined;
+  for (;;) {
+    const page = await call<SpendEntry[]>(w, 'spending.entries', { limit: 500, before });
+    for (const e of page) present.add(e.id);
+    if (page.length < 500) break;
+    before = page.at(-1)!.id;
+  }
+  for (const id of w.ledger)
+    if (!present.has(id))
+      tell(w, fail, `ledger ${id}`, {
+        kind: 'loss',
+        detail: `spending ledger entry ${id} was recorded (spending.changed) and is gone`,
+      });
 }
 
 export async function checkSearch(

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSim, type RunningSim } from '../../sim/server';
 import {
+  checkLedger,
   checkLibrary,
   checkMediaReferences,
   checkSearch,
@@ -72,6 +73,8 @@ export interface SoakSummary {
   failures: SoakFailure[];
   /** Folders left for a look (keepFailedFolders). */
   keptFolders: string[];
+  /** Spending ledger entries the hosts said they recorded, each checked after every later kill. */
+  ledgerEntries: number;
 }
 
 interface PointOutcome {
@@ -260,6 +263,7 @@ async function checkAfterRestart(
   checkLibrary(w, seen, killAt, fail);
   await checkSettingsAndUploads(w, fail);
   await checkMediaReferences(w, seen, fail);
+  await checkLedger(w, fail);
   if (await rerunInterrupted(w, fail)) {
     const again = await observe(w);
     const before = fail.length;
@@ -296,6 +300,7 @@ export async function runCrashSoak(options: SoakOptions): Promise<SoakSummary> {
     opLengths: {},
     counts: emptyCounts(),
     setAside: [],
+    ledgerEntries: 0,
     failures: [],
     keptFolders: [],
   };
@@ -375,6 +380,7 @@ async function runFolder(
   } finally {
     for (const [op, lengths] of Object.entries(w?.opLengths ?? {}))
       (ctx.summary.opLengths[op] ??= []).push(...lengths);
+    ctx.summary.ledgerEntries += w?.ledger.size ?? 0;
     w?.bridge.close();
     await w?.host.stop().catch(() => undefined);
     liveFolders.delete(dir);
@@ -435,6 +441,7 @@ export function formatSummary(s: SoakSummary): string {
     `  deleted, then back after the restart:       ${c.resurrected}`,
     `  host failures (start, refused, unanswered): ${c.host}`,
     `  files set aside under recovered/:           ${s.setAside.length}`,
+    `  spending ledger entries kept across kills:  ${s.ledgerEntries}`,
   ];
   if (s.failures.length > 0) lines.push('Failures (each told once, at the point it was found):');
   // One line per point and kind, with its first few details: an import's 150 copies are one finding.

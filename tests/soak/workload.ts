@@ -1,6 +1,7 @@
 // The crash test's person: what they do through the bridge (streamed answers, saves, renames, imports, backup and restore, folders, uploads) and what the answers they got promise.
 import type { MessageAttachment } from '../../shared/attachments';
 import { TEXT_ATTACHMENT_MAX_BYTES } from '../../shared/attachments';
+import type { SpendEntry } from '../../shared/spending';
 import type { TransferReport, TransferSaved } from '../../shared/transfer';
 import type {
   ChatEvent,
@@ -126,6 +127,8 @@ export interface World {
   killTrigger: { call: string; arm(): void } | null;
   /** How long each call took when answered (ms), to aim kills inside them. */
   callLengths: Record<string, number[]>;
+  /** Spending ledger entries the host said it recorded (spending.changed comes after the commit). */
+  ledger: Set<number>;
 }
 
 function word(w: World): string {
@@ -178,6 +181,7 @@ async function upload(w: World, name: string, mime: string, bytes: Buffer): Prom
 
 function listenForTurns(w: World): void {
   w.bridge.onEvent(({ at, event, payload }) => {
+    if (event === 'spending.changed') w.ledger.add((payload as SpendEntry).id);
     if (event !== 'chat.event') return;
     const e = payload as ChatEvent;
     const turn = w.turns.find(
@@ -543,6 +547,7 @@ export async function openWorld(sim: RunningSim, dir: string, wordPrefix: string
     opLengths: {},
     killTrigger: null,
     callLengths: {},
+    ledger: new Set(),
   };
   listenForTurns(w);
   return w;

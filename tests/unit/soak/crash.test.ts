@@ -1,4 +1,4 @@
-// The crash test in npm test: the web host killed with SIGKILL at six seeded points (one per kind of work: stream, save, import, restore, folders, upload) and restarted on the same folder; every promise kept.
+// The crash test in npm test: the web host killed with SIGKILL at six seeded points (one per kind of work: stream, save, import, restore, folders, upload) and restarted on the same folder; every promise kept (the spending ledger's entries included).
 import { describe, expect, it } from 'vitest';
 import { formatSummary, runCrashSoak } from '../../soak/crash';
 
@@ -18,5 +18,7 @@ describe('the web host killed at random points', () => {
     const report = formatSummary(summary);
     expect(summary.points, report).toBe(POINTS);
     expect(summary.failures.length, report).toBe(0);
+    // The paid turns were recorded, so the ledger's check after each kill had entries to find.
+    expect(summary.ledgerEntries, report).toBeGreaterThan(0);
   }, 240_000);
 });
