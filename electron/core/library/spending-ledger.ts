@@ -217,7 +217,7 @@ function entryOf(row: Record<string, unknown>): SpendEntry {
   return entry;
 }
 
-function closeQuietly(db: Database, statements: Statement[] = []): void {
+function closeQuietly(db: Database | null, statements: Statement[] = []): void {
   for (const statement of statements) {
     try {
       if (!statement.isFinalized) statement.finalize();
@@ -226,7 +226,7 @@ function closeQuietly(db: Database, statements: Statement[] = []): void {
     }
   }
   try {
-    if (db.isOpen) db.close();
+    if (db?.isOpen) db.close();
   } catch {
     // The file is let go of by the close even when it reports an error.
   }
@@ -279,7 +279,7 @@ export function openLedgerStore(file: string): LedgerStore {
   // and the counts, both kept in the same transaction as the entries: a scan of 100,000 entries
   // took ~25 ms a query, five queries a summary.
   const range = 'from daily where demo = ? and day >= ?';
-  const q = {
+  const prepareAll = () => ({
     add: db.prepare(
       `insert into entries(at, day, demo, feature, model, conversation_id, item_id, units,
          estimate, charge, reported, spent, differs)
@@ -336,7 +336,8 @@ export function openLedgerStore(file: string): LedgerStore {
     conversation: db.prepare(
       `select coalesce(sum(spent), 0) total, count(*) n from entries where conversation_id = ?`,
     ),
-  };
+  });
+  let q = prepareAll();
 
   const lines = (rows: Record<string, unknown>[]): SpendLine[] =>
     rows.map((row) => ({
@@ -353,6 +354,11 @@ export function openLedgerStore(file: string): LedgerStore {
       return result;
     } catch (e) {
       if (db.inTransaction) db.exec('rollback');
+      // This binding resets a statement before each use and throws the error of its last step
+      // then: after one failed write (a full disk) every statement of it would fail once more.
+      // Prepared again, the next write goes through as soon as the disk takes it.
+      closeQuietly(null, Object.values(q));
+      q = prepareAll();
       throw e;
     }
   }

@@ -159,6 +159,15 @@ describe('the ledger store', () => {
     store.close();
   });
 
+  it('takes the next write at once after one it refused (as after a full disk)', () => {
+    const store = openLedgerStore(join(dir, 'l.sqlite'));
+    // A write SQLite refuses mid-statement, as it refuses one when the disk is full.
+    expect(() => store.add([write({ model: null as unknown as string })])).toThrow(/NOT NULL/);
+    expect(store.add([write({ charge: '0.25' })])).toHaveLength(1);
+    expect(store.summary({ demo: false, days: 1, now: NOW }).today).toBe('0.25');
+    store.close();
+  });
+
   it('keeps every entry across a restart', () => {
     const file = join(dir, 'l.sqlite');
     const store = openLedgerStore(file);
