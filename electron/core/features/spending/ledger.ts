@@ -190,12 +190,14 @@ export function openSpendingLedger(options: SpendingLedgerOptions): SpendingLedg
     const batch = queue;
     queue = [];
     writing = (async () => {
+      let written = false;
       try {
         const entries = await ask({ op: 'add', writes: batch.map((b) => b.write) });
         entries.forEach((entry, i) => {
           batch[i]!.done(entry);
           options.emit(entry);
         });
+        written = true;
       } catch (e) {
         // Kept for the next write (a full disk may have room again then); never thrown at the call.
         console.error(`[core] the spending ledger could not record: ${(e as Error).message}`);
@@ -204,7 +206,9 @@ export function openSpendingLedger(options: SpendingLedgerOptions): SpendingLedg
       } finally {
         writing = null;
       }
-      flush();
+      // After a refusal the queue waits for the retry or the next record: sent again at once, it
+      // would be refused in a loop as long as the disk is full (and core's close would wait on it).
+      if (written) flush();
     })();
   }
 

@@ -66,6 +66,19 @@ describe('the spending ledger in core', () => {
     expect(await opened.ledger.conversation('c1')).toEqual({ total: '0.002', count: 1 });
   });
 
+  it('waits for its retry after a refused write, so core can close (no loop on a full disk)', async () => {
+    const emitted: SpendEntry[] = [];
+    const opened = open(emitted);
+    // A write SQLite refuses every time it is tried, as a full disk does.
+    opened.ledger.record({ feature: 'chat', model: null as unknown as string, units: {} });
+    const settled = await Promise.race([
+      opened.ledger.idle().then(() => 'idle'),
+      new Promise((resolve) => setTimeout(() => resolve('still writing'), 5000)),
+    ]);
+    expect(settled).toBe('idle');
+    expect(emitted).toHaveLength(0);
+  });
+
   it('keeps the balance fall after a lone call as its observed charge, not after two', async () => {
     const emitted: SpendEntry[] = [];
     const opened = open(emitted);
