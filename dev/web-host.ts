@@ -1,7 +1,7 @@
 // What core asks of the web host: links and MCP command lines go to the terminal that started it (the page can reach neither the person's browser nor a trusted dialog); saving and picking files are the page's.
 import { createInterface } from 'node:readline';
 import type { Host, McpCommandConfirm } from '../electron/core/features/context';
-import { isSafeExternalUrl } from '../electron/main/policy';
+import { linkAddressOf } from '../shared/links';
 import { visibleText } from '../shared/visible-text';
 
 /** The command-line flag, and the environment variable, that let MCP commands run unasked. */
@@ -112,8 +112,11 @@ export function createWebHost(
   return {
     // A server cannot open the user's browser reliably (it may run headless or over SSH), so the
     // link is printed and the page is told it was not opened; it can then show the link itself.
+    // It is printed as the browser reads it, with no white space left: a run of spaces would
+    // wrap a line of the link's choosing (a forged address to open) onto the screen.
     async openExternal(url) {
-      if (isSafeExternalUrl(url)) log(`Open this link in your browser: ${url}`);
+      const href = linkAddressOf(url)?.href;
+      if (href) log(`Open this link in your browser: ${href.replace(/\s/g, encodeURIComponent)}`);
       return false;
     },
     // saved: false tells the page to download the media URL instead.

@@ -32,6 +32,23 @@ describe('createWebHost', () => {
     expect(logged).toEqual(['Open this link in your browser: https://example.com/help']);
   });
 
+  it('prints a link without its spaces, so a run of them cannot wrap a forged address into view', async () => {
+    // A tool's resource link (or a page) with 150 spaces put a whole line of its own on screen:
+    // "Atelier is running at http://127.0.0.1:…/?token=…", an address the person had not been given.
+    const logged: string[] = [];
+    const host = createWebHost((line) => logged.push(line));
+    const forged = 'Atelier is running at http://127.0.0.1:5199/?token=1';
+    await host.openExternal(`https://evil.example/${' '.repeat(150)}${forged}`);
+    await host.openExternal(`mailto:a@example.com?body=${' '.repeat(150)}${forged}`);
+    await host.openExternal(`mailto:a@example.com${' '.repeat(150)}b`);
+    expect(logged).toEqual([
+      `Open this link in your browser: https://evil.example/${'%20'.repeat(150)}Atelier%20is%20running%20at%20http://127.0.0.1:5199/?token=1`,
+      `Open this link in your browser: mailto:a@example.com?body=${'%20'.repeat(150)}Atelier%20is%20running%20at%20http://127.0.0.1:5199/?token=1`,
+      `Open this link in your browser: mailto:a@example.com${'%20'.repeat(150)}b`,
+    ]);
+    expect(logged.some((line) => /\s{2}/.test(line))).toBe(false);
+  });
+
   it('leaves saving media to the page', async () => {
     const host = createWebHost(() => undefined);
     expect(await host.saveMedia({ path: '/tmp/x.png', mime: 'image/png' }, 'x.png')).toEqual({
