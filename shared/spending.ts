@@ -1,5 +1,5 @@
 // Money after and before a call: the spending ledger's entries and summaries, budgets, and when an action must ask first.
-import { compareCredits, isPositiveCredits, sumCredits } from './prices';
+import { compareCredits, creditsBetween, isPositiveCredits, sumCredits } from './prices';
 import type { SpendLimits, SpendUnits } from './types';
 
 export type { SpendLimits, SpendUnits } from './types';
@@ -86,6 +86,20 @@ export const NO_SPEND_LIMITS: SpendLimits = { askAbove: null, daily: null, month
 
 /** How an amount of credits is written wherever it is stored or sent: a plain decimal. */
 export const CREDITS_TEXT = /^\d{1,9}(\.\d{1,9})?$/;
+
+/**
+ * Within this (credits) the service's or the balance's figure is the computed charge, rounded: a
+ * service rounds the prompt's and the answer's parts each up to a micro-credit (the simulator does).
+ */
+export const SAME_CHARGE_WITHIN = '0.000002';
+
+/** True when what the service took (`other`) is not the computed charge within rounding. */
+export function chargesDiffer(computed: string | null, other: string | null): boolean {
+  if (other === null) return false;
+  if (computed === null) return true;
+  const apart = sumCredits([creditsBetween(computed, other), creditsBetween(other, computed)]);
+  return compareCredits(apart, SAME_CHARGE_WITHIN) > 0;
+}
 
 /** A budget's share at which a notice appears (without asking). */
 export const BUDGET_NOTICE_SHARE = 0.8;

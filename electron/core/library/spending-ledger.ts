@@ -5,6 +5,7 @@ import sqlite from 'node-sqlite3-wasm';
 import { formatDecimal, parseDecimal } from '../../../shared/prices';
 import {
   BACKGROUND_FEATURES,
+  SAME_CHARGE_WITHIN,
   SPEND_FEATURES,
   type SpendEntry,
   type SpendFeature,
@@ -23,12 +24,6 @@ export const SPENDING_LEDGER_VERSION = 1;
 
 /** Nano-credits per credit: 9 decimals are exact, and sums stay within 2^53 up to ~9 million credits. */
 const NANO_DECIMALS = 9;
-
-/**
- * Within this the service's or the balance's figure is the computed charge, rounded: a service
- * rounds the prompt's and the answer's parts each up to a micro-credit (the simulator does).
- */
-const SAME_WITHIN_NANO = 2000;
 
 /** Conversations listed in a summary, the costliest first. */
 const SUMMARY_CONVERSATIONS = 100;
@@ -57,6 +52,9 @@ export function toNano(credits: string | null | undefined): number | null {
   const n = Number(digits);
   return Number.isSafeInteger(n) ? n : null;
 }
+
+/** SAME_CHARGE_WITHIN in nano-credits, the unit the ledger sums in. */
+const SAME_WITHIN_NANO = toNano(SAME_CHARGE_WITHIN)!;
 
 /** Nano-credits as the contract's decimal string ("0.000021", "3"). */
 export function fromNano(nano: number): string {

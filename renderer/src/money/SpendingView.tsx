@@ -2,13 +2,13 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import {
   BACKGROUND_FEATURES,
+  chargesDiffer,
   SPEND_FEATURES,
   type SpendEntry,
   type SpendFeature,
   type SpendLine,
   type SpendSummary,
 } from '../../../shared/spending';
-import { compareCredits } from '../../../shared/prices';
 import type { UserError } from '../../../shared/types';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { creditsNoun, moneyWords } from '../i18n/money';
@@ -48,9 +48,9 @@ function featureName(t: Translate, key: string): string {
 
 const isBackground = (key: string) => (BACKGROUND_FEATURES as readonly string[]).includes(key);
 
-/** True when a charge the service took differs from the one the prices give. */
+/** True when a charge the service took differs from the one the prices give, beyond rounding. */
 function differs(computed: string | null, other: string | null): other is string {
-  return other !== null && (computed === null || compareCredits(computed, other) !== 0);
+  return other !== null && chargesDiffer(computed, other);
 }
 
 /** The page saves a text as a file through the browser's download. */
