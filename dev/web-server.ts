@@ -26,6 +26,7 @@ import {
   type BridgeCall,
   type BridgeServerMessage,
 } from './bridge-protocol';
+import { fromThisUser, type ConnectionEnds } from './peer-user';
 import { terminalSafe } from './terminal-text';
 import { createWebHost, NO_MCP_COMMANDS, type McpCommandPolicy } from './web-host';
 
@@ -61,6 +62,11 @@ export interface WebServerOptions {
   log(line: string): void;
   /** Who lets MCP command lines run; none run by default. */
   mcpCommands?: McpCommandPolicy;
+  /**
+   * Whether a connection may reach the bridge or the media: by default, on Linux, only one from
+   * the user who started the host (peer-user.ts). Tests stand in another user with it.
+   */
+  fromThisUser?: (ends: ConnectionEnds) => Promise<boolean>;
 }
 
 export interface WebServer {
@@ -238,6 +244,10 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       return;
     }
     if (path.startsWith('/media/')) {
+      if (!(await mayConnect(request.socket))) {
+        response.writeHead(403, SECURITY).end('Forbidden');
+        return;
+      }
       await serveMedia(request, response, requestUrl);
       return;
     }
@@ -309,6 +319,8 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   wss.on('error', (error) => log(`The bridge failed: ${error.message}`));
+
+  const mayConnect = opts.fromThisUser ?? fromThisUser;
 
   function refuseUpgrade(socket: Duplex, status: string): void {
     socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
@@ -384,6 +396,15 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     }
     // A socket that breaks before the upgrade completes must not take the host down.
     socket.on('error', () => socket.destroy());
+    // Another user of this computer who read a printed address (from a browser's command line,
+    // say) is refused before the hello: the address alone is no way in.
+    void mayConnect(request.socket).then((allowed) => {
+      if (!allowed) refuseUpgrade(socket, '403 Forbidden');
+      else acceptBridge(request, socket, head);
+    });
+  });
+
+  function acceptBridge(request: IncomingMessage, socket: Duplex, head: Buffer): void {
     wss.handleUpgrade(request, socket, head, (ws) => {
       // A malformed frame (bad UTF-8, oversize, unmasked, reserved bits) closes this socket only.
       ws.on('error', () => ws.terminate());
@@ -407,7 +428,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
         carryCalls(ws);
       });
     });
-  });
+  }
 
   await new Promise<void>((resolveListen, rejectListen) => {
     server.once('error', rejectListen);
