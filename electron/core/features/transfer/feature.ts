@@ -39,6 +39,8 @@ export function safeFileName(title: string, fallback: string): string {
   const base = title
     // A title's closing signs (an ellipsis, a question mark) would end the name in "…" or "_".
     .replace(/[\s.…?!]+$/u, '')
+    // One inside a name reads as text cut short, and some systems show it as mojibake.
+    .replace(/\s*…\s*/gu, ' ')
     // eslint-disable-next-line no-control-regex -- characters systems refuse in names
     .replace(/[\\/:*?"<>|\u0000-\u001f\u007f]/g, '_')
     .replace(/^[\s.]+|[\s.]+$/g, '')

@@ -1,5 +1,6 @@
-// Conversations as a person reads them: Markdown, and one self-contained HTML page (everything escaped, no scripts, text preformatted).
+// Conversations as a person reads them: Markdown, and one self-contained HTML page (answers rendered from their Markdown, code coloured, no scripts).
 import type { ChatMessage, Conversation } from '../../../../shared/types';
+import { markdownRenderer } from './markdown-html';
 import { toolRoundsHtml, toolRoundsMarkdown } from './tool-export';
 
 /** A picture to show inline in HTML, already read and small enough. */
@@ -84,12 +85,39 @@ h1 { font-size: 1.5rem; margin: 2rem 0 0.25rem; }
 article { background: var(--card); border-radius: 10px; padding: 0.75rem 1rem; margin: 0.75rem 0; }
 article.user { margin-left: 3rem; }
 .text { white-space: pre-wrap; overflow-wrap: anywhere; font: inherit; margin: 0.25rem 0 0; }
+.markdown { overflow-wrap: anywhere; margin: 0.25rem 0 0; }
+.markdown > :first-child { margin-top: 0; }
+.markdown > :last-child { margin-bottom: 0; }
+.markdown a { color: inherit; }
+.markdown table { border-collapse: collapse; display: block; overflow-x: auto; }
+.markdown th, .markdown td { border: 1px solid var(--muted); padding: 0.25rem 0.5rem; }
+.markdown blockquote { border-left: 3px solid var(--muted); margin: 0.5rem 0; padding-left: 0.75rem; color: var(--muted); }
+code { font: 0.875em/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+pre { background: var(--bg); border-radius: 6px; padding: 0.75rem; overflow-x: auto; }
+.hljs-comment, .hljs-quote { color: #6a737d; font-style: italic; }
+.hljs-keyword, .hljs-selector-tag, .hljs-literal, .hljs-type { color: #d73a49; }
+.hljs-string, .hljs-regexp, .hljs-addition { color: #22863a; }
+.hljs-number, .hljs-built_in, .hljs-symbol, .hljs-variable, .hljs-attr { color: #005cc5; }
+.hljs-title, .hljs-section, .hljs-name, .hljs-selector-id, .hljs-selector-class { color: #6f42c1; }
+.hljs-meta, .hljs-deletion { color: #b31d28; }
+@media (prefers-color-scheme: dark) {
+  .hljs-keyword, .hljs-selector-tag, .hljs-literal, .hljs-type { color: #ff7b72; }
+  .hljs-string, .hljs-regexp, .hljs-addition { color: #a5d6ff; }
+  .hljs-number, .hljs-built_in, .hljs-symbol, .hljs-variable, .hljs-attr { color: #79c0ff; }
+  .hljs-title, .hljs-section, .hljs-name, .hljs-selector-id, .hljs-selector-class { color: #d2a8ff; }
+  .hljs-comment, .hljs-quote { color: #8b949e; }
+  .hljs-meta, .hljs-deletion { color: #ffa198; }
+}
 img { max-width: 100%; border-radius: 6px; display: block; margin: 0.5rem 0; }
 .tool { border-left: 3px solid var(--muted); padding-left: 0.75rem; margin: 0.5rem 0; }
 hr { border: none; border-top: 1px solid var(--muted); margin: 2rem 0; }
 `;
 
-async function messageHtml(message: ChatMessage, images: ImageLookup): Promise<string> {
+async function messageHtml(
+  message: ChatMessage,
+  images: ImageLookup,
+  markdown: (text: string) => string,
+): Promise<string> {
   const parts = [`<p class="who">${escapeHtml(heading(message))}</p>`];
   for (const a of message.attachments ?? []) {
     const image = a.kind === 'image' ? await images(a) : null;
@@ -102,22 +130,30 @@ async function messageHtml(message: ChatMessage, images: ImageLookup): Promise<s
     }
   }
   parts.push(toolRoundsHtml(message, escapeHtml));
-  parts.push(`<div class="text">${escapeHtml(message.content)}</div>`);
+  // A question is shown as typed; an answer is Markdown, shown as the app shows it.
+  parts.push(
+    message.role === 'assistant'
+      ? `<div class="markdown">${markdown(message.content)}</div>`
+      : `<div class="text">${escapeHtml(message.content)}</div>`,
+  );
   return `<article class="${message.role}" aria-label="${message.role} message">${parts.join('')}</article>`;
 }
 
 /**
- * One HTML page for the conversations: every text escaped, message text shown as preformatted
- * text (not rendered Markdown), a policy that forbids scripts and any outside request.
+ * One HTML page for the conversations: every text escaped, answers rendered from their Markdown
+ * (no raw HTML, links only to the web or mail), a policy that forbids scripts and any outside
+ * request.
  */
 export async function conversationsHtml(
   conversations: Conversation[],
   images: ImageLookup,
 ): Promise<string> {
   const sections: string[] = [];
+  const { render } = await markdownRenderer();
   for (const conversation of conversations) {
     const messages: string[] = [];
-    for (const message of conversation.messages) messages.push(await messageHtml(message, images));
+    for (const message of conversation.messages)
+      messages.push(await messageHtml(message, images, render));
     const system = conversation.systemPrompt.trim()
       ? `<p class="meta">System prompt:</p><div class="text">${escapeHtml(conversation.systemPrompt)}</div>`
       : '';

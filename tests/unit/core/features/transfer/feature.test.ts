@@ -566,5 +566,7 @@ describe('safeFileName', () => {
     expect(safeFileName('Why is the sky blue?', 'conversation')).toBe('Why is the sky blue');
     expect(safeFileName('a/b: c?d', 'conversation')).toBe('a_b_ c_d');
     expect(safeFileName(' … ', 'conversation')).toBe('conversation');
+    expect(safeFileName('Wait… what happened?', 'conversation')).toBe('Wait what happened');
+    expect(safeFileName('Plans…for…Monday', 'conversation')).not.toContain('…');
   });
 });

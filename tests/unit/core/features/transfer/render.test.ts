@@ -69,6 +69,63 @@ describe('HTML export', () => {
   });
 });
 
+const hostileAnswer = [
+  '## Plan',
+  '',
+  'Some **bold** and a [web link](https://example.com/a) and a [trap](javascript:alert(1)).',
+  '',
+  '<script>alert("x")</script>',
+  '',
+  '<img src=x onerror="alert(2)"> and <a href="javascript:alert(3)" onclick="alert(4)">click</a>',
+  '',
+  '![picture](https://tracker.example/p.png)',
+  '',
+  '| a | b |',
+  '| - | - |',
+  '| 1 | 2 |',
+  '',
+  '```ts',
+  'const answer: number = 42; // the answer',
+  '```',
+].join('\n');
+
+describe('HTML export of an answer', () => {
+  const withAnswer: Conversation = {
+    ...hostile,
+    messages: hostile.messages.map((m) => (m.id === 'm2' ? { ...m, content: hostileAnswer } : m)),
+  };
+
+  it('renders the Markdown: headings, emphasis, tables and links to the web', async () => {
+    const html = await conversationsHtml([withAnswer], async () => null);
+    expect(html).toContain('<h2>Plan</h2>');
+    expect(html).toContain('<strong>bold</strong>');
+    expect(html).toMatch(/<table>[\s\S]*<td>1<\/td>/);
+    expect(html).toContain(
+      '<a href="https://example.com/a" rel="noopener noreferrer">web link</a>',
+    );
+    expect(html).not.toContain('**bold**');
+  });
+
+  it('colours code with highlight.js classes', async () => {
+    const html = await conversationsHtml([withAnswer], async () => null);
+    expect(html).toContain('<pre><code class="hljs language-ts">');
+    expect(html).toContain('<span class="hljs-keyword">const</span>');
+    expect(html).toContain('<span class="hljs-comment">// the answer</span>');
+  });
+
+  it('holds no script, no event attribute, no javascript: link and no outside picture', async () => {
+    const html = await conversationsHtml([withAnswer], async () => null);
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(/<[^>]*\son\w+=/i);
+    expect(html).not.toMatch(/href="\s*javascript:/i);
+    expect(html).not.toMatch(/<img[^>]*tracker/);
+    expect(html).not.toMatch(/<a [^>]*onclick/i);
+    // The raw HTML the answer carried is shown as its text.
+    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+    expect(html).toContain('<span>trap</span>');
+  });
+});
+
 describe('Markdown export', () => {
   it('writes roles, model and time, and fences a system prompt that holds backticks', () => {
     const text = conversationMarkdown(hostile);
