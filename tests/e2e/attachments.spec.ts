@@ -199,7 +199,7 @@ test('a PDF becomes a chip with pages and tokens and is sent as context', async 
       { text: 'Next meeting in May' },
     ]),
   });
-  await expect(attachments(page)).toContainText(/2 page\(s\) · about \d+ tokens/, {
+  await expect(attachments(page)).toContainText(/2 pages · about \d+ tokens/, {
     timeout: 15_000,
   });
   await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Summarise it');
@@ -209,7 +209,7 @@ test('a PDF becomes a chip with pages and tokens and is sent as context', async 
   expect(body).toContain('Attached document \\"minutes.pdf\\", 2 pages');
   expect(body).toContain('The budget was approved.');
   await expect(userMessages(page).last()).toContainText('minutes.pdf');
-  await expect(userMessages(page).last()).toContainText('2 page(s)');
+  await expect(userMessages(page).last()).toContainText('2 pages');
 });
 
 test('a document too large for the model context is flagged before sending', async ({
@@ -226,7 +226,7 @@ test('a document too large for the model context is flagged before sending', asy
     mimeType: 'application/pdf',
     buffer: makePdf([{ text: long }]),
   });
-  await expect(attachments(page)).toContainText('1 page(s)', { timeout: 15_000 });
+  await expect(attachments(page)).toContainText('1 page', { timeout: 15_000 });
   await page.getByRole('combobox', { name: 'Model', exact: true }).selectOption('sim/tiny-context');
   await expect(page.getByText(/sim\/tiny-context has a context of 2,048/)).toBeVisible();
   await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Read it');

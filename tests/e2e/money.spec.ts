@@ -172,7 +172,7 @@ for (const look of LOOKS) {
       const box = page.getByRole('textbox', { name: t('chat.message'), exact: true });
       await box.fill(question);
       const line = estimateLine(page, look);
-      const range = sentence(look, 'prices.turn', ['high']);
+      const range = sentence(look, 'prices.turn', ['tokens', 'high']);
       await expect(line).toHaveText(range.pattern);
       const shownTurn = range.read((await line.textContent()) ?? '');
       const tokens = Number(shownTurn.tokens!.replace(/\D/g, ''));

@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { readModelList } from '../../electron/core/service/wire';
 import { moneyFigure, moneyWords } from '../../renderer/src/i18n/money';
+import { countWords } from '../../renderer/src/i18n/counts';
 import { chatTurnEstimate } from '../../shared/estimates';
 import { compareCredits, type PriceBasis } from '../../shared/prices';
 import { MODELS, wireModel } from '../../sim/models';
@@ -34,7 +35,7 @@ async function expectTurnEstimate(page: Page, look: Look, basis: PriceBasis) {
   const est = chatTurnEstimate(chatModel, { promptTokens: tokens, maxTokens: null }, basis)!;
   await expect(line).toHaveText(
     look.t('prices.turn', {
-      tokens: count,
+      tokens: countWords(look.language, 'units.tokens', tokens),
       low: moneyFigure(est.low, look.language),
       high: moneyWords(est.high, look.language),
     }),

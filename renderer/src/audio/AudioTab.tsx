@@ -72,7 +72,14 @@ function itemFacts(item: MediaItem, language: Language, t: ReturnType<typeof use
   if (item.model) facts.push(item.model);
   if (typeof item.params.voice === 'string') facts.push(item.params.voice);
   if (typeof item.extra.duration === 'number')
-    facts.push(t('audio.meta.seconds', { seconds: item.extra.duration.toFixed(1) }));
+    facts.push(
+      t('audio.meta.seconds', {
+        seconds: item.extra.duration.toLocaleString(locale, {
+          minimumFractionDigits: 1,
+          maximumFractionDigits: 1,
+        }),
+      }),
+    );
   if (item.cost) facts.push(t('audio.meta.cost', { cost: moneyWords(item.cost, language) }));
   facts.push(new Date(item.createdAt).toLocaleString(locale));
   return facts.join(' · ');

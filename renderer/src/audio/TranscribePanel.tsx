@@ -1,9 +1,9 @@
 // Transcription: a file (button, drag and drop) or a microphone recording, and the transcript by speaker.
-import { formatBytes } from '../../../shared/format';
+import { sizeWords } from '../i18n/counts';
 import { localeOf } from '../i18n/translate';
 import { useCallback, useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { toSrt, toVtt, transcriptCues } from '../../../shared/subtitles';
-import type { Transcript } from '../../../shared/types';
+import type { Language, Transcript } from '../../../shared/types';
 import { CopyButton } from '../common/CopyButton';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { KindModelSelect } from '../common/KindModelSelect';
@@ -63,12 +63,12 @@ function turnsOf(transcript: Transcript) {
   return turns;
 }
 
-function refusalText(refusal: AudioFileRefusal, t: Translate, locale: string): string {
+function refusalText(refusal: AudioFileRefusal, t: Translate, language: Language): string {
   return refusal.reason === 'too_large'
     ? t('audio.tooLarge', {
         name: refusal.name,
-        size: formatBytes(refusal.size, locale),
-        limit: formatBytes(TRANSCRIBE_MAX_BYTES, locale),
+        size: sizeWords(refusal.size, language),
+        limit: sizeWords(TRANSCRIBE_MAX_BYTES, language),
       })
     : t('audio.notAudio', { name: refusal.name });
 }
@@ -130,7 +130,7 @@ function TranscriptHistory() {
 export function TranscribePanel() {
   const t = useT();
   const money = useMoney();
-  const locale = localeOf(useLanguage());
+  const language = useLanguage();
   const draft = useAppStore((s) => s.transcribeDraft);
   const setDraft = useAppStore((s) => s.setTranscribeDraft);
   const stage = useAppStore((s) => s.transcribeStage);
@@ -276,7 +276,7 @@ export function TranscribePanel() {
       )}
       {refusal && (
         <p className="hint warning" role="alert">
-          {refusalText(refusal, t, locale)}
+          {refusalText(refusal, t, language)}
         </p>
       )}
       {error && (

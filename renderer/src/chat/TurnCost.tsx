@@ -9,7 +9,7 @@ import {
 } from '../../../shared/tokens';
 import { useTokenizerLoaded } from '../common/useTokenizer';
 import { moneyFigure, moneyWords } from '../i18n/money';
-import { formatCount, localeOf } from '../i18n/translate';
+import { countWords } from '../i18n/counts';
 import { usePriceReader } from '../models/price-words';
 import { useAppStore } from '../store';
 import './turn-cost.css';
@@ -61,7 +61,7 @@ export function TurnCost({ conversationId, draft, model }: TurnCostProps) {
     { promptTokens: tokens, maxTokens: conversation?.maxTokens ?? null },
     basis,
   );
-  const count = formatCount(tokens, localeOf(language));
+  const count = countWords(language, 'units.tokens', tokens);
   return (
     <span className="turn-cost" role="status" aria-label={t('prices.estimate')}>
       {estimate === null

@@ -1,8 +1,8 @@
 // Words for attachment and document refusals, in the user's language, from the reason core or the renderer gave.
-import { formatBytes } from '../../../shared/format';
-import type { UserError } from '../../../shared/types';
+import type { Language, UserError } from '../../../shared/types';
 import { errorSentence } from './errors';
 import type { Translate } from '../i18n/translate';
+import { sizeWords } from '../i18n/counts';
 
 export function refusal(
   reason: string,
@@ -18,7 +18,7 @@ export function refusal(
 }
 
 /** The sentence for a refused file; null when the error is not one of ours (show ErrorNotice then). */
-export function fileProblem(t: Translate, error: UserError, locale: string): string | null {
+export function fileProblem(t: Translate, error: UserError, language: Language): string | null {
   const d = error.details ?? {};
   const name = String(d.name ?? '');
   switch (d.reason) {
@@ -27,8 +27,8 @@ export function fileProblem(t: Translate, error: UserError, locale: string): str
     case 'too_large':
       return t('attach.tooLarge', {
         name,
-        size: formatBytes(Number(d.size), locale),
-        limit: formatBytes(Number(d.limit), locale),
+        size: sizeWords(Number(d.size), language),
+        limit: sizeWords(Number(d.limit), language),
       });
     case 'wrong_type':
       return t('attach.wrongType', { name, expected: String(d.expected ?? '') });
@@ -48,6 +48,6 @@ export function fileProblem(t: Translate, error: UserError, locale: string): str
 }
 
 /** A refusal's own sentence, or the general sentence for the error's code. */
-export function problemText(t: Translate, error: UserError, locale: string): string {
-  return fileProblem(t, error, locale) ?? errorSentence(t, error);
+export function problemText(t: Translate, error: UserError, language: Language): string {
+  return fileProblem(t, error, language) ?? errorSentence(t, error);
 }

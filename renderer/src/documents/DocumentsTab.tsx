@@ -3,15 +3,14 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { DocumentRecord, DocumentSummary, ExtractionMode } from '../../../shared/documents';
 import { EXTRACT_TEXT_MODEL, PDF_OCR_MODEL } from '../../../shared/models';
 import { DocumentCost } from '../models/MediaCost';
-import type { UserError } from '../../../shared/types';
+import type { Language, UserError } from '../../../shared/types';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { CopyButton } from '../common/CopyButton';
 import { useLanguage, useT } from '../i18n/use-t';
 import { useMoney } from '../i18n/use-money';
-import { formatCount, localeOf } from '../i18n/translate';
+import { countWords, sizeWords } from '../i18n/counts';
 import { useAppStore } from '../store';
 import { documentFileProblem } from '../store/documents-slice';
-import { formatBytes } from '../../../shared/format';
 import { fileProblem } from '../common/file-problems';
 import { DecisionsPanel } from './DecisionsPanel';
 import { Field } from '../common/Field';
@@ -32,8 +31,8 @@ function downloadText(text: string, name: string, mime: string): void {
 
 function Problem({ error, onDismiss }: { error: UserError; onDismiss(): void }) {
   const t = useT();
-  const locale = localeOf(useLanguage());
-  const own = fileProblem(t, error, locale);
+  const language = useLanguage();
+  const own = fileProblem(t, error, language);
   if (own)
     return (
       <div className="error-notice" role="alert">
@@ -65,7 +64,7 @@ function Problem({ error, onDismiss }: { error: UserError; onDismiss(): void }) 
 function summaryLine(
   t: ReturnType<typeof useT>,
   d: Pick<DocumentSummary, 'mode' | 'pageCount' | 'tokens'>,
-  locale: string,
+  language: Language,
 ) {
   const mode =
     d.mode === 'ocr'
@@ -78,14 +77,14 @@ function summaryLine(
     pages:
       d.pageCount === null
         ? t('documents.pagesUnknown')
-        : t('attach.pages', { count: d.pageCount }),
-    tokens: formatCount(d.tokens, locale),
+        : countWords(language, 'units.pages', d.pageCount),
+    tokens: countWords(language, 'units.tokens', d.tokens),
   });
 }
 
 function History() {
   const t = useT();
-  const locale = localeOf(useLanguage());
+  const language = useLanguage();
   const documents = useAppStore((s) => s.documents);
   const problems = useAppStore((s) => s.documentProblems);
   const open = useAppStore((s) => s.openDocument);
@@ -115,7 +114,7 @@ function History() {
               >
                 <span className="conversation-title">{d.name}</span>
                 <span className="snippet">
-                  {summaryLine(t, d, locale)}
+                  {summaryLine(t, d, language)}
                   {d.origin === 'chat' ? ` · ${t('documents.fromChat')}` : ''}
                 </span>
               </a>
@@ -175,7 +174,7 @@ function Pages({ record }: { record: DocumentRecord }) {
 export default function DocumentsTab() {
   const t = useT();
   const money = useMoney();
-  const locale = localeOf(useLanguage());
+  const language = useLanguage();
   const loadDocuments = useAppStore((s) => s.loadDocuments);
   const extractDocument = useAppStore((s) => s.extractDocument);
   const extraction = useAppStore((s) => s.extraction);
@@ -258,7 +257,7 @@ export default function DocumentsTab() {
             />
             <span className="hint">
               {file
-                ? t('documents.chosen', { name: file.name, size: formatBytes(file.size, locale) })
+                ? t('documents.chosen', { name: file.name, size: sizeWords(file.size, language) })
                 : t('documents.drop')}
             </span>
           </div>
@@ -328,7 +327,7 @@ export default function DocumentsTab() {
           </label>
           {record && (
             <p className="hint">
-              {record.name} · {summaryLine(t, record, locale)}
+              {record.name} · {summaryLine(t, record, language)}
               {record.cost !== null && ` · ${t('documents.cost', { cost: money(record.cost) })}`}
             </p>
           )}

@@ -16,8 +16,7 @@ export const attachRu: { readonly [K in keyof typeof attachEn]: string } = {
   'attach.phase.uploading': 'Загрузка {percent}%',
   'attach.phase.reading': 'Чтение…',
   'attach.phase.failed': 'Не прикреплено',
-  'attach.documentChip': '{pages} · около {tokens} токенов',
-  'attach.pages': 'страниц: {count}',
+  'attach.documentChip': '{pages} · примерно {tokens}',
   'attach.audioChip': '{format} · {size}',
   'attach.imageChip': 'Изображение · {size}',
   'attach.tooMany': 'Не больше {max} вложений в одном сообщении.',
@@ -45,7 +44,7 @@ export const attachRu: { readonly [K in keyof typeof attachEn]: string } = {
     'Сообщению с вложениями нужно около {tokens} токенов, а контекст {model} — {limit}. Уберите документ или выберите модель с бо́льшим контекстом.',
   'attach.waitUploads': 'Дождитесь окончания загрузки вложений.',
   'attach.open': 'Открыть {name}',
-  'attach.textChip': 'Текст {type} · {size} · около {tokens} токенов',
+  'attach.textChip': 'Текст {type} · {size} · примерно {tokens}',
   'attach.notText':
     '«{name}» — не текст в UTF-8 (похоже на двоичный файл), поэтому его нельзя отправить как текст.',
   'attach.playAudio': 'Воспроизвести {name}',

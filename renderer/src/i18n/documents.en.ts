@@ -31,7 +31,7 @@ export const documentsEn = {
     '{count} page image(s) in the answer were not valid images (broken base64) and were left out; the text is kept.',
   'documents.history': 'History',
   'documents.historyEmpty': 'Extractions you make are kept here.',
-  'documents.summary': '{mode} · {pages} · {tokens} tokens',
+  'documents.summary': '{mode} · {pages} · {tokens}',
   'documents.pagesUnknown': 'pages unknown',
   'documents.fromChat': 'from chat',
   'documents.pasted': 'pasted text',

@@ -32,7 +32,7 @@ export const documentsRu: { readonly [K in keyof typeof documentsEn]: string } =
     'Изображений страниц в ответе с ошибкой (битый base64): {count}; они пропущены, текст сохранён.',
   'documents.history': 'История',
   'documents.historyEmpty': 'Здесь хранятся ваши извлечения.',
-  'documents.summary': '{mode} · {pages} · токенов: {tokens}',
+  'documents.summary': '{mode} · {pages} · {tokens}',
   'documents.pagesUnknown': 'страниц неизвестно',
   'documents.fromChat': 'из чата',
   'documents.pasted': 'вставленный текст',

@@ -27,6 +27,7 @@ import { toolsEn } from './tools.en';
 import { mcpEn } from './mcp.en';
 import { storageEn } from './storage.en';
 import { spendingEn } from './spending.en';
+import { unitsEn } from './units.en';
 
 export const en = {
   ...appEn,
@@ -57,6 +58,7 @@ export const en = {
   ...mcpEn,
   ...storageEn,
   ...spendingEn,
+  ...unitsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -13,9 +13,9 @@ export const pricesEn = {
   'prices.unit.call': '{price} per request',
   'prices.notListed': 'price not listed',
   'prices.estimate': 'Cost estimate',
-  'prices.turn': 'About {tokens} tokens: about {low}, at most {high}',
+  'prices.turn': 'About {tokens}: about {low}, at most {high}',
   'prices.turnNotListed':
-    'About {tokens} tokens. The model list gives no price for this model, so the cost cannot be told before sending.',
+    'About {tokens}. The model list gives no price for this model, so the cost cannot be told before sending.',
   'prices.exact': 'Cost: {cost}',
   'prices.range': 'Cost: about {low}, at most {high}',
   'prices.gap.notListed':

@@ -14,9 +14,9 @@ export const pricesRu: { readonly [K in keyof typeof pricesEn]: string } = {
   'prices.unit.call': '{price} за запрос',
   'prices.notListed': 'цена не указана',
   'prices.estimate': 'Оценка стоимости',
-  'prices.turn': 'Около {tokens} токенов: около {low}, не больше {high}',
+  'prices.turn': 'Примерно {tokens}: около {low}, не больше {high}',
   'prices.turnNotListed':
-    'Около {tokens} токенов. В списке моделей нет цены этой модели, поэтому стоимость до отправки не известна.',
+    'Примерно {tokens}. В списке моделей нет цены этой модели, поэтому стоимость до отправки не известна.',
   'prices.exact': 'Стоимость: {cost}',
   'prices.range': 'Стоимость: около {low}, не больше {high}',
   'prices.gap.notListed':

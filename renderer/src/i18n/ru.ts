@@ -28,6 +28,7 @@ import { toolsRu } from './tools.ru';
 import { mcpRu } from './mcp.ru';
 import { storageRu } from './storage.ru';
 import { spendingRu } from './spending.ru';
+import { unitsRu } from './units.ru';
 
 export const ru: { readonly [K in MessageKey]: string } = {
   ...appRu,
@@ -58,4 +59,5 @@ export const ru: { readonly [K in MessageKey]: string } = {
   ...mcpRu,
   ...storageRu,
   ...spendingRu,
+  ...unitsRu,
 };

@@ -57,7 +57,6 @@ export const spendingEn = {
   'spending.view.byFeature': 'By feature',
   'spending.view.byConversation': 'By conversation',
   'spending.view.background': 'Background, not asked for by a click',
-  'spending.view.calls': 'calls: {count}',
   'spending.view.noConversation': 'Not in a conversation',
   'spending.view.entries': 'Recent calls',
   'spending.view.when': 'When',

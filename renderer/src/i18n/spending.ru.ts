@@ -57,7 +57,6 @@ export const spendingRu: { readonly [K in keyof typeof spendingEn]: string } = {
   'spending.view.byFeature': 'По разделам',
   'spending.view.byConversation': 'По разговорам',
   'spending.view.background': 'Фоновые, без нажатия',
-  'spending.view.calls': 'вызовов: {count}',
   'spending.view.noConversation': 'Вне разговора',
   'spending.view.entries': 'Последние вызовы',
   'spending.view.when': 'Когда',

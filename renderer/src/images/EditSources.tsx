@@ -1,8 +1,8 @@
 // Source images of an edit: added from files, paste or drop, reordered with buttons or Alt+arrows, removed.
-import { localeOf } from '../i18n/translate';
+import { sizeWords } from '../i18n/counts';
 import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
-import { formatBytes } from '../../../shared/format';
 import { MAX_SOURCE_IMAGES } from '../../../shared/images';
+import type { Language } from '../../../shared/types';
 import { useLanguage, useT } from '../i18n/use-t';
 import { useAppStore } from '../store';
 import type { SourceRefusal } from '../store/images-form-slice';
@@ -10,13 +10,13 @@ import type { Translate } from '../i18n/translate';
 import { errorSentence } from '../common/errors';
 import { IconButton } from '../common/IconButton';
 
-export function refusalText(t: Translate, refusal: SourceRefusal, locale: string): string {
+export function refusalText(t: Translate, refusal: SourceRefusal, language: Language): string {
   switch (refusal.kind) {
     case 'tooLarge':
       return t('images.refusal.tooLarge', {
         name: refusal.name,
-        size: formatBytes(refusal.size, locale),
-        limit: formatBytes(refusal.limit, locale),
+        size: sizeWords(refusal.size, language),
+        limit: sizeWords(refusal.limit, language),
       });
     case 'notImage':
       return t('images.refusal.notImage', { name: refusal.name });
@@ -37,7 +37,7 @@ export function imageFiles(list: DataTransfer | null): File[] {
 
 export function EditSources({ limit }: { limit: number | null }) {
   const t = useT();
-  const locale = localeOf(useLanguage());
+  const language = useLanguage();
   const sources = useAppStore((s) => s.editSources);
   const refusal = useAppStore((s) => s.sourceRefusal);
   const addSourceFiles = useAppStore((s) => s.addSourceFiles);
@@ -197,7 +197,7 @@ export function EditSources({ limit }: { limit: number | null }) {
       </div>
       {refusal && (
         <div className="error-notice" role="alert">
-          <p className="error-sentence">{refusalText(t, refusal, locale)}</p>
+          <p className="error-sentence">{refusalText(t, refusal, language)}</p>
           <div className="error-actions">
             <button type="button" className="button ghost" onClick={dismissSourceRefusal}>
               {t('common.close')}

@@ -13,7 +13,8 @@ import type { UserError } from '../../../shared/types';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { creditsNoun, moneyWords } from '../i18n/money';
 import { creditsForInput } from '../common/credits-input';
-import { formatCount, localeOf, type Translate } from '../i18n/translate';
+import { localeOf, type Translate } from '../i18n/translate';
+import { countWords } from '../i18n/counts';
 import { useLanguage, useT } from '../i18n/use-t';
 import { invoke } from '../platform';
 import { useAppStore } from '../store';
@@ -187,8 +188,7 @@ function Figures({ loaded }: { loaded: Loaded }) {
   const language = useLanguage();
   const { summary, entries } = loaded;
   const money = (amount: string) => moneyWords(amount, language);
-  const calls = (count: number) =>
-    t('spending.view.calls', { count: formatCount(count, localeOf(language)) });
+  const calls = (count: number) => countWords(language, 'units.calls', count);
   const foreground = summary.byFeature.filter((line) => !isBackground(line.key));
   const background = summary.byFeature.filter((line) => isBackground(line.key));
 

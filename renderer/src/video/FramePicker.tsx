@@ -1,6 +1,5 @@
 // A first or last frame for a video: a button with a file input beside it, drag and drop, paste, and a preview.
-import { formatBytes } from '../../../shared/format';
-import { localeOf } from '../i18n/translate';
+import { sizeWords } from '../i18n/counts';
 import { useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
 import { errorSentence } from '../common/errors';
 import { useLanguage, useT } from '../i18n/use-t';
@@ -10,7 +9,7 @@ import type { FrameSlot } from '../store/video-slice';
 
 export function FramePicker({ slot }: { slot: FrameSlot }) {
   const t = useT();
-  const locale = localeOf(useLanguage());
+  const language = useLanguage();
   const frame = useAppStore((s) => s.videoFrames[slot]);
   const pickFrame = useAppStore((s) => s.pickFrame);
   const clearFrame = useAppStore((s) => s.clearFrame);
@@ -75,7 +74,7 @@ export function FramePicker({ slot }: { slot: FrameSlot }) {
         </div>
       ) : (
         <p className="hint">
-          {t('video.frameHint', { limit: formatBytes(VIDEO_FRAME_MAX_BYTES, locale) })}
+          {t('video.frameHint', { limit: sizeWords(VIDEO_FRAME_MAX_BYTES, language) })}
         </p>
       )}
       <div className="form-actions">

@@ -1,7 +1,6 @@
 // The Video tab: prompt, model, aspect ratio, duration and frames on one side, the job queue on the other.
-import { formatBytes } from '../../../shared/format';
+import { sizeWords } from '../i18n/counts';
 import { MediaCost } from '../models/MediaCost';
-import { localeOf } from '../i18n/translate';
 import { useCallback, useEffect, type FormEvent, type KeyboardEvent } from 'react';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { KindModelSelect } from '../common/KindModelSelect';
@@ -24,7 +23,7 @@ const VIDEO_KINDS = ['text-to-video', 'image-to-video'] as const;
 
 function VideoForm() {
   const t = useT();
-  const locale = localeOf(useLanguage());
+  const language = useLanguage();
   const draft = useAppStore((s) => s.videoDraft);
   const setDraft = useAppStore((s) => s.setVideoDraft);
   const frames = useAppStore((s) => s.videoFrames);
@@ -152,8 +151,8 @@ function VideoForm() {
           {refusal.reason === 'too_large'
             ? t('video.frameTooLarge', {
                 name: refusal.name,
-                size: formatBytes(refusal.size, locale),
-                limit: formatBytes(VIDEO_FRAME_MAX_BYTES, locale),
+                size: sizeWords(refusal.size, language),
+                limit: sizeWords(VIDEO_FRAME_MAX_BYTES, language),
               })
             : t('video.frameNotImage', { name: refusal.name })}
         </p>

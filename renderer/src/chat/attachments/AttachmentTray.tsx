@@ -8,7 +8,7 @@ import { formatCount, localeOf } from '../../i18n/translate';
 import { mediaUrl } from '../../common/media';
 import { useAppStore } from '../../store';
 import type { PendingAttachment } from '../../store/attachments-slice';
-import { formatBytes } from '../../../../shared/format';
+import { countWords, sizeWords } from '../../i18n/counts';
 import { problemText } from '../../common/file-problems';
 import { MessageAudio, MessageImage } from './MessageMedia';
 import './attachments.css';
@@ -16,13 +16,13 @@ import { IconButton } from '../../common/IconButton';
 
 function PhaseLine({ item }: { item: PendingAttachment }) {
   const t = useT();
-  const locale = localeOf(useLanguage());
+  const language = useLanguage();
   if (item.phase === 'failed' && item.error)
     return (
       <span className="attachment-error" role="alert">
         {item.kind === 'document' && item.error.code === 'server_error'
           ? t('documents.serviceCouldNotRead')
-          : problemText(t, item.error, locale)}
+          : problemText(t, item.error, language)}
         {item.error.message !== '' && item.error.fromService && (
           <> {t('common.serviceSaid', { message: item.error.message })}</>
         )}
@@ -42,16 +42,16 @@ function PhaseLine({ item }: { item: PendingAttachment }) {
 
 export function AttachmentFacts({ attachment }: { attachment: MessageAttachment }) {
   const t = useT();
-  const locale = localeOf(useLanguage());
+  const language = useLanguage();
   if (attachment.kind === 'document')
     return (
       <span>
         {t('attach.documentChip', {
           pages:
             attachment.pages !== undefined
-              ? t('attach.pages', { count: attachment.pages })
+              ? countWords(language, 'units.pages', attachment.pages)
               : t('documents.pagesUnknown'),
-          tokens: formatCount(attachment.tokens, locale),
+          tokens: countWords(language, 'units.tokens', attachment.tokens),
         })}
       </span>
     );
@@ -60,8 +60,8 @@ export function AttachmentFacts({ attachment }: { attachment: MessageAttachment 
       <span>
         {t('attach.textChip', {
           type: typeLabel(attachment.name, attachment.mime),
-          size: formatBytes(attachment.size, locale),
-          tokens: formatCount(attachment.tokens, locale),
+          size: sizeWords(attachment.size, language),
+          tokens: countWords(language, 'units.tokens', attachment.tokens),
         })}
       </span>
     );
@@ -70,11 +70,11 @@ export function AttachmentFacts({ attachment }: { attachment: MessageAttachment 
       <span>
         {t('attach.audioChip', {
           format: (attachment.format ?? '').toUpperCase(),
-          size: formatBytes(attachment.size, locale),
+          size: sizeWords(attachment.size, language),
         })}
       </span>
     );
-  return <span>{t('attach.imageChip', { size: formatBytes(attachment.size, locale) })}</span>;
+  return <span>{t('attach.imageChip', { size: sizeWords(attachment.size, language) })}</span>;
 }
 
 /** The file's name (cut with an ellipsis, whole in its tooltip) over a line of facts. */
