@@ -1,4 +1,5 @@
 // Search and grouping of the model list for the pickers: chat-capable kinds first, nothing hidden.
+import { compareModels, looksLikeDecisionModel } from '../../../shared/model-defaults';
 import { isChatKind, modelKind } from '../../../shared/models';
 import type { ModelInfo, ModelKind } from '../../../shared/types';
 
@@ -52,26 +53,22 @@ function kindRank(kind: ModelKind): number {
   return isChatKind(kind) ? base - KIND_ORDER.length : base;
 }
 
-/**
- * Model names and ids are Latin letters, digits and punctuation: compared case-blind by code
- * point (ties by case), so punctuation sorts before digits and letters. `localeCompare` loaded
- * the collation data on its first call, some 30 ms of the first screen on a slow machine.
- */
-function compareText(a: string, b: string): number {
-  const x = a.toLowerCase();
-  const y = b.toLowerCase();
-  return x < y ? -1 : x > y ? 1 : a < b ? -1 : a > b ? 1 : 0;
+/** A task's own kinds come first, in the task's order; every other kind after them. */
+function taskRank(kinds: readonly ModelKind[], kind: ModelKind): number {
+  const at = kinds.indexOf(kind);
+  return at < 0 ? kinds.length : at;
 }
 
 /**
- * The models matching `query`, grouped by kind in display order and sorted by name. The model in
- * `keep` stays listed even when the query hides it, so a picker never loses its current value.
+ * The models matching `query`, grouped by kind (the task's `kinds` first, then display order) and
+ * sorted by name. The model in `keep` stays listed even when the query hides it.
  */
 export function groupModels(
   models: readonly ModelInfo[],
   query: string,
   keep?: string,
   prefer?: PreferredModels,
+  kinds: readonly ModelKind[] = [],
 ): ModelGroup[] {
   const byKind = new Map<ModelKind, ModelInfo[]>();
   const preferred: ModelInfo[] = [];
@@ -86,13 +83,11 @@ export function groupModels(
     if (list) list.push(model);
     else byKind.set(kind, [model]);
   }
-  const byName = (a: ModelInfo, b: ModelInfo): number =>
-    compareText(a.name || a.id, b.name || b.id) || compareText(a.id, b.id);
   const groups: ModelGroup[] = [...byKind.entries()]
-    .sort(([a], [b]) => kindRank(a) - kindRank(b))
-    .map(([kind, list]) => ({ kind, models: list.sort(byName) }));
+    .sort(([a], [b]) => taskRank(kinds, a) - taskRank(kinds, b) || kindRank(a) - kindRank(b))
+    .map(([kind, list]) => ({ kind, models: list.sort(compareModels) }));
   if (prefer && preferred.length > 0)
-    groups.unshift({ kind: 'other', label: prefer.label, models: preferred.sort(byName) });
+    groups.unshift({ kind: 'other', label: prefer.label, models: preferred.sort(compareModels) });
   return groups;
 }
 
@@ -111,7 +106,43 @@ export function enterChoice(models: readonly ModelInfo[], query: string): string
   return typed;
 }
 
-/** Ids and names that suggest a decision model (the list has no kind for them). */
-export function looksLikeDecisionModel(model: ModelInfo): boolean {
-  return /decision|judge|classif/i.test(`${model.id} ${model.name}`);
+export { looksLikeDecisionModel };
+
+/** One row of the picker's list: a listed model, or an id as typed (`model` null). */
+export interface PickerOption {
+  id: string;
+  model: ModelInfo | null;
+  /** Index of its group in the groups given; -1 for the typed id. */
+  group: number;
+}
+
+/**
+ * The picker's rows in the order shown: the typed id first when Enter would take an id the list
+ * lacks (so Enter and the highlighted row always agree), then every group's models.
+ */
+export function pickerOptions(
+  groups: readonly ModelGroup[],
+  models: readonly ModelInfo[],
+  query: string,
+): PickerOption[] {
+  const rows: PickerOption[] = [];
+  const choice = enterChoice(models, query);
+  if (choice !== null && !models.some((m) => m.id === choice))
+    rows.push({ id: choice, model: null, group: -1 });
+  groups.forEach((group, index) => {
+    for (const model of group.models) rows.push({ id: model.id, model, group: index });
+  });
+  return rows;
+}
+
+/** The row highlighted after the query changes: the one Enter takes, else the current value, else the first. */
+export function activeRow(
+  rows: readonly PickerOption[],
+  models: readonly ModelInfo[],
+  query: string,
+  value: string,
+): number {
+  const target = enterChoice(models, query) ?? value;
+  const at = rows.findIndex((row) => row.id === target);
+  return at >= 0 ? at : rows.length > 0 ? 0 : -1;
 }

@@ -33,7 +33,7 @@ export const createSettingsSlice: SliceCreator<SettingsSlice, BalanceSlice & Mod
       before.keyLast4 !== after.keyLast4 ||
       before.keySet !== after.keySet;
     if (!changed) return;
-    void get().loadModels(true);
+    void get().loadModels(true, true);
     void get().refreshBalance(true);
   }
 

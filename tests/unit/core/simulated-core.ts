@@ -43,7 +43,13 @@ afterEach(async () => {
 });
 
 export async function openCore(
-  opts: { debugLatestIntervalMs?: number; dataDir?: string; toolProvider?: ToolProvider } = {},
+  opts: {
+    debugLatestIntervalMs?: number;
+    dataDir?: string;
+    toolProvider?: ToolProvider;
+    /** Stands between core and the simulator (chat bodies are then not recorded). */
+    fetch?: typeof fetch;
+  } = {},
 ) {
   const emitted: Array<{ event: EventChannel; payload: unknown }> = [];
   const recordingFetch: typeof fetch = async (input, init) => {

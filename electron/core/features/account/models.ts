@@ -1,6 +1,8 @@
 // The model catalog: fetched from the service, kept in memory and on disk so the picker fills at once.
 import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { defaultModelFor, type ModelTask } from '../../../../shared/model-defaults';
+import type { PriceBasis } from '../../../../shared/prices';
 import type { ModelInfo } from '../../../../shared/types';
 import { writeFileAtomic } from '../../library/atomic-write';
 import { openRecovery, type Recovery } from '../../library/recovery';
@@ -23,6 +25,23 @@ export interface ModelCatalog {
   idle(): Promise<void>;
   /** Cancels a fetch in flight. */
   dispose(): Promise<void>;
+}
+
+/**
+ * The model a task uses when none is named: `chosen` when set, else the default of the list in use
+ * (fetched if there is none yet), else `withoutList` when no list can be had (the service judges).
+ */
+export async function modelForTask(
+  catalog: Pick<ModelCatalog, 'list'>,
+  task: ModelTask,
+  chosen: string | null | undefined,
+  basis: PriceBasis,
+  withoutList: string,
+): Promise<string> {
+  const named = chosen?.trim() ?? '';
+  if (named !== '') return named;
+  const models = await catalog.list().catch(() => [] as ModelInfo[]);
+  return defaultModelFor(task, models, basis) || withoutList;
 }
 
 export interface ModelCatalogOptions {

@@ -1,9 +1,11 @@
 // The chat.*, conversations.* and attachments.* channels: turns streamed by the engine, the saved conversations, what a message carries.
 import { summaryOf } from '../../../../shared/conversations';
 import { chatTurnEstimate } from '../../../../shared/estimates';
+import { CHAT_MODEL_WITHOUT_LIST } from '../../../../shared/model-defaults';
 import { titleCost } from '../../../../shared/titles';
 import type { Conversation } from '../../../../shared/types';
 import { serviceError } from '../../service/errors';
+import { modelForTask } from '../account/models';
 import type { ChannelsOf, Feature, FeatureContext } from '../context';
 import type { DocumentsFeature } from '../documents/feature';
 import { estimateBefore } from '../spending/estimate';
@@ -104,7 +106,13 @@ export async function openChatFeature(
 
       'conversations.create': async ({ model, ...preset }) => {
         const conversation = await conversations.create({
-          model: model && model.trim() !== '' ? model.trim() : state.current().defaultModel,
+          model: await modelForTask(
+            ctx.models,
+            'chat',
+            model?.trim() || state.current().defaultModel,
+            state.current().priceBasis,
+            CHAT_MODEL_WITHOUT_LIST,
+          ),
           ...preset,
         });
         emit('conversations.changed', { id: conversation.id, summary: summaryOf(conversation) });

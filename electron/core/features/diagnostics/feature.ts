@@ -2,6 +2,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type DiagnosticsView, LEGACY_PORT } from '../../../../shared/diagnostics';
+import { CHAT_MODEL_WITHOUT_LIST } from '../../../../shared/model-defaults';
+import { modelForTask } from '../account/models';
 import type { ChannelsOf, Feature, FeatureContext } from '../context';
 import { writeFileAtomic } from '../../library/atomic-write';
 import { saveFailed } from '../../library/save-failure';
@@ -146,7 +148,13 @@ export async function openDiagnosticsFeature(
         const exchange = await ctx.client.sendToDebug(
           '/chat/completions',
           {
-            model: settings.defaultModel,
+            model: await modelForTask(
+              ctx.models,
+              'chat',
+              settings.defaultModel,
+              settings.priceBasis,
+              CHAT_MODEL_WITHOUT_LIST,
+            ),
             messages: [{ role: 'user', content: 'Atelier diagnostics: test request' }],
             max_tokens: 16,
           },

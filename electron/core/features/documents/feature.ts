@@ -10,7 +10,9 @@ import type {
   ExtractionMode,
 } from '../../../../shared/documents';
 import { decisionEstimate, extractionEstimate } from '../../../../shared/estimates';
+import { DEFAULT_DECISION_MODEL } from '../../../../shared/model-defaults';
 import { EXTRACT_TEXT_MODEL, PDF_OCR_MODEL } from '../../../../shared/models';
+import { modelForTask } from '../account/models';
 import { estimateTokens } from '../../../../shared/tokens';
 import type { ChannelsOf, Feature, FeatureContext } from '../context';
 import { estimateBefore } from '../spending/estimate';
@@ -20,8 +22,6 @@ import { serviceError } from '../../service/errors';
 import { fileBase64 } from '../../service/streamed-body';
 import type { DecisionAnswer, DecisionQuestion, ExtractedPage } from '../../service/types';
 import { type DocumentStore, openDocumentStore, summaryOfDocument } from './store';
-
-export const DEFAULT_DECISION_MODEL = 'decisions/judge-1.0';
 
 export type DocumentChannel = ChannelsOf<'documents'>;
 
@@ -264,7 +264,13 @@ export async function openDocumentsFeature(ctx: FeatureContext): Promise<Documen
           'invalid_input',
           'There is no text to ask about: extract or paste some.',
         );
-      const chosenModel = model?.trim() || DEFAULT_DECISION_MODEL;
+      const chosenModel = await modelForTask(
+        ctx.models,
+        'decisions',
+        model,
+        ctx.state.current().priceBasis,
+        DEFAULT_DECISION_MODEL,
+      );
       const keyed = questions.map((q, i) => [`q${i + 1}`, q] as const);
       const estimate = estimateBefore(ctx, chosenModel, (info, basis) =>
         decisionEstimate(

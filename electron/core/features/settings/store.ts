@@ -47,7 +47,8 @@ export const defaultSettings: StoredSettings = {
   baseUrl: '',
   ratePlan: 'standard',
   customRequestsPerSecond: CUSTOM_RATE.default,
-  defaultModel: 'openai/gpt-4o-mini',
+  // Empty: the chat default of the list in use (shared/model-defaults.ts), whichever service that is.
+  defaultModel: '',
   language: 'en',
   theme: 'system',
   demo: false,
@@ -109,9 +110,7 @@ export function sanitizeSettings(raw: unknown): StoredSettings {
     ratePlan: pick<RatePlan>(o.ratePlan, RATE_PLANS, defaultSettings.ratePlan),
     customRequestsPerSecond: customRate(o.customRequestsPerSecond),
     defaultModel:
-      typeof o.defaultModel === 'string' && o.defaultModel.trim() !== ''
-        ? o.defaultModel.trim()
-        : defaultSettings.defaultModel,
+      typeof o.defaultModel === 'string' ? o.defaultModel.trim() : defaultSettings.defaultModel,
     language: pick(o.language, LANGUAGES, defaultSettings.language),
     theme: pick(o.theme, THEMES, defaultSettings.theme),
     demo: o.demo === true,

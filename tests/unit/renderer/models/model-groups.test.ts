@@ -1,10 +1,12 @@
-// Unit tests of the model pickers' search and grouping (renderer/src/models/model-groups.ts).
+// Unit tests of the model picker's search, grouping, rows and highlighted row (renderer/src/models/model-groups.ts).
 import { describe, expect, it } from 'vitest';
 import {
+  activeRow,
   enterChoice,
   groupModels,
   looksLikeDecisionModel,
   matchesModelQuery,
+  pickerOptions,
 } from '../../../../renderer/src/models/model-groups';
 import type { ModelInfo, ModelKind } from '../../../../shared/types';
 
@@ -118,5 +120,50 @@ describe('preferred models', () => {
     expect(groups[0]).toMatchObject({ label: 'Likely decision models' });
     expect(groups[0]!.models.map((m) => m.id)).toEqual(['decisions/judge-1.0']);
     expect(groups.flatMap((g) => g.models)).toHaveLength(withJudge.length);
+  });
+});
+
+describe("a task's kinds", () => {
+  it('come first in the order given, every other model still listed after them', () => {
+    const groups = groupModels(models, '', undefined, undefined, ['text-to-speech', 'image']);
+    expect(groups.map((g) => g.kind)).toEqual([
+      'text-to-speech',
+      'image',
+      'chat',
+      'vision',
+      'other',
+    ]);
+    expect(groups.flatMap((g) => g.models)).toHaveLength(models.length);
+  });
+});
+
+describe('the picker rows and the highlighted one', () => {
+  const rowsFor = (query: string, kinds: ModelKind[] = []) =>
+    pickerOptions(groupModels(models, query, undefined, undefined, kinds), models, query);
+
+  it('list every match in group order, and only matches', () => {
+    expect(rowsFor('gpt').map((r) => r.id)).toEqual(['gpt', 'openai/gpt-4o', 'vis-openai/gpt-4o']);
+    expect(rowsFor('gpt vision').map((r) => r.id)).toEqual(['vis-openai/gpt-4o']);
+    expect(rowsFor('').map((r) => r.id)).toHaveLength(models.length);
+  });
+
+  it('offer a typed id the list lacks first, so Enter and the highlight agree', () => {
+    const rows = rowsFor('my-mapping/model');
+    expect(rows[0]).toEqual({ id: 'my-mapping/model', model: null, group: -1 });
+    expect(activeRow(rows, models, 'my-mapping/model', 'openai/gpt-4o')).toBe(0);
+    const short = rowsFor('gpt-4');
+    expect(short[0]?.id).toBe('gpt-4');
+    expect(short[activeRow(short, models, 'gpt-4', '')]?.id).toBe(enterChoice(models, 'gpt-4'));
+  });
+
+  it('highlight the exact id typed, else the only match, else the current value', () => {
+    const exact = rowsFor('vis-openai/gpt-4o');
+    expect(exact[activeRow(exact, models, 'vis-openai/gpt-4o', '')]?.id).toBe('vis-openai/gpt-4o');
+    const only = rowsFor('claude');
+    expect(only[activeRow(only, models, 'claude', '')]?.id).toBe('anthropic/claude');
+    const all = rowsFor('', ['image']);
+    expect(all[0]?.id).toBe('img-stable/sdxl');
+    expect(all[activeRow(all, models, '', 'tts-voice')]?.id).toBe('tts-voice');
+    expect(activeRow([], models, 'nothing', '')).toBe(-1);
   });
 });

@@ -24,13 +24,13 @@ afterEach(async () => {
 });
 
 describe('json settings store', () => {
-  it('starts from the defaults: no base URL, standard plan, gpt-4o-mini, English, system theme', () => {
+  it("starts from the defaults: no base URL, standard plan, the list's chat model, English, system theme", () => {
     const store = createJsonSettingsStore(join(dir, 'settings.json'));
     expect(store.read()).toEqual({
       baseUrl: '',
       ratePlan: 'standard',
       customRequestsPerSecond: 1,
-      defaultModel: 'openai/gpt-4o-mini',
+      defaultModel: '',
       language: 'en',
       theme: 'system',
       demo: false,
