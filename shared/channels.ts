@@ -260,7 +260,9 @@ export const invokeSchemas = {
     .object({ conversationId: id, messageId: id, index: z.number().int().min(0).max(100_000) })
     .strict(),
   /** Deletes one message (or, when its place has other versions, only that version). */
-  'chat.deleteMessage': z.object({ conversationId: id, messageId: id }).strict(),
+  'chat.deleteMessage': z
+    .object({ conversationId: id, messageId: id, withAnswer: z.boolean().optional() })
+    .strict(),
   /** Puts a deleted message back where it was. */
   'chat.undoDelete': z.object({ conversationId: id, undoToken: id }).strict(),
   'shell.openExternal': z.object({ url: z.string().url().max(4000) }).strict(),
@@ -502,11 +504,14 @@ export interface InvokeOutputs {
   'chat.edit': { messageId: string };
   'chat.continue': { messageId: string };
   'chat.switchVersion': Conversation;
-  /** version: the message's place had other versions and only this one went (its neighbour shows). */
+  /**
+   * version: the message's place had other versions and only this one went (its neighbour shows);
+   * turn: a question went with its answer.
+   */
   'chat.deleteMessage': {
     conversation: Conversation;
     undoToken: string;
-    kind: 'message' | 'version';
+    kind: 'message' | 'version' | 'turn';
   };
   'chat.undoDelete': Conversation;
   'shell.openExternal': { opened: boolean };

@@ -91,16 +91,19 @@ export function versionsForNewTail(
 }
 
 /** What deleting a message did, enough to tell the person (and to undo it exactly). */
-export type DeleteKind = 'message' | 'version';
+export type DeleteKind = 'message' | 'version' | 'turn';
 
 /**
  * Deletes the message at its place on the path. A message with other versions loses only its
  * version (the tail from it on) and its neighbour version is shown (the next one, else the one
- * before); a message without versions leaves the path and what followed moves up.
+ * before); a message without versions leaves the path and what followed moves up. With
+ * `withAnswer`, a question without versions takes the answer after it (every version of that
+ * answer) along: an answer left without its question would still be sent as context ('turn').
  */
 export function deleteMessage(
   history: History,
   messageId: string,
+  options: { withAnswer?: boolean } = {},
 ): { history: History; kind: DeleteKind } | null {
   const { messages } = history;
   const at = messages.findIndex((m) => m.id === messageId);
@@ -116,10 +119,17 @@ export function deleteMessage(
       history: { messages: path, contextStart: validContextStart(history.contextStart, path) },
     };
   }
-  const path = [...messages.slice(0, at), ...messages.slice(at + 1)];
-  const contextStart = history.contextStart > at ? history.contextStart - 1 : history.contextStart;
+  const answered =
+    options.withAnswer === true &&
+    messages[at]!.role === 'user' &&
+    messages[at + 1]?.role === 'assistant';
+  const removed = answered ? 2 : 1;
+  const path = [...messages.slice(0, at), ...messages.slice(at + removed)];
+  // A start inside what was removed moves to where it was; one after it moves up with the rest.
+  const contextStart =
+    history.contextStart > at ? Math.max(at, history.contextStart - removed) : history.contextStart;
   return {
-    kind: 'message',
+    kind: answered ? 'turn' : 'message',
     history: { messages: path, contextStart: validContextStart(contextStart, path) },
   };
 }

@@ -1,6 +1,6 @@
 // A conversation keeps its history: versions of answers and edits, delete with undo, continue a cut answer, long messages folded.
 import type { Page } from '@playwright/test';
-import { expect, reloadApp, simRequests, test } from './fixtures';
+import { expect, reloadApp, simRequests, test, turnRequests } from './fixtures';
 import { type Look, LOOKS, openInLook, sendIn } from './looks';
 
 function users(page: Page, look: Look) {
@@ -150,6 +150,65 @@ for (const look of LOOKS) {
     await reloadApp(page);
     await page.getByRole('link', { name: /^First question/ }).click();
     await expect(answers(page, look)).toHaveCount(2);
+  });
+
+  test(`deleting a question offers its answer too, Undo puts both back, and the answer is no longer sent (${look.name})`, async ({
+    page,
+    atelier,
+  }) => {
+    // Several turns in each look, on a machine shared with other runs.
+    test.slow();
+    await openInLook(page, atelier, look, 'chat');
+    await sendIn(page, look, 'First question');
+    await turnEnd(page, look);
+    await sendIn(page, look, 'Second question');
+    await turnEnd(page, look);
+    const ask = page.getByRole('alertdialog', { name: look.t('chat.deleteQuestionLabel') });
+    const deleteFirst = () =>
+      users(page, look)
+        .first()
+        .getByRole('button', { name: look.t('chat.deleteMessage') })
+        .click();
+
+    // "The question and its answer" is the default: Enter takes it.
+    await deleteFirst();
+    await expect(ask).toBeVisible();
+    await expect(ask).toContainText(look.t('chat.deleteQuestionAsk'));
+    await expect(
+      ask.getByRole('button', { name: look.t('chat.deleteQuestionAndAnswer') }),
+    ).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(users(page, look)).toHaveCount(1);
+    await expect(answers(page, look)).toHaveCount(1);
+    await expect(answers(page, look).first()).not.toContainText('First question');
+    const notice = page.getByRole('status').filter({ hasText: look.t('chat.turnDeleted') });
+    await expect(notice).toBeVisible();
+    await notice.getByRole('button', { name: look.t('chat.undo') }).click();
+    await expect(users(page, look)).toHaveCount(2);
+    await expect(answers(page, look)).toHaveCount(2);
+    await expect(answers(page, look).first()).toContainText('First question');
+
+    // "Only the question" leaves the answer.
+    await deleteFirst();
+    await ask.getByRole('button', { name: look.t('chat.deleteOnlyQuestion') }).click();
+    await expect(users(page, look)).toHaveCount(1);
+    await expect(answers(page, look)).toHaveCount(2);
+    await page
+      .getByRole('status')
+      .filter({ hasText: look.t('chat.messageDeleted') })
+      .getByRole('button', { name: look.t('chat.undo') })
+      .click();
+    await expect(users(page, look)).toHaveCount(2);
+
+    // Both gone, the next turn carries neither.
+    await deleteFirst();
+    await ask.getByRole('button', { name: look.t('chat.deleteQuestionAndAnswer') }).click();
+    await expect(users(page, look)).toHaveCount(1);
+    await sendIn(page, look, 'Third question');
+    await turnEnd(page, look);
+    const turn = (await turnRequests(atelier)).at(-1)!;
+    expect(String(turn.body)).toContain('Third question');
+    expect(String(turn.body)).not.toContain('First question');
   });
 
   test(`Continue finishes a cut answer in place, and a very long message folds (${look.name})`, async ({

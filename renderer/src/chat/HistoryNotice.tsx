@@ -36,7 +36,11 @@ export function HistoryNotice({ conversationId }: { conversationId: string }) {
   return (
     <div className="undo-notice" role="status">
       <span>
-        {deleted.kind === 'version' ? t('chat.versionDeleted') : t('chat.messageDeleted')}
+        {deleted.kind === 'version'
+          ? t('chat.versionDeleted')
+          : deleted.kind === 'turn'
+            ? t('chat.turnDeleted')
+            : t('chat.messageDeleted')}
       </span>
       <button type="button" className="button" onClick={() => void undoDelete()}>
         {t('chat.undo')}

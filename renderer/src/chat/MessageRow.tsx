@@ -11,6 +11,7 @@ import { useMoney } from '../i18n/use-money';
 import { formatCount, localeOf } from '../i18n/translate';
 import { CopyButton } from '../common/CopyButton';
 import { ErrorNotice } from '../common/ErrorNotice';
+import { DeleteQuestionConfirm } from './DeleteQuestionConfirm';
 import { MessageMarkdown } from './MessageMarkdown';
 import { JsonAnswer } from './JsonAnswer';
 import { Sources } from './Sources';
@@ -238,6 +239,7 @@ function MessageRowView({ conversationId, message, busy, isLast = false }: Messa
   // The row being streamed follows its stream's look; the growing text itself is read below it.
   const stream = useAppStore(useShallow((s) => streamLook(s.streams[conversationId], message.id)));
   const [editing, setEditing] = useState(false);
+  const [askingDelete, setAskingDelete] = useState(false);
   const isUser = message.role === 'user';
   const streaming = stream !== null;
   const hasContent = stream ? stream.hasContent : message.content !== '';
@@ -379,12 +381,26 @@ function MessageRowView({ conversationId, message, busy, isLast = false }: Messa
               className="text-button danger-text"
               disabled={busy}
               title={hasVersions ? t('chat.deleteVersionHint') : undefined}
-              onClick={() => void deleteMessage(conversationId, message.id)}
+              onClick={() =>
+                // A question with an answer after it asks whether the answer goes too.
+                isUser && !hasVersions && !isLast
+                  ? setAskingDelete(true)
+                  : void deleteMessage(conversationId, message.id)
+              }
             >
               {hasVersions ? t('chat.deleteVersion') : t('chat.deleteMessage')}
             </button>
           )}
         </div>
+      )}
+      {askingDelete && !streaming && (
+        <DeleteQuestionConfirm
+          onDelete={(withAnswer) => {
+            setAskingDelete(false);
+            void deleteMessage(conversationId, message.id, withAnswer);
+          }}
+          onCancel={() => setAskingDelete(false)}
+        />
       )}
     </article>
   );

@@ -82,3 +82,9 @@ export const chatRu: { readonly [K in keyof typeof chatEn]: string } = {
   'chat.showAll': 'Показать полностью',
   'chat.showLess': 'Свернуть',
 };
+  'chat.deleteQuestionLabel': 'Удаление вопроса',
+  'chat.deleteQuestionAsk':
+    'Удалить и ответ? Ответ без вопроса по-прежнему отправляется модели вместе со следующими вопросами.',
+  'chat.deleteQuestionAndAnswer': 'Удалить вопрос и ответ',
+  'chat.deleteOnlyQuestion': 'Только вопрос',
+  'chat.turnDeleted': 'Вопрос и ответ на него удалены.',

@@ -56,8 +56,8 @@ export interface TurnFailure {
 export interface DeletedMessage {
   conversationId: string;
   undoToken: string;
-  /** version: the message's place had other versions and only this one went. */
-  kind: 'message' | 'version';
+  /** version: the message's place had other versions and only this one went; turn: a question and its answer. */
+  kind: 'message' | 'version' | 'turn';
 }
 
 export interface ChatSlice {
@@ -76,7 +76,8 @@ export interface ChatSlice {
   /** A change of the history (switch, delete, undo) that core refused, by conversation id. */
   historyErrors: Record<string, UserError>;
   switchVersion(conversationId: string, messageId: string, index: number): Promise<void>;
-  deleteMessage(conversationId: string, messageId: string): Promise<void>;
+  /** `withAnswer`: a question takes the answer after it along. */
+  deleteMessage(conversationId: string, messageId: string, withAnswer?: boolean): Promise<void>;
   undoDelete(): Promise<void>;
   dismissDeleted(): void;
   dismissHistoryError(conversationId: string): void;
@@ -262,9 +263,13 @@ export const createChatSlice: SliceCreator<
       else historyFailed(conversationId, envelope.error);
     },
 
-    deleteMessage: async (conversationId, messageId) => {
+    deleteMessage: async (conversationId, messageId, withAnswer) => {
       clearHistoryError(conversationId);
-      const envelope = await invoke('chat.deleteMessage', { conversationId, messageId });
+      const envelope = await invoke('chat.deleteMessage', {
+        conversationId,
+        messageId,
+        ...(withAnswer ? { withAnswer } : {}),
+      });
       if (!envelope.ok) {
         historyFailed(conversationId, envelope.error);
         return;

@@ -110,6 +110,22 @@ describe('deleting a message', () => {
     expect(deleteMessage(h, 'missing')).toBeNull();
   });
 
+  it('a question with its answer: both leave the path, contextStart follows', () => {
+    const h: History = { messages: ['q1', 'a1', 'q2', 'a2'].map((id) => msg(id)), contextStart: 3 };
+    const both = deleteMessage(h, 'q1', { withAnswer: true })!;
+    expect(both.kind).toBe('turn');
+    expect(ids(both.history)).toEqual(['q2', 'a2']);
+    expect(both.history.contextStart).toBe(1);
+    // A start inside the removed turn moves to where the turn was.
+    expect(deleteMessage({ ...h, contextStart: 3 }, 'q2', { withAnswer: true })!.history).toEqual({
+      messages: ['q1', 'a1'].map((id) => msg(id)),
+      contextStart: 2,
+    });
+    // Only a question followed by an answer takes it along; without the option nothing else goes.
+    expect(deleteMessage(h, 'a1', { withAnswer: true })!.kind).toBe('message');
+    expect(ids(deleteMessage(h, 'q1')!.history)).toEqual(['a1', 'q2', 'a2']);
+  });
+
   it('with versions: only that version goes and its neighbour shows', () => {
     const base: History = { messages: ['q1', 'a1'].map((id) => msg(id)), contextStart: 0 };
     const three = fork(fork(base, 1, [msg('a1b')]), 1, [msg('a1c')]);

@@ -1,4 +1,4 @@
-// A conversation's history kept whole: switching between versions, deleting one message, undoing that.
+// A conversation's history kept whole: switching between versions, deleting one message (or a question with its answer), undoing that.
 import { randomUUID } from 'node:crypto';
 import type { ChatMessage, Conversation } from '../../../../shared/types';
 import { deleteMessage, type DeleteKind, switchVersion } from '../../../../shared/versions';
@@ -28,6 +28,8 @@ export interface ConversationHistory {
   deleteMessage(input: {
     conversationId: string;
     messageId: string;
+    /** A question takes its answer along (see shared/versions.ts deleteMessage). */
+    withAnswer?: boolean;
   }): Promise<{ conversation: Conversation; undoToken: string; kind: DeleteKind }>;
   undoDelete(input: { conversationId: string; undoToken: string }): Promise<Conversation>;
 }
@@ -73,10 +75,10 @@ export function createConversationHistory(options: {
       return conversation;
     },
 
-    async deleteMessage({ conversationId, messageId }) {
+    async deleteMessage({ conversationId, messageId, withAnswer }) {
       ensureIdle(conversationId);
       const conversation = await library.get(conversationId);
-      const done = deleteMessage(conversation, messageId);
+      const done = deleteMessage(conversation, messageId, { withAnswer });
       if (!done) throw serviceError('not_found', 'That message is no longer in the conversation.');
       const before = structuredClone({
         messages: conversation.messages,

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ChatEvent, Conversation, ConversationList } from '../../../../../shared/types';
 import { CONTINUE_INSTRUCTION } from '../../../../../electron/core/features/chat/engine';
+import { TITLE_INSTRUCTION } from '../../../../../electron/core/features/chat/titles';
 import { env, openCore } from '../../simulated-core';
 
 type Opened = Awaited<ReturnType<typeof openCore>>;
@@ -23,6 +24,13 @@ async function nthEnd(opened: Opened, conversationId: string, nth: number): Prom
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/**
+ * The last turn's request: a background title request (asked after a first answer) may land after
+ * it.
+ */
+const lastTurnBody = () =>
+  env.chatBodies.filter((b) => b.messages[0]?.content !== TITLE_INSTRUCTION).at(-1)!;
 
 const contents = (c: Conversation) => c.messages.map((m) => m.content.split('\n')[0]);
 
@@ -134,6 +142,43 @@ describe('conversation history', () => {
     expect(again.ok).toBe(false);
   });
 
+  it('deletes a question with its answer, undoes both, and no longer sends the answer', async () => {
+    const opened = await openCore();
+    const { call } = opened;
+    const c = await call<Conversation>('conversations.create', {});
+    for (const [nth, text] of ['Teapot', 'Lid'].entries()) {
+      await call('chat.send', { conversationId: c.id, text });
+      await nthEnd(opened, c.id, nth + 1);
+    }
+    const before = structuredClone(await call<Conversation>('conversations.get', { id: c.id }));
+    const deleted = await call<{ conversation: Conversation; undoToken: string; kind: string }>(
+      'chat.deleteMessage',
+      { conversationId: c.id, messageId: before.messages[0]!.id, withAnswer: true },
+    );
+    expect(deleted.kind).toBe('turn');
+    expect(deleted.conversation.messages.map((m) => m.id)).toEqual(
+      [2, 3].map((i) => before.messages[i]!.id),
+    );
+    const restored = await call<Conversation>('chat.undoDelete', {
+      conversationId: c.id,
+      undoToken: deleted.undoToken,
+    });
+    expect(restored.messages).toEqual(before.messages);
+
+    // Deleted again, the next turn carries neither the question nor its answer.
+    await call('chat.deleteMessage', {
+      conversationId: c.id,
+      messageId: before.messages[0]!.id,
+      withAnswer: true,
+    });
+    await call('chat.send', { conversationId: c.id, text: 'Spout' });
+    await nthEnd(opened, c.id, 3);
+    const sent = lastTurnBody().messages.filter((m) => m.role !== 'system');
+    expect(sent.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+    expect(sent[0]!.content).toBe('Lid');
+    expect(sent.map((m) => m.content)).not.toContain(before.messages[1]!.content);
+  });
+
   it('continues a cut answer: the partial text and an instruction go out, the rest is added', async () => {
     const opened = await openCore();
     const { call } = opened;
@@ -146,7 +191,7 @@ describe('conversation history', () => {
     await call('chat.continue', { conversationId: c.id, messageId: partial!.id });
     const end = await nthEnd(opened, c.id, 2);
     expect(end.type).toBe('done');
-    const sent = env.chatBodies.at(-1)!.messages;
+    const sent = lastTurnBody().messages;
     expect(sent).toEqual([
       { role: 'user', content: 'Write at length [[cut]]' },
       { role: 'assistant', content: partial!.content },
