@@ -70,6 +70,7 @@ export const MCP_FAILURE_KINDS = [
   'address_unconfirmed',
   'http_status',
   'not_mcp',
+  'too_large',
   'stopped_at_once',
   'stopped_unexpectedly',
   'other',
@@ -80,20 +81,19 @@ export interface McpFailure {
   kind: McpFailureKind;
   /**
    * timeout: the seconds; no_folder: the folder; unreachable: the network's words;
-   * address_unconfirmed: the address; http_status: the status and its standard phrase (never the
+   * address_unconfirmed: the address; too_large: the limit in MB; http_status: the status and its standard phrase (never the
    * answer's own words);
    * stopped_*: the server's last stderr line (may be empty); other: the error's own words.
    */
   detail: string;
 }
 
+/** A tool as Settings is sent it: no schema, and the start of its description (MCP_TOOL_LIMITS). */
 export interface McpToolInfo {
   /** The server's own name for the tool. */
   name: string;
   title?: string;
   description: string;
-  /** The tool's JSON Schema for its arguments, as the server gave it. */
-  inputSchema: Record<string, unknown>;
   enabled: boolean;
   alwaysAllowed: boolean;
 }
@@ -103,6 +103,46 @@ export interface McpServerView extends McpServerConfig {
   status: McpServerStatus;
   /** Known once the server connected at least once this run; empty before. */
   tools: McpToolInfo[];
+  /** Present when its tool list was not taken whole (MCP_TOOL_LIMITS). */
+  toolListCut?: McpToolListCut;
+}
+
+/**
+ * What core takes of one server's tool list. Real servers list tens of tools, a few hundred at
+ * most; a hostile one listed 200,000 over 50 pages and held core 11.4 s, and every mcp.list
+ * answer was 194 MB (attack pass, issue 38).
+ */
+export const MCP_TOOL_LIMITS = {
+  /** Tools kept of one server: the first it lists; no page after them is asked for. */
+  tools: 1_000,
+  /** Pages of the list asked for at most. */
+  pages: 50,
+  /** A tool with a longer name is left out (MCP's names are 1 to 128 characters). */
+  nameChars: 128,
+  /** A title is cut to this many characters. */
+  titleChars: 128,
+  /** A description is cut to this many characters (the model reads it). */
+  descriptionChars: 8_000,
+  /** Settings is sent this much of a description. */
+  shownDescriptionChars: 1_000,
+  /** A tool whose input schema is longer as JSON is left out (the model is sent each schema). */
+  schemaChars: 64 * 1024,
+  /** One page of the list from an HTTP server, in bytes; past it, no more of it is read. */
+  pageBytes: 4 * 1024 * 1024,
+} as const;
+
+/**
+ * Bytes of any one message a server sends (a stdio line; an HTTP answer or server-sent event);
+ * past it the message is not read further and the connection ends. The SDK's own stdio default.
+ */
+export const MCP_MESSAGE_BYTES = 10 * 1024 * 1024;
+
+/** What was not taken of a server's tool list, for Settings to say in words. */
+export interface McpToolListCut {
+  /** It lists more than MCP_TOOL_LIMITS allows: the first tools are used and no more asked for. */
+  more: boolean;
+  /** Tools left out for a name or an input schema past the limits. */
+  leftOut: number;
 }
 
 /** The last lines a server wrote to stderr (stdio servers only), oldest first. */

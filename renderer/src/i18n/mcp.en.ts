@@ -73,6 +73,10 @@ export const mcpEn = {
     'its address {detail} is on this computer or a private network and came from an imported configuration: confirm it before it is used',
   'mcp.failure.http_status': 'the address answered HTTP {detail}, not an MCP answer',
   'mcp.failure.not_mcp': 'the address answered, but not as an MCP server',
+  'mcp.failure.too_large': 'its answer was larger than {detail} MB, so it was not read',
+  'mcp.toolListMore': 'This server lists more than {count} tools; Atelier uses the first {count}.',
+  'mcp.toolListLeftOut':
+    'Tools left out, their name longer than {name} characters or their schema larger than {schema} KB: {count}.',
   'mcp.failure.stopped_at_once': 'it stopped at once and said: {detail}',
   'mcp.failure.stopped_unexpectedly': 'the server stopped unexpectedly',
   'mcp.lastWords': ' (its last words: {detail})',

@@ -78,6 +78,11 @@ export const mcpRu: { readonly [K in keyof typeof mcpEn]: string } = {
     'его адрес {detail} находится на этом компьютере или в частной сети и пришёл из импортированной конфигурации: подтвердите его, прежде чем им пользоваться',
   'mcp.failure.http_status': 'адрес ответил HTTP {detail}, а не ответом MCP',
   'mcp.failure.not_mcp': 'адрес ответил, но не как сервер MCP',
+  'mcp.failure.too_large': 'его ответ больше {detail} МБ, поэтому он не прочитан',
+  'mcp.toolListMore':
+    'Этот сервер перечисляет больше {count} инструментов; Atelier использует первые {count}.',
+  'mcp.toolListLeftOut':
+    'Пропущено инструментов с именем длиннее {name} символов или схемой больше {schema} КБ: {count}.',
   'mcp.failure.stopped_at_once': 'он сразу остановился и написал: {detail}',
   'mcp.failure.stopped_unexpectedly': 'сервер неожиданно остановился',
   'mcp.lastWords': ' (последнее, что он написал: {detail})',

@@ -1,13 +1,13 @@
 // Settings, region "MCP servers": import the standard JSON, add and edit servers, see each one's state,
 // tools and log, turn servers and tools off, restart, remove (asking first).
 import { useEffect, useState } from 'react';
-import type { McpServerView, McpTransport } from '../../../shared/tools';
-import type { UserError } from '../../../shared/types';
+import { MCP_TOOL_LIMITS, type McpServerView, type McpTransport } from '../../../shared/tools';
+import type { Language, UserError } from '../../../shared/types';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { mcpFailureWords } from '../common/mcp-words';
 import { Field } from '../common/Field';
-import type { Translate } from '../i18n/translate';
-import { useT } from '../i18n/use-t';
+import { formatCount, localeOf, type Translate } from '../i18n/translate';
+import { useLanguage, useT } from '../i18n/use-t';
 import { subscribe } from '../platform';
 import { useAppStore } from '../store';
 import type { McpServerDraft } from '../store/mcp-slice';
@@ -31,6 +31,25 @@ export function stateWords(t: Translate, server: McpServerView): string {
         reason: mcpFailureWords(t, status.failure, status.reason, status.gaveUpAfter),
       });
   }
+}
+
+/** What was not taken of the server's tool list, in sentences; empty when it was taken whole. */
+export function toolListWords(t: Translate, language: Language, server: McpServerView): string[] {
+  const cut = server.toolListCut;
+  if (!cut) return [];
+  const locale = localeOf(language);
+  const words: string[] = [];
+  if (cut.more)
+    words.push(t('mcp.toolListMore', { count: formatCount(MCP_TOOL_LIMITS.tools, locale) }));
+  if (cut.leftOut > 0)
+    words.push(
+      t('mcp.toolListLeftOut', {
+        count: formatCount(cut.leftOut, locale),
+        name: MCP_TOOL_LIMITS.nameChars,
+        schema: MCP_TOOL_LIMITS.schemaChars / 1024,
+      }),
+    );
+  return words;
 }
 
 function toolCount(t: Translate, count: number): string {
@@ -160,6 +179,8 @@ export function McpServers() {
 
 function McpServerRow({ server }: { server: McpServerView }) {
   const t = useT();
+  const language = useLanguage();
+  const listWords = toolListWords(t, language, server);
   const setEnabled = useAppStore((s) => s.setMcpServerEnabled);
   const setToolEnabled = useAppStore((s) => s.setMcpToolEnabled);
   const restart = useAppStore((s) => s.restartMcpServer);
@@ -201,6 +222,7 @@ function McpServerRow({ server }: { server: McpServerView }) {
         <span className="mcp-count">{toolCount(t, server.tools.length)}</span>
       </div>
       <code className="mcp-where">{whereItRuns(server.transport)}</code>
+      {listWords.length > 0 && <p className="hint mcp-list-cut">{listWords.join(' ')}</p>}
       {server.unconfirmedAddress && (
         <div
           className="mcp-address-confirm"

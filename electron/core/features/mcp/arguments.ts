@@ -56,9 +56,12 @@ export function argumentFinding(schema: Record<string, unknown>, args: unknown):
  * checked in linear time too (the SDK's own ajv would run a server's pattern as it is).
  */
 export const outputSchemaValidator: jsonSchemaValidator = {
+  // The SDK asks for one per listed tool with an output schema: compiled at its first result, so
+  // a long list costs nothing up front.
   getValidator(schema) {
-    const validate = compile(schema as Record<string, unknown>);
+    let validate: ValidateFunction | null | undefined;
     return (input) => {
+      if (validate === undefined) validate = compile(schema as Record<string, unknown>);
       if (!validate || validate(input))
         return { valid: true, data: input as never, errorMessage: undefined };
       const first = validate.errors?.[0];

@@ -16,14 +16,23 @@ import {
   McpError,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { McpFailure, McpFailureKind, McpServerStatus } from '../../../../shared/tools';
+import {
+  MCP_MESSAGE_BYTES,
+  MCP_TOOL_LIMITS,
+  type McpFailure,
+  type McpFailureKind,
+  type McpServerStatus,
+  type McpToolListCut,
+} from '../../../../shared/tools';
 import type { Host } from '../context';
 import { makeFolder } from '../../library/data-folder';
 import { ToolCallError, type ToolOutcome } from '../chat/tool-provider';
 import { outputSchemaValidator } from './arguments';
+import { boundedFetch, megabytes, MessageTooLargeError } from './bounded-fetch';
 import { outcomeOf } from './results';
 import { StderrLines } from './stderr-lines';
 import { commandFingerprint, type StoredMcpServer } from './store';
+import { readToolList, type ListedTool, type ToolList } from './tool-list';
 
 export interface McpRuntimeOptions {
   startTimeoutMs: number;
@@ -32,14 +41,6 @@ export interface McpRuntimeOptions {
   restartDelaysMs: number[];
   /** Connected at least this long before a crash: the crash starts a fresh series of restarts. */
   stableAfterMs: number;
-}
-
-/** A tool as the server listed it. */
-export interface ListedTool {
-  name: string;
-  title?: string;
-  description: string;
-  inputSchema: Record<string, unknown>;
 }
 
 export interface ConnectionDeps {
@@ -75,6 +76,7 @@ const SENTENCES: Record<McpFailureKind, (detail: string) => string> = {
   address_unconfirmed: (d) =>
     `Its address ${d} is on this computer or a private network, and it came from an imported configuration: confirm it in Settings before it is used.`,
   http_status: (d) => `The address answered HTTP ${d}, not an MCP answer.`,
+  too_large: (d) => `Its answer was larger than ${d} MB, so it was not read.`,
   not_mcp: () => 'The address answered, but not as an MCP server.',
   stopped_at_once: (d) => `It stopped at once and said: ${d}`,
   commands_off: () =>
@@ -108,6 +110,8 @@ function failureOf(
   if (error instanceof McpError && error.code === ErrorCode.RequestTimeout)
     return failure('timeout', seconds(timeoutMs));
   if (error instanceof MissingFolderError) return failure('no_folder', error.folder);
+  if (error instanceof MessageTooLargeError)
+    return failure('too_large', megabytes(error.limitBytes));
   // fetch() says "fetch failed" and puts the reason in `cause`.
   const cause = (error as { cause?: NodeJS.ErrnoException } | null)?.cause;
   const code = (error as NodeJS.ErrnoException | null)?.code ?? cause?.code;
@@ -143,6 +147,8 @@ function words(error: unknown, timeoutMs: number, http: boolean): string {
 export class McpConnection {
   status: McpServerStatus = { state: 'stopped' };
   tools: ListedTool[] = [];
+  /** What was not taken of its tool list (MCP_TOOL_LIMITS); undefined when it was taken whole. */
+  toolListCut: McpToolListCut | undefined;
   readonly stderr = new StderrLines();
   private client: Client | null = null;
   private pid: number | null = null;
@@ -152,6 +158,10 @@ export class McpConnection {
   private restartTimer: ReturnType<typeof setTimeout> | null = null;
   private crashes = 0;
   private connectedAt = 0;
+  /** The last message cut at its limit since the start or the list page under way. */
+  private oversize: MessageTooLargeError | null = null;
+  /** Aborts the list page under way when its answer is cut at its limit. */
+  private listing: AbortController | null = null;
 
   constructor(private readonly deps: ConnectionDeps) {}
 
@@ -273,6 +283,7 @@ export class McpConnection {
       return;
     }
     this.setStatus({ state: 'starting' });
+    this.oversize = null;
     let client: Client | null = null;
     try {
       const transport = await this.transportFor(config);
@@ -290,9 +301,10 @@ export class McpConnection {
       client.onclose = () => this.closed(generation, current);
       client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
         void this.listTools(current)
-          .then((tools) => {
+          .then((list) => {
             if (this.client === current) {
-              this.tools = tools;
+              this.tools = list.tools;
+              this.toolListCut = list.cut;
               this.deps.changed();
             }
           })
@@ -300,13 +312,14 @@ export class McpConnection {
       });
       await client.connect(transport, { timeout: this.deps.options.startTimeoutMs });
       if (transport instanceof StdioClientTransport) this.pid = transport.pid;
-      const tools = await this.listTools(client);
+      const list = await this.listTools(client);
       if (generation !== this.generation) {
         await client.close().catch(() => undefined);
         return;
       }
       this.client = client;
-      this.tools = tools;
+      this.tools = list.tools;
+      this.toolListCut = list.cut;
       this.connectedAt = Date.now();
       this.setStatus({ state: 'connected' });
     } catch (e) {
@@ -314,7 +327,11 @@ export class McpConnection {
       if (generation !== this.generation) return;
       this.pid = null;
       const last = this.stderr.last();
-      let why = failureOf(e, this.deps.options.startTimeoutMs, config.transport.type === 'http');
+      let why = failureOf(
+        this.oversize ?? e,
+        this.deps.options.startTimeoutMs,
+        config.transport.type === 'http',
+      );
       if (/connection closed/i.test(why.reason) && last) why = failure('stopped_at_once', last);
       if (this.crashes > 0) this.planRestart(why);
       else this.setStatus({ state: 'failed', ...why });
@@ -333,6 +350,10 @@ export class McpConnection {
       // Only the headers configured for this server go out: never the service's key.
       return new StreamableHTTPClientTransport(url, {
         requestInit: { headers: { ...transport.headers } },
+        fetch: boundedFetch(
+          { messageBytes: MCP_MESSAGE_BYTES, listBytes: MCP_TOOL_LIMITS.pageBytes },
+          (error) => this.cut(error),
+        ),
       });
     }
     const cwd = transport.cwd ?? join(this.deps.dataDir, 'mcp');
@@ -366,29 +387,42 @@ export class McpConnection {
       env: { ...transport.env },
       cwd,
       stderr: 'pipe',
+      maxBufferSize: MCP_MESSAGE_BYTES,
     });
     stdio.stderr?.on('data', (chunk: Buffer | string) => this.stderr.push(String(chunk)));
+    // The SDK ends the connection on a line past maxBufferSize and says so only here.
+    stdio.onerror = (error) => {
+      if (/ReadBuffer exceeded maximum size/.test(error.message))
+        this.oversize = new MessageTooLargeError(MCP_MESSAGE_BYTES);
+    };
     return stdio;
   }
 
-  private async listTools(client: Client): Promise<ListedTool[]> {
-    const tools: ListedTool[] = [];
-    let cursor: string | undefined;
-    for (let page = 0; page < 50; page++) {
-      const answer = await client.listTools(cursor ? { cursor } : undefined, {
-        timeout: this.deps.options.callTimeoutMs,
-      });
-      for (const tool of answer.tools)
-        tools.push({
-          name: tool.name,
-          ...(tool.title ? { title: tool.title } : {}),
-          description: tool.description ?? '',
-          inputSchema: tool.inputSchema as Record<string, unknown>,
-        });
-      cursor = answer.nextCursor;
-      if (!cursor) break;
-    }
-    return tools;
+  /** An HTTP answer was cut at its limit: a list page waiting for it ends now. */
+  private cut(error: MessageTooLargeError): void {
+    this.oversize = error;
+    this.listing?.abort(error);
+  }
+
+  private async listTools(client: Client): Promise<ToolList> {
+    return readToolList(
+      async (cursor) => {
+        const listing = new AbortController();
+        this.listing = listing;
+        this.oversize = null;
+        try {
+          return await client.listTools(cursor ? { cursor } : undefined, {
+            timeout: this.deps.options.callTimeoutMs,
+            signal: listing.signal,
+          });
+        } finally {
+          if (this.listing === listing) this.listing = null;
+        }
+      },
+      // The SDK may see only a failed body. Only an HTTP answer is cut on its own: a stdio line
+      // past its limit ends the connection.
+      () => this.http && this.oversize !== null,
+    );
   }
 
   /** The transport closed: expected after stop, a crash otherwise. */
@@ -398,7 +432,11 @@ export class McpConnection {
     this.pid = null;
     if (Date.now() - this.connectedAt >= this.deps.options.stableAfterMs) this.crashes = 0;
     const last = this.stderr.last();
-    this.planRestart(failure('stopped_unexpectedly', last ?? ''));
+    this.planRestart(
+      this.oversize
+        ? failure('too_large', megabytes(this.oversize.limitBytes))
+        : failure('stopped_unexpectedly', last ?? ''),
+    );
   }
 
   private planRestart(why: { failure: McpFailure; reason: string }): void {

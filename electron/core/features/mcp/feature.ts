@@ -1,6 +1,10 @@
 // The mcp.* channels and the ToolProvider chat uses: MCP servers configured, started on demand, watched and stopped.
 import type { McpServerView, McpToolInfo } from '../../../../shared/tools';
-import { MCP_CALL_TIMEOUT_MS, MCP_START_TIMEOUT_MS } from '../../../../shared/tools';
+import {
+  MCP_CALL_TIMEOUT_MS,
+  MCP_START_TIMEOUT_MS,
+  MCP_TOOL_LIMITS,
+} from '../../../../shared/tools';
 import { parseMcpImport } from '../../../../shared/mcp';
 import { serviceError } from '../../service/errors';
 import type { ChannelsOf, Feature, FeatureContext } from '../context';
@@ -15,6 +19,7 @@ import { argumentFinding, argumentProblem } from './arguments';
 import { McpConnection, type McpRuntimeOptions } from './connection';
 import { addressKind } from './local-address';
 import { openMcpConfigStore, type StoredMcpServer } from './store';
+import { cutText } from './tool-list';
 import { wireNames } from './wire-names';
 
 export type McpChannel = ChannelsOf<'mcp'>;
@@ -81,12 +86,21 @@ export async function openMcpFeature(
   function view(server: StoredMcpServer): McpServerView {
     const conn = connections.get(server.id);
     const { approved: _approved, ...config } = server;
+    // No schema and the start of each description: what Settings shows, bounded whatever a server lists.
     const tools: McpToolInfo[] = (conn?.tools ?? []).map((t) => ({
-      ...t,
+      name: t.name,
+      ...(t.title !== undefined ? { title: t.title } : {}),
+      description: cutText(t.description, MCP_TOOL_LIMITS.shownDescriptionChars),
       enabled: !server.disabledTools.includes(t.name),
       alwaysAllowed: server.alwaysAllowed.includes(t.name),
     }));
-    return { ...config, status: conn?.status ?? { state: 'stopped' }, tools };
+    const cut = conn?.toolListCut;
+    return {
+      ...config,
+      status: conn?.status ?? { state: 'stopped' },
+      tools,
+      ...(cut ? { toolListCut: cut } : {}),
+    };
   }
 
   function views(): McpServerView[] {

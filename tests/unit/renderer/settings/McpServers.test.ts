@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { McpServerView } from '../../../../shared/tools';
 import { loadLanguage, translatorFor } from '../../../../renderer/src/i18n/translate';
-import { stateWords } from '../../../../renderer/src/settings/McpServers';
+import { stateWords, toolListWords } from '../../../../renderer/src/settings/McpServers';
 
 // Russian strings are a chunk of their own, fetched when chosen.
 await loadLanguage('ru');
@@ -97,5 +97,24 @@ describe('stateWords', () => {
     };
     expect(stateWords(en, waiting)).toBe('waiting for you to confirm its address');
     expect(stateWords(ru, waiting)).toBe('ждёт, пока вы подтвердите его адрес');
+  });
+});
+
+describe('toolListWords', () => {
+  const connected = { state: 'connected' } as const;
+
+  it('says in either language that a server listing too many tools is cut to the first 1,000', () => {
+    const view = { ...server(connected), toolListCut: { more: true, leftOut: 2 } };
+    expect(toolListWords(translatorFor('en'), 'en', view)).toEqual([
+      'This server lists more than 1,000 tools; Atelier uses the first 1,000.',
+      'Tools left out, their name longer than 128 characters or their schema larger than 64 KB: 2.',
+    ]);
+    const russian = toolListWords(translatorFor('ru'), 'ru', view);
+    expect(russian[0]).toMatch(/больше 1\s000 инструментов/);
+    expect(russian[1]).toMatch(/: 2\.$/);
+  });
+
+  it('says nothing of a list taken whole', () => {
+    expect(toolListWords(translatorFor('en'), 'en', server(connected))).toEqual([]);
   });
 });
