@@ -80,10 +80,10 @@ export const chatEn = {
   'chat.continueHint': 'Write the rest of this answer',
   'chat.showAll': 'Show all',
   'chat.showLess': 'Show less',
-} as const;
   'chat.deleteQuestionLabel': 'Delete the question',
   'chat.deleteQuestionAsk':
     'Delete its answer too? An answer left without its question is still sent to the model with the next questions.',
   'chat.deleteQuestionAndAnswer': 'Delete the question and its answer',
   'chat.deleteOnlyQuestion': 'Only the question',
   'chat.turnDeleted': 'Question and its answer deleted.',
+} as const;

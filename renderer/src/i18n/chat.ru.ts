@@ -81,10 +81,10 @@ export const chatRu: { readonly [K in keyof typeof chatEn]: string } = {
   'chat.continueHint': 'Дописать этот ответ',
   'chat.showAll': 'Показать полностью',
   'chat.showLess': 'Свернуть',
-};
   'chat.deleteQuestionLabel': 'Удаление вопроса',
   'chat.deleteQuestionAsk':
     'Удалить и ответ? Ответ без вопроса по-прежнему отправляется модели вместе со следующими вопросами.',
   'chat.deleteQuestionAndAnswer': 'Удалить вопрос и ответ',
   'chat.deleteOnlyQuestion': 'Только вопрос',
   'chat.turnDeleted': 'Вопрос и ответ на него удалены.',
+};
