@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import { loadTokenizer } from '../../shared/tokens';
 import type { Envelope } from '../../shared/types';
+import type { EventPayloads } from '../../shared/channels';
 import { createBalanceMonitor } from './features/account/balance';
 import { openModelCatalog } from './features/account/models';
 import type { FeatureContext, Host } from './features/context';
@@ -100,11 +101,21 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   });
   balanceSeen = spending.balanceSeen;
 
+  // News of a conversation of the other service's list (a title that lands after the demo was
+  // entered or left) would put it in the list on screen: only the list in use hears of its own.
+  const emit: FeatureContext['emit'] = (event, payload) => {
+    if (event === 'conversations.changed') {
+      const { id } = payload as EventPayloads['conversations.changed'];
+      if (id !== null && conversations.elsewhere(id)) return;
+    }
+    opts.emit(event, payload);
+  };
+
   const ctx: FeatureContext = {
     dataDir: opts.dataDir,
     client,
     scheduler,
-    emit: opts.emit,
+    emit,
     host: opts.host,
     state,
     models,

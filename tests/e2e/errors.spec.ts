@@ -15,15 +15,26 @@ import {
   test,
   waitForTurnEnd,
 } from './fixtures';
+import type { Page } from '@playwright/test';
+import { en } from '../../renderer/src/i18n/en';
+import { moneyWords } from '../../renderer/src/i18n/money';
 import { FOREIGN_KEY, KEY_NOT_FOUND } from '../../sim/accounts';
 
 // Where the service gives a reason, the specs look for the service's own words (the UI promises to
 // show them verbatim); where it gives none, they look for roles: an alert and a Retry button.
 
+/** An empty account makes Send ask first (issue 39); going on lets the service refuse in its words. */
+async function goOnWhenAsked(page: Page): Promise<void> {
+  const asked = page.getByRole('alertdialog');
+  await expect(asked).toContainText(en['spending.why.redText'].split('{text}')[0]!);
+  await asked.getByRole('button', { name: en['spending.ask.go'] }).click();
+}
+
 test('an account without funds is told so', async ({ page, atelier }) => {
   await startChatting(page, atelier, 'sim-broke');
-  await expect(balance(page)).toContainText('0.00');
+  await expect(balance(page)).toContainText(moneyWords('0', 'en', 'down'));
   await sendMessage(page, 'Hello');
+  await goOnWhenAsked(page);
   await waitForTurnEnd(page);
   await expect(page.getByText(/Not enough funds/).first()).toBeVisible();
 });
@@ -51,8 +62,9 @@ test('a model outside the plan is told so', async ({ page, atelier }) => {
 test('a history too long for the context is offered a trim', async ({ page, atelier }) => {
   await startChatting(page, atelier, 'sim-fast');
   await pickModel(page, 'sim/tiny-context');
-  // Each turn is about 700 tokens; the third no longer fits 2048 tokens with room for an answer.
-  const paragraph = 'The quick brown fox jumps over the lazy dog. '.repeat(70);
+  // Each question is about 360 tokens and its answer about 120: with the answer's room (half the
+  // context, 1,024 tokens) the second still fits 2,048 tokens, the third no longer does.
+  const paragraph = 'The quick brown fox jumps over the lazy dog. '.repeat(36);
   for (const n of [1, 2]) {
     await sendMessage(page, `Turn ${n}: ${paragraph}`);
     await waitForTurnEnd(page);
@@ -84,6 +96,7 @@ for (const errorLanguage of ['en', 'ru'] as const) {
     }) => {
       await startChatting(page, atelier, 'sim-broke');
       await sendMessage(page, 'Hello');
+      await goOnWhenAsked(page);
       await waitForTurnEnd(page);
       await expect(
         page.getByText('Your balance is too low for this request. Top up the balance, then retry.'),

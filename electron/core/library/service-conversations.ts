@@ -19,6 +19,14 @@ export interface ServiceConversationsOptions extends LibraryOptions {
 
 const EMPTY_LIST: ConversationList = { total: 0, items: [], problems: [] };
 
+export interface ServiceConversations extends ConversationLibrary {
+  /**
+   * True when `id` lives in the list of the other service (a title that lands after the demo was
+   * entered or left): news of it is not for the list on screen.
+   */
+  elsewhere(id: string): boolean;
+}
+
 /**
  * One library for every feature, answering from the list of the service in use: made in the
  * demo, a conversation lives in the demo's own library (demo/conversations, its own word index),
@@ -30,8 +38,16 @@ const EMPTY_LIST: ConversationList = { total: 0, items: [], problems: [] };
 export async function openServiceConversations(
   dataDir: string,
   options: ServiceConversationsOptions,
-): Promise<ConversationLibrary> {
-  const { inDemo, onDemoOpened, ...libraryOptions } = options;
+): Promise<ServiceConversations> {
+  const { inDemo, onDemoOpened, ...ownOptions } = options;
+  // The demo's conversations attach files from the one upload store and Documents library.
+  const libraryOptions = {
+    ...ownOptions,
+    attachedFolders: ownOptions.attachedFolders ?? {
+      files: join(dataDir, 'files'),
+      documents: join(dataDir, 'documents'),
+    },
+  };
   const real = await openConversationLibrary(dataDir, libraryOptions);
   let demo: ConversationLibrary | null = null;
   let opening: Promise<ConversationLibrary> | null = null;
@@ -97,6 +113,7 @@ export async function openServiceConversations(
     },
     adopt: async (conversation) => (await active()).adopt(conversation),
     has: (id) => real.has(id) || (demo?.has(id) ?? false),
+    elsewhere: (id) => (inDemo() ? real.has(id) : (demo?.has(id) ?? false)),
     originIndex: () => (inDemo() ? (demo?.originIndex() ?? new Map()) : real.originIndex()),
     search: async (query) => (await active()).search(query),
     searchStatus: () => (inDemo() && demo ? demo : real).searchStatus(),

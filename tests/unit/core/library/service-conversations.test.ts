@@ -47,6 +47,37 @@ describe('demo conversations (core against the simulator)', () => {
     expect(demo).toContain(`${played.id}.json`);
   });
 
+  it('tells the list on screen nothing of a conversation of the other list (a late title)', async () => {
+    const { call, turnEnd, emitted } = await openCore();
+    await call('settings.update', { autoTitle: false });
+    const real = await call<Conversation>('conversations.create', {});
+    await call('chat.send', { conversationId: real.id, text: 'Real question about apples' });
+    await turnEnd(real.id);
+
+    await call('demo.use');
+    const from = emitted.length;
+    // What a title landing after the switch does: the real conversation changes while in the demo.
+    await call('conversations.update', { id: real.id, title: 'Apples, renamed late' });
+    const news = emitted
+      .slice(from)
+      .filter((e) => e.event === 'conversations.changed')
+      .map((e) => (e.payload as { id: string | null }).id);
+    expect(news).not.toContain(real.id);
+    const played = await call<Conversation>('conversations.create', {});
+    await call('conversations.update', { id: played.id, title: 'Pears' });
+    expect(
+      emitted
+        .slice(from)
+        .filter((e) => e.event === 'conversations.changed')
+        .map((e) => (e.payload as { id: string | null }).id),
+    ).toContain(played.id);
+    await call('demo.leave');
+    expect(
+      (await call<ConversationList>('conversations.list')).items.find((i) => i.id === real.id)
+        ?.title,
+    ).toBe('Apples, renamed late');
+  });
+
   it('does not open the demo’s library for someone who never uses the demo', async () => {
     const { call } = await openCore();
     await call<ConversationList>('conversations.list');
