@@ -80,3 +80,6 @@ export function maxTokensWarnings(
   }
   return warnings;
 }
+
+/** The temperature a chat request may carry (the service's document: 0 to 2). */
+export const TEMPERATURE_RANGE = { min: 0, max: 2 } as const;

@@ -194,16 +194,16 @@ for (const look of LOOKS) {
     await expect(actionsOf('Beta notes')).toBeVisible();
     await expect(actionsOf('Alpha notes')).toHaveCount(0);
 
-    // The keyboard, the pointer away: Tab from the row's link reaches Pin, then Rename.
+    // The keyboard, the pointer away: → from the row's link reaches Pin, then Rename.
     const messageBox = page.getByRole('textbox', { name: look.t('chat.message'), exact: true });
     await messageBox.hover();
     await expect(actionsOf('Beta notes')).toHaveCount(0);
     await list.getByRole('link', { name: 'Beta notes' }).focus();
-    await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowRight');
     await expect(
       actionsOf('Beta notes').getByRole('button', { name: look.t('chat.pin'), exact: true }),
     ).toBeFocused();
-    await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowRight');
     await expect(
       actionsOf('Beta notes').getByRole('button', { name: look.t('chat.rename') }),
     ).toBeFocused();
@@ -219,7 +219,7 @@ for (const look of LOOKS) {
 
     // Delete, from the keyboard too: the question takes focus, Enter answers it.
     await list.getByRole('link', { name: 'Beta plans' }).focus();
-    for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
     await expect(
       actionsOf('Beta plans').getByRole('button', { name: look.t('common.delete') }),
     ).toBeFocused();

@@ -1,6 +1,7 @@
 // Managing assistants: the list (built-ins can be copied, the person's own edited or deleted), a form for one, and "Start chat".
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Assistant, UserError } from '../../../shared/types';
+import { TEMPERATURE_RANGE } from '../../../shared/models';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { InlineConfirm } from '../common/InlineConfirm';
 import { Field } from '../common/Field';
@@ -50,7 +51,7 @@ function AssistantForm({
   const listId = useId();
   const [form, setForm] = useState(initial);
   const [error, setError] = useState<UserError | null>(null);
-  const temperature = parse(form.temperature, 0, 2, false);
+  const temperature = parse(form.temperature, TEMPERATURE_RANGE.min, TEMPERATURE_RANGE.max, false);
   const maxTokens = parse(form.maxTokens, 1, 1_000_000, true);
   const valid = form.name.trim() !== '' && temperature !== 'bad' && maxTokens !== 'bad';
 
@@ -127,7 +128,7 @@ function AssistantForm({
       <div className="assistant-numbers">
         <Field
           label={t('chat.temperature')}
-          hint={temperature === 'bad' ? t('organise.invalidNumber') : undefined}
+          hint={temperature === 'bad' ? t('chat.temperatureRange', TEMPERATURE_RANGE) : undefined}
           warning
         >
           {(id) => (

@@ -3,12 +3,14 @@ import { useMemo, useState } from 'react';
 import {
   effectiveMaxTokens,
   maxTokensWarnings,
+  TEMPERATURE_RANGE,
   type MaxTokensWarning,
 } from '../../../shared/models';
 import { estimatePromptTokens } from '../../../shared/tokens';
 import type { Conversation, UserError } from '../../../shared/types';
 import { useAppStore } from '../store';
-import { useT } from '../i18n/use-t';
+import { useLanguage, useT } from '../i18n/use-t';
+import { countWords } from '../i18n/counts';
 import type { Translate } from '../i18n/translate';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { Field } from '../common/Field';
@@ -35,8 +37,15 @@ function warningText(t: Translate, warning: MaxTokensWarning): string {
   }
 }
 
+/** A typed temperature the request could not carry: not a number, or outside the service's range. */
+function temperatureRefused(value: number | null | 'invalid'): boolean {
+  if (value === 'invalid') return true;
+  return value !== null && (value < TEMPERATURE_RANGE.min || value > TEMPERATURE_RANGE.max);
+}
+
 export function ConversationSettings({ conversation }: { conversation: Conversation }) {
   const t = useT();
+  const language = useLanguage();
   const updateConversation = useAppStore((s) => s.updateConversation);
   const contextLength = useAppStore(
     (s) => s.models.find((m) => m.id === conversation.model)?.contextLength ?? null,
@@ -57,6 +66,7 @@ export function ConversationSettings({ conversation }: { conversation: Conversat
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [systemPrompt, conversation.contextStart, conversation.messages, tokenizerLoaded],
   );
+  const temperatureOut = temperatureRefused(parseOptionalNumber(temperature));
   const chosenMaxTokens = parseOptionalNumber(maxTokens);
   const warnings = maxTokensWarnings(
     typeof chosenMaxTokens === 'number' ? Math.round(chosenMaxTokens) : null,
@@ -85,22 +95,26 @@ export function ConversationSettings({ conversation }: { conversation: Conversat
         )}
       </Field>
       <div className="field-row">
-        <Field label={t('chat.temperature')}>
+        <Field
+          label={t('chat.temperature')}
+          warning={temperatureOut}
+          hint={temperatureOut ? t('chat.temperatureRange', TEMPERATURE_RANGE) : undefined}
+        >
           {(id) => (
             <input
               id={id}
               className="input"
               type="number"
-              min={0}
-              max={2}
+              min={TEMPERATURE_RANGE.min}
+              max={TEMPERATURE_RANGE.max}
               step={0.1}
               placeholder={t('chat.temperaturePlaceholder')}
               value={temperature}
               onChange={(event) => setTemperature(event.target.value)}
               onBlur={() => {
                 const value = parseOptionalNumber(temperature);
-                if (value === 'invalid' || value === conversation.temperature) return;
-                void save({ temperature: value === null ? null : Math.min(2, Math.max(0, value)) });
+                if (temperatureRefused(value) || value === conversation.temperature) return;
+                void save({ temperature: value as number | null });
               }}
             />
           )}
@@ -135,7 +149,11 @@ export function ConversationSettings({ conversation }: { conversation: Conversat
       <AnswerFormatSettings conversation={conversation} />
       <p className="hint">{t('chat.settingsHint')}</p>
       {conversation.contextStart > 0 && (
-        <p className="hint">{t('chat.trimmedNote', { count: conversation.contextStart })}</p>
+        <p className="hint">
+          {t('chat.trimmedNote', {
+            messages: countWords(language, 'units.messages', conversation.contextStart),
+          })}
+        </p>
       )}
       {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
     </section>

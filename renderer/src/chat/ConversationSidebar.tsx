@@ -1,6 +1,6 @@
 // The conversation sidebar: New chat, search over titles and content, pinned first, rename/pin/delete.
 import { Icon } from '../common/Icon';
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ConversationSummary } from '../../../shared/types';
 import { useAppStore } from '../store';
 import { useT } from '../i18n/use-t';
@@ -14,10 +14,53 @@ import { SelectionBar } from './SelectionBar';
 import { IconButton } from '../common/IconButton';
 
 /**
+ * The sidebar's rows are one Tab stop (roving tabindex): ↑ ↓ Home End move between their links,
+ * → or the context-menu key enters the row's buttons, ← or Esc comes back to its link.
+ */
+function onRowLinkKey(event: KeyboardEvent<HTMLAnchorElement>) {
+  const link = event.currentTarget;
+  const links = Array.from(
+    link.closest('.sidebar-scroll')?.querySelectorAll<HTMLElement>('a.conversation-link') ?? [],
+  );
+  const at = links.indexOf(link);
+  let next: HTMLElement | undefined;
+  if (event.key === 'ArrowDown') next = links[at + 1];
+  else if (event.key === 'ArrowUp') next = links[at - 1];
+  else if (event.key === 'Home') next = links[0];
+  else if (event.key === 'End') next = links[links.length - 1];
+  else if (
+    event.key === 'ArrowRight' ||
+    event.key === 'ContextMenu' ||
+    (event.key === 'F10' && event.shiftKey)
+  )
+    next =
+      link.parentElement?.querySelector<HTMLElement>('.conversation-actions button') ?? undefined;
+  else return;
+  event.preventDefault();
+  next?.focus();
+}
+
+function onRowActionsKey(event: KeyboardEvent<HTMLDivElement>) {
+  const buttons = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('button'));
+  const at = buttons.indexOf(event.target as HTMLElement);
+  if (at < 0) return;
+  const link = event.currentTarget.parentElement?.querySelector<HTMLElement>('a.conversation-link');
+  let next: HTMLElement | null | undefined;
+  if (event.key === 'ArrowRight') next = buttons[at + 1];
+  else if (event.key === 'ArrowLeft') next = at === 0 ? link : buttons[at - 1];
+  else if (event.key === 'Escape') next = link;
+  else return;
+  event.preventDefault();
+  // Esc here goes back to the row; the shell's Esc (stop the answer) is not meant.
+  event.stopPropagation();
+  next?.focus();
+}
+
+/**
  * A row's Pin, Rename, Archive and Delete. The sidebar's CSS shows them only on the row under the
  * pointer, the row with focus inside and the open conversation, so the row draws them only then:
  * a start with a long list builds three elements a row instead of sixteen, and rows once hovered
- * do not keep theirs.
+ * do not keep theirs. They are no Tab stops of their own (see onRowLinkKey).
  */
 function RowActions({
   summary,
@@ -39,21 +82,23 @@ function RowActions({
       className="conversation-actions"
       role="group"
       aria-label={t('chat.conversationActions', { title })}
+      onKeyDown={onRowActionsKey}
     >
       <IconButton
         label={summary.pinned ? t('chat.unpin') : t('chat.pin')}
         small
+        tabIndex={-1}
         onClick={() =>
           void updateConversation(summary.id, { pinned: !summary.pinned }).then(onError)
         }
       >
         <Icon name={summary.pinned ? 'unpin' : 'pin'} size={15} />
       </IconButton>
-      <IconButton label={t('chat.rename')} small onClick={onRename}>
+      <IconButton label={t('chat.rename')} small tabIndex={-1} onClick={onRename}>
         <Icon name="edit" size={15} />
       </IconButton>
-      <ArchiveButton summary={summary} onError={onError} />
-      <IconButton label={t('common.delete')} small onClick={onDelete}>
+      <ArchiveButton summary={summary} onError={onError} tabIndex={-1} />
+      <IconButton label={t('common.delete')} small tabIndex={-1} onClick={onDelete}>
         <Icon name="trash" size={15} />
       </IconButton>
     </div>
@@ -61,7 +106,7 @@ function RowActions({
 }
 
 /** One conversation in the list; memoised, so an answer that changes other rows leaves it alone. */
-const ConversationRow = memo(function ConversationRow({ summary, active }: RowProps) {
+const ConversationRow = memo(function ConversationRow({ summary, active, tabStop }: RowProps) {
   const t = useT();
   const openConversation = useAppStore((s) => s.openConversation);
   const updateConversation = useAppStore((s) => s.updateConversation);
@@ -135,7 +180,10 @@ const ConversationRow = memo(function ConversationRow({ summary, active }: RowPr
         href={`#conversation/${encodeURIComponent(summary.id)}`}
         className="conversation-link"
         aria-current={active ? 'page' : undefined}
+        aria-keyshortcuts="ArrowUp ArrowDown Home End ArrowRight"
+        tabIndex={tabStop ? 0 : -1}
         title={shownTitle}
+        onKeyDown={onRowLinkKey}
         onClick={(event) => {
           event.preventDefault();
           void openConversation(summary.id);
@@ -147,6 +195,9 @@ const ConversationRow = memo(function ConversationRow({ summary, active }: RowPr
           </span>
         )}
         <span className="conversation-title">{shownTitle}</span>
+        {summary.assistant && (
+          <span className="conversation-assistant">{summary.assistant.name}</span>
+        )}
       </a>
       {(pointerIn || focusIn || active) && (
         <RowActions

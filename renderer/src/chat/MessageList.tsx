@@ -39,6 +39,12 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
     return [...messages, pending];
   }, [messages, streamMessageId, streamModel]);
 
+  // "Answer 3", "question 2": each message's place among its role's, for its buttons' names.
+  const ordinals = useMemo(() => {
+    const counts = { user: 0, assistant: 0 };
+    return new Map(rows.map((message) => [message.id, ++counts[message.role]]));
+  }, [rows]);
+
   const scroller = useRef<HTMLDivElement>(null);
   const following = useRef(true);
 
@@ -236,6 +242,7 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
                 <MessageRow
                   conversationId={conversationId}
                   message={message}
+                  ordinal={ordinals.get(message.id) ?? item.index + 1}
                   busy={busy}
                   isLast={item.index === rows.length - 1}
                 />
@@ -253,7 +260,12 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
               data-message-id={tail.id}
               className="message-slot streaming-tail"
             >
-              <MessageRow conversationId={conversationId} message={tail} busy={busy} />
+              <MessageRow
+                conversationId={conversationId}
+                message={tail}
+                ordinal={ordinals.get(tail.id) ?? rows.length}
+                busy={busy}
+              />
               <TailFollower conversationId={conversationId} follow={followTail} />
             </div>
           ),

@@ -35,6 +35,8 @@ const CUT_STATUSES: ReadonlySet<ChatMessage['status']> = new Set([
 interface MessageRowProps {
   conversationId: string;
   message: ChatMessage;
+  /** Its place among the messages of its role (question 2, answer 3), said in its buttons' names. */
+  ordinal: number;
   /** Whether a turn is running in this conversation (edits and regenerations wait for it). */
   busy: boolean;
   /** The last message of the path: only it may be continued. */
@@ -232,7 +234,13 @@ function UserEditor({
   );
 }
 
-function MessageRowView({ conversationId, message, busy, isLast = false }: MessageRowProps) {
+function MessageRowView({
+  conversationId,
+  message,
+  ordinal,
+  busy,
+  isLast = false,
+}: MessageRowProps) {
   const t = useT();
   const sendTurn = useAppStore((s) => s.sendTurn);
   const deleteMessage = useAppStore((s) => s.deleteMessage);
@@ -249,6 +257,8 @@ function MessageRowView({ conversationId, message, busy, isLast = false }: Messa
   const hasVersions = versionInfo(message).count > 1;
   const canContinue =
     isLast && !isUser && saved && CUT_STATUSES.has(message.status) && message.content.trim() !== '';
+  // Each button's name starts with its visible word and says which message it acts on.
+  const which = isUser ? t('chat.questionN', { n: ordinal }) : t('chat.answerN', { n: ordinal });
 
   return (
     <article
@@ -343,12 +353,13 @@ function MessageRowView({ conversationId, message, busy, isLast = false }: Messa
       {!streaming && !isUser && <UsageLine message={message} />}
       {!streaming && !editing && (
         <div className="message-actions">
-          <CopyButton text={message.content} />
+          <CopyButton text={message.content} label={t('chat.copyMessage', { message: which })} />
           {!isUser && (
             <button
               type="button"
               className="text-button"
               disabled={busy}
+              aria-label={t('chat.regenerateMessage', { message: which })}
               onClick={() => void sendTurn({ kind: 'regenerate', messageId: message.id })}
             >
               {t('chat.regenerate')}
@@ -359,6 +370,7 @@ function MessageRowView({ conversationId, message, busy, isLast = false }: Messa
               type="button"
               className="text-button"
               disabled={busy}
+              aria-label={t('chat.editMessage', { message: which })}
               onClick={() => setEditing(true)}
             >
               {t('chat.edit')}
@@ -370,6 +382,7 @@ function MessageRowView({ conversationId, message, busy, isLast = false }: Messa
               className="text-button"
               disabled={busy}
               title={t('chat.continueHint')}
+              aria-label={t('chat.continueMessage', { message: which })}
               onClick={() => void sendTurn({ kind: 'continue', messageId: message.id })}
             >
               {t('chat.continue')}
@@ -381,6 +394,11 @@ function MessageRowView({ conversationId, message, busy, isLast = false }: Messa
               className="text-button danger-text"
               disabled={busy}
               title={hasVersions ? t('chat.deleteVersionHint') : undefined}
+              aria-label={
+                hasVersions
+                  ? t('chat.deleteVersionOf', { message: which })
+                  : t('chat.deleteMessageOf', { message: which })
+              }
               onClick={() =>
                 // A question with an answer after it asks whether the answer goes too.
                 isUser && !hasVersions && !isLast

@@ -13,17 +13,31 @@ import { IconButton } from '../common/IconButton';
 export interface RowProps {
   summary: ConversationSummary;
   active: boolean;
+  /** The one row of the list that Tab reaches (the others by arrow keys from it). */
+  tabStop: boolean;
 }
 
 const DRAG_TYPE = 'application/x-atelier-conversation';
 
-/** Rows are links to #conversation/<id>: a dragged link says which conversation it is. */
-function onRowDragStart(event: DragEvent<HTMLElement>) {
-  const link = (event.target as HTMLElement).closest?.('a[href^="#conversation/"]');
+/** Rows are links to #conversation/<id>: the conversation a row's element belongs to. */
+function rowIdOf(target: EventTarget): string | null {
+  const link = (target as HTMLElement).closest?.('a[href^="#conversation/"]');
   const href = link?.getAttribute('href');
-  if (!href) return;
-  event.dataTransfer.setData(DRAG_TYPE, decodeURIComponent(href.slice('#conversation/'.length)));
+  return href ? decodeURIComponent(href.slice('#conversation/'.length)) : null;
+}
+
+/** A dragged link says which conversation it is. */
+function onRowDragStart(event: DragEvent<HTMLElement>) {
+  const id = rowIdOf(event.target);
+  if (!id) return;
+  event.dataTransfer.setData(DRAG_TYPE, id);
   event.dataTransfer.effectAllowed = 'move';
+}
+
+/** Where Tab lands in the list: the row focused last, else the open one, else the first. */
+interface Roving {
+  tabStopId: string | null;
+  onRowFocus: (id: string) => void;
 }
 
 /** Where a dragged conversation may be dropped to be filed (folderId null: no folder). */
@@ -84,18 +98,27 @@ function RowList({
   Row,
   activeId,
   selection,
+  roving,
 }: {
   items: readonly ConversationSummary[];
   Row: ComponentType<RowProps>;
   activeId: string | null;
   selection: Selection | null;
+  roving: Roving;
 }) {
   const { count, endRef } = useGrowingList(
     items.length,
     activeId ? items.findIndex((s) => s.id === activeId) : -1,
   );
   return (
-    <ul className="stack conversation-list" onDragStart={onRowDragStart}>
+    <ul
+      className="stack conversation-list"
+      onDragStart={onRowDragStart}
+      onFocus={(event) => {
+        const id = rowIdOf(event.target);
+        if (id) roving.onRowFocus(id);
+      }}
+    >
       {items
         .slice(0, count)
         .map((summary) =>
@@ -107,7 +130,12 @@ function RowList({
               onToggle={selection.toggle}
             />
           ) : (
-            <Row key={summary.id} summary={summary} active={summary.id === activeId} />
+            <Row
+              key={summary.id}
+              summary={summary}
+              active={summary.id === activeId}
+              tabStop={summary.id === roving.tabStopId}
+            />
           ),
         )}
       {count < items.length && <li className="conversation-more" ref={endRef} aria-hidden />}
@@ -126,12 +154,14 @@ function FolderSection({
   Row,
   activeId,
   selection,
+  roving,
 }: {
   folder: Folder;
   items: readonly ConversationSummary[];
   Row: ComponentType<RowProps>;
   activeId: string | null;
   selection: Selection | null;
+  roving: Roving;
 }) {
   const t = useT();
   const collapsed = useAppStore((s) => s.collapsedFolders.includes(folder.id));
@@ -219,7 +249,13 @@ function FolderSection({
       )}
       {!collapsed &&
         (items.length > 0 ? (
-          <RowList items={items} Row={Row} activeId={activeId} selection={selection} />
+          <RowList
+            items={items}
+            Row={Row}
+            activeId={activeId}
+            selection={selection}
+            roving={roving}
+          />
         ) : (
           listComplete && <p className="folder-empty">{t('organise.emptyFolder')}</p>
         ))}
@@ -303,6 +339,7 @@ export function OrganisedConversations({
   const selectedIds = useAppStore((s) => s.selectedIds);
   const selectConversations = useAppStore((s) => s.selectConversations);
   const lastToggled = useRef<string | null>(null);
+  const [focusedId, setFocusedId] = useState<string | null>(null);
 
   useEffect(() => {
     void loadFolders();
@@ -336,6 +373,16 @@ export function OrganisedConversations({
     return ids;
   }, [groups, folders, collapsed, showArchived]);
 
+  const roving: Roving = {
+    tabStopId:
+      focusedId !== null && order.includes(focusedId)
+        ? focusedId
+        : activeId !== null && order.includes(activeId)
+          ? activeId
+          : (order[0] ?? null),
+    onRowFocus: setFocusedId,
+  };
+
   const selection: Selection | null = selecting
     ? {
         selected: new Set(selectedIds),
@@ -367,7 +414,13 @@ export function OrganisedConversations({
         {groups.archived.length === 0 ? (
           <p className="sidebar-empty">{t('organise.noArchived')}</p>
         ) : (
-          <RowList items={groups.archived} Row={Row} activeId={activeId} selection={selection} />
+          <RowList
+            items={groups.archived}
+            Row={Row}
+            activeId={activeId}
+            selection={selection}
+            roving={roving}
+          />
         )}
       </>
     );
@@ -378,7 +431,13 @@ export function OrganisedConversations({
       {groups.pinned.length > 0 && (
         <>
           <h2 className="sidebar-heading">{t('chat.pinned')}</h2>
-          <RowList items={groups.pinned} Row={Row} activeId={activeId} selection={selection} />
+          <RowList
+            items={groups.pinned}
+            Row={Row}
+            activeId={activeId}
+            selection={selection}
+            roving={roving}
+          />
         </>
       )}
       <div className="folders-head">
@@ -395,12 +454,19 @@ export function OrganisedConversations({
               Row={Row}
               activeId={activeId}
               selection={selection}
+              roving={roving}
             />
           ))}
         </ul>
       )}
       {(groups.rest.length > 0 || folders.length > 0) && <RestHeading title={t('chat.recent')} />}
-      <RowList items={groups.rest} Row={Row} activeId={activeId} selection={selection} />
+      <RowList
+        items={groups.rest}
+        Row={Row}
+        activeId={activeId}
+        selection={selection}
+        roving={roving}
+      />
       {groups.archived.length > 0 && (
         <button
           type="button"
@@ -419,9 +485,11 @@ export function OrganisedConversations({
 export function ArchiveButton({
   summary,
   onError,
+  tabIndex,
 }: {
   summary: ConversationSummary;
   onError: (error: UserError | null) => void;
+  tabIndex?: number;
 }) {
   const t = useT();
   const setArchived = useAppStore((s) => s.setArchived);
@@ -430,6 +498,7 @@ export function ArchiveButton({
     <IconButton
       label={label}
       small
+      tabIndex={tabIndex}
       onClick={() => void setArchived([summary.id], !summary.archived).then(onError)}
     >
       <Icon name="archive" size={15} />

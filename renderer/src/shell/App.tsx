@@ -1,7 +1,7 @@
 // The shell: left navigation, the balance, the service's wait notice, and the open tab (features load lazily).
 import { Icon, type IconName } from '../common/Icon';
 import { LinkConfirmDialog } from '../common/LinkConfirmDialog';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useAppStore, type Tab } from '../store';
 import { useLanguage, useT } from '../i18n/use-t';
 import type { MessageKey } from '../i18n/en';
@@ -19,6 +19,7 @@ import { SpendAskDialog } from '../money/SpendAskDialog';
 import { BudgetNotice } from '../money/BudgetNotice';
 import { SpendingView } from '../money/deferred-view';
 import { useShortcuts } from './shortcuts';
+import { ShortcutsDialog } from './ShortcutsDialog';
 import './shell.css';
 // Chat is the first screen: loaded with the shell, not behind a second round trip and a fallback.
 import ChatTab from '../chat/ChatTab';
@@ -44,10 +45,9 @@ function Navigation() {
   const setTab = useAppStore((s) => s.setTab);
   const buttons = useRef<Array<HTMLButtonElement | null>>([]);
 
-  function moveFocus(from: number, step: number) {
-    const next = (from + step + TABS.length) % TABS.length;
-    buttons.current[next]?.focus();
-    setTab(TABS[next]!.tab);
+  function focusTab(index: number) {
+    buttons.current[index]?.focus();
+    setTab(TABS[index]!.tab);
   }
 
   return (
@@ -74,8 +74,10 @@ function Navigation() {
             className="tab"
             onClick={() => setTab(item.tab)}
             onKeyDown={(event) => {
-              if (event.key === 'ArrowDown') moveFocus(index, 1);
-              else if (event.key === 'ArrowUp') moveFocus(index, -1);
+              if (event.key === 'ArrowDown') focusTab((index + 1) % TABS.length);
+              else if (event.key === 'ArrowUp') focusTab((index - 1 + TABS.length) % TABS.length);
+              else if (event.key === 'Home') focusTab(0);
+              else if (event.key === 'End') focusTab(TABS.length - 1);
               else return;
               event.preventDefault();
             }}
@@ -119,7 +121,8 @@ export function App() {
     if (savedTheme && savedLanguage)
       rememberLook(pageStorage(), { theme: savedTheme, language: savedLanguage });
   }, [savedTheme, savedLanguage]);
-  useShortcuts();
+  const [shortcutsShown, setShortcutsShown] = useState(false);
+  useShortcuts(useCallback(() => setShortcutsShown(true), []));
   useEffect(() => {
     document.documentElement.lang = language;
     // The window's title follows the page's: the demo says so there too.
@@ -167,6 +170,7 @@ export function App() {
         )}
       </main>
       <LinkConfirmDialog />
+      {shortcutsShown && <ShortcutsDialog onClose={() => setShortcutsShown(false)} />}
       <SpendAskDialog />
       {spendingViewOpen && (
         <ErrorBoundary title={t('spending.view.error')} retryLabel={t('common.retry')}>
