@@ -3,6 +3,8 @@ import type { Page } from '@playwright/test';
 import {
   assistantMessages,
   expect,
+  expectModel,
+  pickModel,
   reloadApp,
   simRequests,
   startChatting,
@@ -79,9 +81,7 @@ test('a pasted and a dropped image are sent as data URIs after switching to the 
   await expect(page.getByText('openai/gpt-4o-mini does not see images.')).toBeVisible();
   await expect(page.getByText(/priced right only on vis- models/)).toBeVisible();
   await page.getByRole('button', { name: 'Use vis-openai/gpt-4o-mini' }).click();
-  await expect(page.getByRole('combobox', { name: 'Model', exact: true })).toHaveValue(
-    'vis-openai/gpt-4o-mini',
-  );
+  await expectModel(page, 'vis-openai/gpt-4o-mini');
   await expect(page.getByText('does not see images')).toHaveCount(0);
 
   await page.getByRole('textbox', { name: 'Message', exact: true }).fill('What is in these?');
@@ -170,11 +170,9 @@ test('audio goes to any model: the service’s refusal is shown, and a typed aud
   await waitForTurnEnd(page);
   await expect(page.getByText(/The service said: .*does not take audio input/)).toBeVisible();
 
-  // An id typed in "Search models" and Enter is used as it is.
+  // An id typed in the Model picker and Enter is used as it is.
   await page.getByRole('button', { name: 'New chat' }).click();
-  const search = page.getByRole('searchbox', { name: 'Search models' });
-  await search.fill('openai/gpt-4o-audio-preview');
-  await search.press('Enter');
+  await pickModel(page, 'openai/gpt-4o-audio-preview');
   await attachWav();
   await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Listen to this');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
@@ -227,7 +225,7 @@ test('a document too large for the model context is flagged before sending', asy
     buffer: makePdf([{ text: long }]),
   });
   await expect(attachments(page)).toContainText('1 page', { timeout: 15_000 });
-  await page.getByRole('combobox', { name: 'Model', exact: true }).selectOption('sim/tiny-context');
+  await pickModel(page, 'sim/tiny-context', 'Model');
   await expect(page.getByText(/sim\/tiny-context has a context of 2,048/)).toBeVisible();
   await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Read it');
   await page.getByRole('button', { name: 'Send', exact: true }).click();

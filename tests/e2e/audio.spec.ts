@@ -2,15 +2,17 @@
 import type { Page } from '@playwright/test';
 import { wavOf } from './files';
 import {
+  type Atelier,
   connectService,
   expect,
+  expectModel,
   failNextRequests,
   openApp,
+  pickModel,
   reloadApp,
   section,
   simRequests,
   test,
-  type Atelier,
 } from './fixtures';
 
 // Chromium's fake capture device (a beep) stands in for a microphone, granted without a prompt.
@@ -67,9 +69,7 @@ test('speech is made, saved to the history and played on its waveform', async ({
 }) => {
   await openAudio(page, atelier);
   await page.getByRole('textbox', { name: 'Text', exact: true }).fill(SPEECH);
-  await expect(page.getByRole('combobox', { name: 'Model', exact: true })).toHaveValue(
-    'tts-openai/tts-1',
-  );
+  await expectModel(page, 'tts-openai/tts-1');
   await page.getByRole('combobox', { name: 'Voice' }).selectOption('nova');
   await page.getByRole('combobox', { name: 'Format' }).selectOption('wav');
   await page.getByRole('button', { name: 'Speak', exact: true }).click();
@@ -110,10 +110,8 @@ test('a music clip plays from the keyboard and seeks with the arrows', async ({
   await openAudio(page, atelier);
   await page.getByRole('tab', { name: 'Music' }).click();
   await page.getByRole('textbox', { name: 'Text', exact: true }).fill('calm piano and rain');
-  await expect(page.getByRole('combobox', { name: 'Model', exact: true })).toHaveValue(/^tta-/);
-  await page
-    .getByRole('combobox', { name: 'Model', exact: true })
-    .selectOption('tta-stable/stable-audio');
+  await expectModel(page, /^tta-/);
+  await pickModel(page, 'tta-stable/stable-audio', 'Model');
   await page.getByRole('spinbutton', { name: 'Seconds' }).fill('12');
   await page.getByRole('button', { name: 'Make music' }).click();
 
@@ -144,9 +142,7 @@ test('music longer than any app cap is offered; the service says when a model ca
   await openAudio(page, atelier);
   await page.getByRole('tab', { name: 'Music' }).click();
   await page.getByRole('textbox', { name: 'Text', exact: true }).fill('a long slow drone');
-  await page
-    .getByRole('combobox', { name: 'Model', exact: true })
-    .selectOption('tta-stable/stable-audio');
+  await pickModel(page, 'tta-stable/stable-audio', 'Model');
   await expect(page.getByText(/does not say how long this model can go/)).toBeVisible();
   await page.getByRole('spinbutton', { name: 'Seconds' }).fill('120');
   await page.getByRole('button', { name: 'Make music' }).click();
@@ -162,9 +158,7 @@ test('a file is transcribed into the Transcript box', async ({ page, atelier }) 
   await page.getByRole('tab', { name: 'Transcription' }).click();
   // A person can choose a file once the model list has arrived and a model is chosen.
   await expect(page.getByRole('button', { name: 'Transcribe file' })).toBeEnabled();
-  await page
-    .getByRole('combobox', { name: 'Model', exact: true })
-    .selectOption('stt-openai/whisper-1');
+  await pickModel(page, 'stt-openai/whisper-1', 'Model');
   await expect(page.getByRole('checkbox', { name: 'Speakers and timestamps' })).not.toBeChecked();
   await page.getByRole('textbox', { name: 'Language' }).fill('en');
   await audioFileInput(page).setInputFiles({
@@ -190,9 +184,7 @@ test('a diarization model gives the transcript by speaker with timestamps', asyn
   await page.getByRole('tab', { name: 'Transcription' }).click();
   // A person can choose a file once the model list has arrived and a model is chosen.
   await expect(page.getByRole('button', { name: 'Transcribe file' })).toBeEnabled();
-  await page
-    .getByRole('combobox', { name: 'Model', exact: true })
-    .selectOption('stt-elevenlabs/scribe-v1');
+  await pickModel(page, 'stt-elevenlabs/scribe-v1', 'Model');
   await expect(page.getByRole('checkbox', { name: 'Speakers and timestamps' })).toBeChecked();
   await audioFileInput(page).setInputFiles({
     name: 'meeting.wav',
@@ -269,9 +261,7 @@ test('a microphone recording is transcribed', async ({ page, atelier }) => {
   await page.getByRole('tab', { name: 'Transcription' }).click();
   // A person can choose a file once the model list has arrived and a model is chosen.
   await expect(page.getByRole('button', { name: 'Transcribe file' })).toBeEnabled();
-  await page
-    .getByRole('combobox', { name: 'Model', exact: true })
-    .selectOption('stt-openai/whisper-1');
+  await pickModel(page, 'stt-openai/whisper-1', 'Model');
   await page.getByRole('button', { name: 'Record' }).click();
   await expect(page.getByText(/Recording… [1-9] s/)).toBeVisible();
   await page.getByRole('button', { name: 'Stop recording' }).click();

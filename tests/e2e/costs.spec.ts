@@ -2,7 +2,7 @@
 // a draft is typed, and the price of pictures and films before they are made; nothing invented.
 import type { Page } from '@playwright/test';
 import { moneyFigure, moneyWords } from '../../renderer/src/i18n/money';
-import { expect, section, test } from './fixtures';
+import { expect, pickModel, section, test } from './fixtures';
 import { LOOKS, type Look, openInLook } from './looks';
 
 function estimate(page: Page, look: Look) {
@@ -60,9 +60,7 @@ for (const look of LOOKS) {
       await openInLook(page, atelier, look);
       const t = look.t;
       await section(page, t('nav.images')).click();
-      await page
-        .getByRole('combobox', { name: t('models.label'), exact: true })
-        .selectOption('openai/dall-e-3');
+      await pickModel(page, 'openai/dall-e-3', t('models.label'));
       await expect(estimate(page, look)).toHaveText(
         t('prices.exact', { cost: moneyWords('0.04', look.language) }),
       );
@@ -71,9 +69,7 @@ for (const look of LOOKS) {
       ).toBeVisible();
 
       await section(page, t('nav.video')).click();
-      await page
-        .getByRole('combobox', { name: t('models.label'), exact: true })
-        .selectOption('txt2vid-kling/kling-v2.1');
+      await pickModel(page, 'txt2vid-kling/kling-v2.1', t('models.label'));
       await page.getByRole('combobox', { name: t('video.duration') }).selectOption('10');
       await expect(estimate(page, look)).toHaveText(
         t('prices.exact', { cost: moneyWords('2.8', look.language) }),

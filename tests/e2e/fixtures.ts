@@ -198,22 +198,27 @@ export async function waitForTurnEnd(page: Page): Promise<void> {
   await expect(page.locator('article[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
 }
 
-/**
- * Chooses a model in the Model picker, whether it is a native select or a searchable list;
- * `label` is the picker's name in the page's language.
- */
+/** The model picker named `label` in the page's language (a combobox over the model list). */
+export function modelPicker(page: Page, label = 'Model'): Locator {
+  return page.getByRole('combobox', { name: label, exact: true });
+}
+
+/** Chooses a model as a person at the keyboard does: types its id in the picker and presses Enter. */
 export async function pickModel(page: Page, id: string, label = 'Model'): Promise<void> {
-  const picker = page.getByRole('combobox', { name: label, exact: true });
-  if (await picker.evaluate((element) => element.tagName === 'SELECT')) {
-    await picker.selectOption(id);
-    return;
-  }
-  await picker.click();
+  const picker = modelPicker(page, label);
   await picker.fill(id);
-  await page
-    .getByRole('option', { name: new RegExp(id.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')) })
-    .first()
-    .click();
+  await picker.press('Enter');
+  await expectModel(page, id, label);
+}
+
+/** The id the picker named `label` holds. */
+export async function expectModel(
+  page: Page,
+  id: string | RegExp,
+  label = 'Model',
+  timeout?: number,
+): Promise<void> {
+  await expect(modelPicker(page, label)).toHaveAttribute('data-model', id, { timeout });
 }
 
 /** Makes the simulated service fail the next requests (test-only control endpoint). */

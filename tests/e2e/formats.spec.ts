@@ -1,11 +1,11 @@
 // Structured answers (Answer format: JSON with a schema from a template, JSON) and the Sources of a
 // web-search answer, opened only through the link confirmation. In both looks.
 import type { Page } from '@playwright/test';
-import { expect, simRequests, test, turnRequests, type Atelier } from './fixtures';
+import { type Atelier, expect, pickModel, simRequests, test, turnRequests } from './fixtures';
 import { LOOKS, openInLook, sendIn, turnEndIn, type Look } from './looks';
 
 async function pick(page: Page, look: Look, id: string) {
-  await page.getByRole('combobox', { name: look.t('models.label'), exact: true }).selectOption(id);
+  await pickModel(page, id, look.t('models.label'));
 }
 
 async function send(page: Page, look: Look, text: string) {

@@ -11,7 +11,7 @@ import type { SpendEntry, SpendFeature } from '../../shared/spending';
 import type { Envelope } from '../../shared/types';
 import { MODELS, wireModel } from '../../sim/models';
 import { costOfUnits, formatCredits } from '../../sim/money';
-import { expect, gotoApp, section, test } from './fixtures';
+import { expect, gotoApp, pickModel, section, test } from './fixtures';
 import { LOOKS, type Look, openInLook, turnEndIn } from './looks';
 
 /** The simulator's list as core reads it (the rich profile states unit prices). */
@@ -208,9 +208,7 @@ for (const look of LOOKS) {
 
       // A picture.
       await section(page, t('nav.images')).click();
-      await page
-        .getByRole('combobox', { name: t('models.label'), exact: true })
-        .selectOption(PICTURE_MODEL);
+      await pickModel(page, PICTURE_MODEL, t('models.label'));
       const picturePrompt = 'a lighthouse on a cliff at dawn';
       await page
         .getByRole('textbox', { name: t('images.prompt'), exact: true })
@@ -231,9 +229,7 @@ for (const look of LOOKS) {
       await page.getByRole('tab', { name: t('audio.mode.music') }).click();
       const musicPrompt = 'waves against a lighthouse, slow strings';
       await page.getByRole('textbox', { name: t('audio.text'), exact: true }).fill(musicPrompt);
-      await page
-        .getByRole('combobox', { name: t('models.label'), exact: true })
-        .selectOption(MUSIC_MODEL);
+      await pickModel(page, MUSIC_MODEL, t('models.label'));
       await page.getByRole('spinbutton', { name: t('audio.seconds') }).fill('20');
       await expect(estimateLine(page, look)).toHaveText(
         t('prices.exact', { cost: moneyWords('0.04', look.language) }),
@@ -251,9 +247,7 @@ for (const look of LOOKS) {
       await section(page, t('nav.video')).click();
       const videoPrompt = 'a lighthouse beam sweeping over night fog';
       await page.getByRole('textbox', { name: t('video.prompt'), exact: true }).fill(videoPrompt);
-      await page
-        .getByRole('combobox', { name: t('models.label'), exact: true })
-        .selectOption(VIDEO_MODEL);
+      await pickModel(page, VIDEO_MODEL, t('models.label'));
       await page.getByRole('combobox', { name: t('video.duration') }).selectOption('5');
       await expect(estimateLine(page, look)).toHaveText(
         t('prices.exact', { cost: moneyWords('1.4', look.language) }),

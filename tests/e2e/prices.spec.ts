@@ -7,7 +7,7 @@ import { countWords } from '../../renderer/src/i18n/counts';
 import { chatTurnEstimate } from '../../shared/estimates';
 import { compareCredits, type PriceBasis } from '../../shared/prices';
 import { MODELS, wireModel } from '../../sim/models';
-import { expect, section, test } from './fixtures';
+import { expect, pickModel, section, test } from './fixtures';
 import { LOOKS, type Look, openInLook, sendIn, turnEndIn } from './looks';
 
 const SHOTS = 'test-results/prices';
@@ -74,18 +74,14 @@ for (const look of LOOKS) {
       expect(compareCredits(plainFigure(cost), est.high)).toBeLessThanOrEqual(0);
 
       await section(page, t('nav.images')).click();
-      await page
-        .getByRole('combobox', { name: t('models.label'), exact: true })
-        .selectOption('openai/dall-e-3');
+      await pickModel(page, 'openai/dall-e-3', t('models.label'));
       await expect(estimate(page, look)).toHaveText(
         t('prices.exact', { cost: moneyWords('0.04', look.language) }),
       );
 
       await section(page, t('nav.audio')).click();
       await page.getByRole('tab', { name: t('audio.mode.music') }).click();
-      await page
-        .getByRole('combobox', { name: t('models.label'), exact: true })
-        .selectOption('tta-stable/stable-audio');
+      await pickModel(page, 'tta-stable/stable-audio', t('models.label'));
       await page.getByRole('spinbutton', { name: t('audio.seconds') }).fill('20');
       // 20 s × 0.002 credits per second.
       await expect(estimate(page, look)).toHaveText(
@@ -93,9 +89,7 @@ for (const look of LOOKS) {
       );
 
       await section(page, t('nav.video')).click();
-      await page
-        .getByRole('combobox', { name: t('models.label'), exact: true })
-        .selectOption('txt2vid-kling/kling-v2.1');
+      await pickModel(page, 'txt2vid-kling/kling-v2.1', t('models.label'));
       await page.getByRole('combobox', { name: t('video.duration') }).selectOption('5');
       await expect(estimate(page, look)).toHaveText(
         t('prices.exact', { cost: moneyWords('1.4', look.language) }),

@@ -153,9 +153,7 @@ for (const look of LOOKS) {
     await openInLook(page, atelier, look, 'audio');
     await page.getByRole('tab', { name: look.t('audio.mode.transcribe') }).click();
     await expect(page.getByRole('button', { name: look.t('audio.transcribeFile') })).toBeEnabled();
-    await page
-      .getByRole('combobox', { name: look.t('models.label'), exact: true })
-      .selectOption('stt-openai/whisper-1');
+    await pickModel(page, 'stt-openai/whisper-1', look.t('models.label'));
     await page
       .getByRole('tabpanel')
       .locator('input[type="file"]')

@@ -16,9 +16,6 @@ import { useT } from '../i18n/use-t';
 import { useAppStore } from '../store';
 import { Field } from '../common/Field';
 
-const SPEECH_KINDS = ['text-to-speech'] as const;
-const MUSIC_KINDS = ['music'] as const;
-
 /** Ctrl/Cmd+Enter in the text sends the form, as in the chat composer. */
 function submitOnCtrlEnter(event: KeyboardEvent<HTMLTextAreaElement>): void {
   if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
@@ -90,7 +87,7 @@ export function SpeechForm() {
           />
         )}
       </Field>
-      <KindModelSelect value={draft.model} kinds={SPEECH_KINDS} onChange={setModel} />
+      <KindModelSelect value={draft.model} task="speech" onChange={setModel} />
       <NoModels kinds="speech" />
       <div className="field-row">
         <Field label={t('audio.voice')}>
@@ -176,7 +173,7 @@ export function MusicForm() {
           />
         )}
       </Field>
-      <KindModelSelect value={draft.model} kinds={MUSIC_KINDS} onChange={setModel} />
+      <KindModelSelect value={draft.model} task="music" onChange={setModel} />
       <NoModels kinds="music" />
       <Field
         label={t('audio.seconds')}

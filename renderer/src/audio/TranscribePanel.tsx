@@ -20,8 +20,6 @@ import { HistoryRow } from './HistoryRow';
 import { Field } from '../common/Field';
 import { TranscriptionCost } from '../models/MediaCost';
 
-const STT_KINDS = ['speech-to-text'] as const;
-
 /** SPEAKER_00, SPEAKER_01 … as Speaker 1, Speaker 2 … in order of first appearance. */
 export function speakerNames(transcript: Transcript, t: Translate): Map<string, string> {
   const names = new Map<string, string>();
@@ -176,7 +174,7 @@ export function TranscribePanel() {
 
   return (
     <div className="card">
-      <KindModelSelect value={draft.model} kinds={STT_KINDS} onChange={setModel} />
+      <KindModelSelect value={draft.model} task="transcription" onChange={setModel} />
       <div className="field-row">
         <Field label={t('audio.language')}>
           {(id) => (

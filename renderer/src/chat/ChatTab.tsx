@@ -3,6 +3,7 @@ import { Icon } from '../common/Icon';
 import { useState } from 'react';
 import type { UserError } from '../../../shared/types';
 import { useAppStore } from '../store';
+import { chatDefaultOf } from '../store/models-slice';
 import { useT } from '../i18n/use-t';
 import { ModelPicker } from '../models/ModelPicker';
 import './chat.css';
@@ -24,7 +25,7 @@ function ChatHeader() {
     s.activeId && s.openingTail?.id === s.activeId ? s.openingTail.title : undefined,
   );
   const newChatModel = useAppStore((s) => s.newChatModel);
-  const defaultModel = useAppStore((s) => s.settings?.defaultModel ?? '');
+  const defaultModel = useAppStore(chatDefaultOf);
   const setNewChatModel = useAppStore((s) => s.setNewChatModel);
   const updateConversation = useAppStore((s) => s.updateConversation);
   const createConversation = useAppStore((s) => s.createConversation);
@@ -62,6 +63,7 @@ function ChatHeader() {
         )}
       </div>
       <ModelPicker
+        task="chat"
         value={model}
         onChange={(next) => {
           if (conversation)

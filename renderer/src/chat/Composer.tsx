@@ -2,6 +2,7 @@
 import { Icon } from '../common/Icon';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useAppStore } from '../store';
+import { chatDefaultOf } from '../store/models-slice';
 import { useT } from '../i18n/use-t';
 import {
   AttachmentAdvice,
@@ -37,8 +38,7 @@ export function Composer({ conversationId }: { conversationId: string | null }) 
     (s) =>
       (conversationId ? s.open[conversationId]?.model : undefined) ??
       s.newChatModel ??
-      s.settings?.defaultModel ??
-      '',
+      chatDefaultOf(s),
   );
   const updateConversation = useAppStore((s) => s.updateConversation);
   const setNewChatModel = useAppStore((s) => s.setNewChatModel);

@@ -15,6 +15,7 @@ import { useAppStore } from '../store';
 import { Field } from '../common/Field';
 import { ModelPicker } from '../models/ModelPicker';
 import { looksLikeDecisionModel } from '../models/model-groups';
+import { defaultModelFor } from '../../../shared/model-defaults';
 
 interface QuestionDraft {
   key: number;
@@ -292,13 +293,13 @@ export function DecisionsPanel({ text }: { text: string }) {
   const record = useAppStore((s) => s.openDocument);
   const decide = useAppStore((s) => s.decide);
   const [questions, setQuestions] = useState<QuestionDraft[]>(() => [newQuestion()]);
-  // No invented default: the first model the list suggests for decisions, if any.
+  // No invented default: the list's decision model, if it has one.
   const [chosen, setModel] = useState('');
   const prefer = useMemo(
     () => ({ label: t('models.likelyDecision'), test: looksLikeDecisionModel }),
     [t],
   );
-  const model = chosen || (models.find(looksLikeDecisionModel)?.id ?? '');
+  const model = chosen || defaultModelFor('decisions', models);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<UserError | null>(null);
   const ready =
@@ -326,6 +327,7 @@ export function DecisionsPanel({ text }: { text: string }) {
             onChange={setModel}
             showDetails={false}
             prefer={prefer}
+            task="decisions"
           />
         )}
       </Field>

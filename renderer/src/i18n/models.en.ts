@@ -30,4 +30,9 @@ export const modelsEn = {
   'models.kind.utility': 'Utilities',
   'models.kind.other': 'Other',
   'models.loadFailed': 'Could not load the model list.',
+  'models.repaired': '{from} is not on this service’s list; using {to}.',
+  'models.notOnList': '{id} is not on this service’s list.',
+  'models.useDefault': 'Use {name}',
+  'models.useTyped': 'Use “{id}” as typed',
+  'models.typedGroup': 'Not on the list',
 } as const;

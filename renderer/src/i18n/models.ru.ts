@@ -31,4 +31,9 @@ export const modelsRu: { readonly [K in keyof typeof modelsEn]: string } = {
   'models.kind.utility': 'Утилиты',
   'models.kind.other': 'Другое',
   'models.loadFailed': 'Не удалось загрузить список моделей.',
+  'models.repaired': '{from} нет в списке этого сервиса; выбрана {to}.',
+  'models.notOnList': '{id} нет в списке этого сервиса.',
+  'models.useDefault': 'Выбрать {name}',
+  'models.useTyped': 'Взять «{id}» как написано',
+  'models.typedGroup': 'Нет в списке',
 };

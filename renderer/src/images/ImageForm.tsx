@@ -10,7 +10,7 @@ import {
   SDAPI_MAPPING,
   type ImageShape,
 } from '../../../shared/images';
-import type { ModelKind } from '../../../shared/types';
+import { defaultModelFor } from '../../../shared/model-defaults';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { mediaUrl } from '../common/media';
 import { useT } from '../i18n/use-t';
@@ -18,11 +18,9 @@ import { useMoney } from '../i18n/use-money';
 import { useAppStore } from '../store';
 import { fitNumber, type ImagesMode } from '../store/images-form-slice';
 import { EditSources } from './EditSources';
-import { firstOfKinds, KindModelSelect } from '../common/KindModelSelect';
+import { KindModelSelect } from '../common/KindModelSelect';
 import { Field } from '../common/Field';
 
-const GENERATE_KINDS: readonly ModelKind[] = ['image'];
-const EDIT_KINDS: readonly ModelKind[] = ['image-edit'];
 const MODES: readonly ImagesMode[] = ['generate', 'edit', 'sdapi'];
 
 function ModeSwitch() {
@@ -236,13 +234,13 @@ export function ImageForm() {
   const job = useAppStore((s) => s.imageJob);
   const runImages = useAppStore((s) => s.runImages);
 
-  // A model is chosen for each mode once the list arrives, preferring the mode's kinds.
+  // Each mode's model is the list's default once it arrives (Edit's too, before Edit is shown).
   useEffect(() => {
     if (models.length === 0) return;
     const patch: Partial<typeof draft> = {};
-    if (!draft.generateModel) patch.generateModel = firstOfKinds(models, GENERATE_KINDS);
-    if (!draft.editModel) patch.editModel = firstOfKinds(models, EDIT_KINDS);
-    if (Object.keys(patch).length > 0) setDraft(patch);
+    if (!draft.generateModel) patch.generateModel = defaultModelFor('image', models);
+    if (!draft.editModel) patch.editModel = defaultModelFor('image-edit', models);
+    if (patch.generateModel || patch.editModel) setDraft(patch);
   }, [models, draft.generateModel, draft.editModel, setDraft]);
 
   const viaEdits = mode === 'edit' && draft.viaEdits;
@@ -327,7 +325,7 @@ export function ImageForm() {
         // Per-token prices mean nothing for pictures; the id and the service's own note do.
         <KindModelSelect
           value={modelId}
-          kinds={mode === 'edit' ? EDIT_KINDS : GENERATE_KINDS}
+          task={mode === 'edit' ? 'image-edit' : 'image'}
           onChange={chooseModel}
           hint={models.find((m) => m.id === modelId)?.description ?? undefined}
         />

@@ -1,6 +1,5 @@
 // Settings card for semantic search: the embedding model, the cost estimate shown before turning it on, and progress.
 import { useCallback, useEffect, useId, useState } from 'react';
-import { DEFAULT_EMBEDDING_MODEL } from '../../../shared/models';
 import { formatDuration } from '../../../shared/format';
 import type { SemanticEstimate, SemanticStatus } from '../../../shared/semantic';
 import type { UserError } from '../../../shared/types';
@@ -13,6 +12,7 @@ import { formatCount, localeOf } from '../i18n/translate';
 import { invoke } from '../platform';
 import { useAppStore } from '../store';
 import { Field } from '../common/Field';
+import { ModelPicker } from '../models/ModelPicker';
 
 const POLL_MS = 1500;
 
@@ -24,7 +24,8 @@ export function SemanticSearchCard() {
   const askBeforeSpending = useAppStore((s) => s.askBeforeSpending);
   const basis = usePriceBasis();
   const [status, setStatus] = useState<SemanticStatus | null>(null);
-  const [model, setModel] = useState(DEFAULT_EMBEDDING_MODEL);
+  // '' until core says which it uses; the picker then keeps it to the list in use.
+  const [model, setModel] = useState('');
   const [estimate, setEstimate] = useState<SemanticEstimate | null>(null);
   const [error, setError] = useState<UserError | null>(null);
   const [busy, setBusy] = useState(false);
@@ -46,9 +47,6 @@ export function SemanticSearchCard() {
     const timer = setInterval(() => void refresh(), POLL_MS);
     return () => clearInterval(timer);
   }, [status?.enabled, refresh]);
-
-  const embeddingModels = models.filter((m) => m.kind === 'embedding').map((m) => m.id);
-  const choices = embeddingModels.includes(model) ? embeddingModels : [model, ...embeddingModels];
 
   // Core counted the tokens; their cost follows the price basis in Settings at once.
   const estimatedCost = estimate
@@ -88,22 +86,17 @@ export function SemanticSearchCard() {
       <p className="hint">{t('semantic.body')}</p>
       <Field label={t('semantic.model')}>
         {(id) => (
-          <select
-            id={id}
-            className="input"
+          <ModelPicker
+            selectId={id}
+            label={t('semantic.model')}
+            task="embedding"
             value={model}
             disabled={status?.enabled}
-            onChange={(event) => {
-              setModel(event.target.value);
+            onChange={(next) => {
+              setModel(next);
               setEstimate(null);
             }}
-          >
-            {choices.map((choice) => (
-              <option key={choice} value={choice}>
-                {choice}
-              </option>
-            ))}
-          </select>
+          />
         )}
       </Field>
       <p className="form-status" role="status">

@@ -17,7 +17,7 @@ import { needsSetup, type FirstRunSlice } from './firstrun-slice';
 import { createLiveTexts, type LiveText, type LiveTexts } from './live-text';
 import type { SettingsSlice } from './settings-slice';
 import type { SliceCreator } from './slice';
-import type { ModelsSlice } from './models-slice';
+import { chatDefaultOf, type ModelsSlice } from './models-slice';
 import type { SpendingSlice } from './spending-slice';
 import { chatTurnEstimate } from '../../../shared/estimates';
 import {
@@ -194,7 +194,7 @@ export const createChatSlice: SliceCreator<
   function turnUpperEstimate(request: TurnRequest, conversationId: string | null): string | null {
     const state = get();
     const conversation = conversationId !== null ? state.open[conversationId] : undefined;
-    const modelId = conversation?.model ?? state.newChatModel ?? state.settings?.defaultModel ?? '';
+    const modelId = conversation?.model ?? state.newChatModel ?? chatDefaultOf(state);
     const model = state.models.find((m) => m.id === modelId) ?? null;
     const history = conversation ? estimatePromptTokens(conversation) : 0;
     const own =

@@ -19,8 +19,6 @@ import { Field } from '../common/Field';
 import '../common/media-page.css';
 import './video.css';
 
-const VIDEO_KINDS = ['text-to-video', 'image-to-video'] as const;
-
 function VideoForm() {
   const t = useT();
   const language = useLanguage();
@@ -87,7 +85,7 @@ function VideoForm() {
           />
         )}
       </Field>
-      <KindModelSelect value={draft.model} kinds={VIDEO_KINDS} onChange={setModel} />
+      <KindModelSelect value={draft.model} task="video" onChange={setModel} />
       {models.length > 0 && !hasVideoModels && (
         <p className="hint warning">{t('video.noModels')}</p>
       )}
