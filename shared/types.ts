@@ -320,6 +320,8 @@ export interface HitRange {
   end: number;
 }
 
+  /** Word hits not in the message as shown: in another version of it, or in a file attached to it. */
+  foundIn?: { kind: 'version' } | { kind: 'file'; name: string };
 /**
  * Why word search may miss hits now: its index was damaged and is built again from the
  * conversations ('rebuilding'), the disk refused some of its writes ('stale'), or it cannot

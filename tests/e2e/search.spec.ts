@@ -14,7 +14,7 @@ import {
   test,
   waitForTurnEnd,
 } from './fixtures';
-import { LOOKS, openInLook } from './looks';
+import { LOOKS, openInLook, sendIn, turnEndIn } from './looks';
 
 /** A conversation file put in the data folder, as the app writes it (read at the next start). */
 async function seedConversation(
@@ -106,6 +106,51 @@ for (const look of LOOKS) {
     await expect(found).toBeInViewport();
     // The list opened far from its end: the last message is not on screen.
     await expect(page.getByText('Filler message 499 about')).not.toBeInViewport();
+  });
+}
+
+for (const look of LOOKS) {
+  test(`finds words in an attached text file and in another version of a message, and says where (${look.name})`, async ({
+    page,
+    atelier,
+  }) => {
+    // Two turns and two searches on a machine shared with other runs.
+    test.slow();
+    await openInLook(page, atelier, look, 'chat');
+    await page.getByLabel(look.t('attach.files')).setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Shopping list: pangolin food and tea.\n'),
+    });
+    await sendIn(page, look, 'Tell me about walruses');
+    await turnEndIn(page, look);
+
+    const sidebar = page.getByRole('complementary', { name: look.t('chat.conversations') });
+    const search = sidebar.getByRole('searchbox', { name: look.t('chat.searchLabel') });
+    const hits = sidebar.getByRole('link');
+    await search.fill('pangolin');
+    await expect(hits).toHaveCount(1);
+    await expect(hits.first()).toContainText(look.t('chat.foundInFile', { name: 'notes.txt' }));
+    await expect(hits.first().locator('mark')).toHaveText(['pangolin']);
+    await search.fill('');
+
+    const question = page.getByRole('article', { name: look.t('chat.userMessage') });
+    await question.getByRole('button', { name: look.t('chat.edit') }).click();
+    await question
+      .getByRole('textbox', { name: look.t('chat.editLabel') })
+      .fill('Tell me about otters');
+    await page.getByRole('button', { name: look.t('chat.saveAndSend') }).click();
+    await turnEndIn(page, look);
+    await search.fill('walruses');
+    await expect(hits.filter({ hasText: look.t('chat.foundInVersion') }).first()).toBeVisible();
+    await expect(
+      hits
+        .filter({ hasText: look.t('chat.foundInVersion') })
+        .first()
+        .locator('mark'),
+    ).toHaveText(['walruses']);
+    await search.fill('otters');
+    await expect(hits.first()).not.toContainText(look.t('chat.foundInVersion'));
   });
 }
 

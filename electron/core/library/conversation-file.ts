@@ -122,7 +122,9 @@ const baseMessageSchema = z.object({
   attachments: z
     .array(
       z.object({
-        kind: z.enum(['image', 'audio', 'document']),
+        // Every kind a message can carry (shared/attachments.ts): a text file's message was read
+        // as damaged and set aside at the next start.
+        kind: z.enum(['image', 'audio', 'document', 'text']),
         fileId: z.string().optional(),
         mediaId: z.string().optional(),
         documentId: z.string().optional(),

@@ -9,7 +9,7 @@ import { dirname } from 'node:path';
 import type { Conversation, SearchHit, WordIndexStatus } from '../../../shared/types';
 import { FOLDER_MODE, makeFolder } from './data-folder';
 import { openRecovery, type Recovery } from './recovery';
-import { type FileStamp, indexedPart } from './search-doc';
+import { type AttachedFolders, type FileStamp, indexedPart } from './search-doc';
 import { openSearchThread, SearchFailure, type SearchThread } from './search-thread';
 
 export interface ConversationSearchDeps {
@@ -17,6 +17,8 @@ export interface ConversationSearchDeps {
   file: string;
   /** Where the conversation files are (`<id>.json`), read by the worker while it builds. */
   folder: string;
+  /** Where attached files' texts are read, so search finds their words; none: they are not. */
+  attached?: AttachedFolders;
   /** Index files of earlier versions, removed once the index is built. */
   legacyFiles?: string[];
   /** Every conversation in the library now, with the stamp of its file. */
@@ -166,6 +168,7 @@ export function openConversationSearch(deps: ConversationSearchDeps): Conversati
         await thread.send({
           op: 'build',
           folder: deps.folder,
+          ...(deps.attached ? { attached: deps.attached } : {}),
           stamps: [...deps.stamps()].map(([id, s]) => [id, { size: s.size, mtimeMs: s.mtimeMs }]),
         });
       } catch (e) {
@@ -304,6 +307,7 @@ export function openConversationSearch(deps: ConversationSearchDeps): Conversati
         op: 'set',
         conversation: indexedPart(c),
         stamp: { size: stamp.size, mtimeMs: stamp.mtimeMs, takenAt },
+        ...(deps.attached ? { attached: deps.attached } : {}),
       });
     },
 

@@ -24,6 +24,7 @@ import {
 } from './conversation-file';
 import { openConversationSearch } from './conversation-search';
 import { makeFolder } from './data-folder';
+import type { AttachedFolders } from './search-doc';
 import { hasIdShape, isStorableId, newId } from './ids';
 import { openRecovery, type Recovery } from './recovery';
 import { saveFailed } from './save-failure';
@@ -96,6 +97,11 @@ export interface LibraryOptions {
   recovery?: Recovery;
 }
 
+  /**
+   * Where the texts of attached files are, for search: the uploads and the Documents library.
+   * Default: `files` and `documents` of `dataDir`.
+   */
+  attachedFolders?: AttachedFolders;
 const INDEX_FILE = 'index.json';
 /** Where the conversations live in the data folder (also how their set-aside records are told apart). */
 const FOLDER = 'conversations';
@@ -471,6 +477,10 @@ export async function openConversationLibrary(
     legacyFiles: [join(dataDir, LEGACY_SEARCH_INDEX_FILE)],
     stamps: () => entries,
     // A damaged word index is set aside here too, so the person hears of it with the rest.
+    attached: options.attachedFolders ?? {
+      files: join(dataDir, 'files'),
+      documents: join(dataDir, 'documents'),
+    },
     recovery,
     ...(options.searchWaitMs !== undefined ? { waitMs: options.searchWaitMs } : {}),
   });

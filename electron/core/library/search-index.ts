@@ -19,9 +19,10 @@ type Database = InstanceType<typeof Database>;
 
 /**
  * Bumped whenever the words, the documents or the tables change shape: an older file is rebuilt,
- * but for version 2, which gains the time its texts were taken (see STAMP_TICK_MS) in place.
+ * but for versions 2 and 3, which gain in place what they lack (the time texts were taken, see
+ * STAMP_TICK_MS; where a text comes from) and have every file read once more.
  */
-export const SEARCH_INDEX_VERSION = 3;
+export const SEARCH_INDEX_VERSION = 4;
 
 /**
  * The index file cannot be used (damaged, of another version, not a file): it is set aside and
@@ -209,12 +210,20 @@ create table conversations(
   size real not null, mtime real not null, title text not null, taken real not null);
 create table docs(
   id integer primary key, cid integer not null, message text not null,
-  role text not null, text text not null);
+  role text not null, text text not null, source text not null default '');
 create index docs_by_conversation on docs(cid);
 create virtual table message_words using fts5(words, content='', contentless_delete=1, ${TOKENIZE});
 create virtual table title_words using fts5(words, content='', contentless_delete=1, ${TOKENIZE});
 pragma user_version = ${SEARCH_INDEX_VERSION};
 `;
+
+/** Where a hit's text is, when it is not the message itself. */
+function foundIn(source: unknown): Pick<SearchHit, 'foundIn'> {
+  if (source === 'version') return { foundIn: { kind: 'version' } };
+  if (typeof source === 'string' && source.startsWith('file:'))
+    return { foundIn: { kind: 'file', name: source.slice('file:'.length) } };
+  return {};
+}
 
 function isMessage(m: Conversation['messages'][number] | IndexedConversation['messages'][number]) {
   return 'text' in m;
@@ -241,10 +250,12 @@ function openDatabase(file: string): Database {
   const db = new Database(file);
   try {
     const version = Number(db.get('pragma user_version')?.['user_version'] ?? 0);
-    if (version === 2) {
-      // Texts taken before this version count as taken at their file's time: each is read once more.
+    if (version === 2 || version === 3) {
+      // Texts taken before this version count as taken at their file's time: each is read once
+      // more, and gains its other versions and attached files.
       db.exec(`begin;
-        alter table conversations add column taken real not null default 0;
+        ${version === 2 ? 'alter table conversations add column taken real not null default 0;' : ''}
+        alter table docs add column source text not null default '';
         update conversations set taken = mtime;
         pragma user_version = ${SEARCH_INDEX_VERSION};
         commit;`);
@@ -336,8 +347,8 @@ function makeWordIndex(db: Database): WordIndex {
       'update conversations set size = ?, mtime = ?, taken = ?, title = ? where cid = ?',
     ),
     dropConversation: db.prepare('delete from conversations where cid = ?'),
-    docsOf: db.prepare('select id, message, role, text from docs where cid = ?'),
-    addDoc: db.prepare('insert into docs(cid, message, role, text) values (?, ?, ?, ?)'),
+    docsOf: db.prepare('select id, message, role, text, source from docs where cid = ?'),
+    addDoc: db.prepare('insert into docs(cid, message, role, text, source) values (?, ?, ?, ?, ?)'),
     dropDoc: db.prepare('delete from docs where id = ?'),
     // One statement for all the hits shown: a statement run costs about a quarter of a millisecond
     // in this SQLite, so 200 runs of one per hit were most of a query's time.
@@ -351,7 +362,7 @@ function makeWordIndex(db: Database): WordIndex {
        where title_words match ? order by t.rank limit ${MAX_HITS}`,
     ),
     messages: db.prepare(
-      `select d.id doc, c.id, c.title, d.message from (
+      `select d.id doc, c.id, c.title, d.message, d.source from (
          select rowid, rank from (
            select rowid, rank from message_words where message_words match ?
            order by rowid desc limit ${RANKED_NEWEST})
@@ -397,7 +408,7 @@ function makeWordIndex(db: Database): WordIndex {
     if ((!known || known['title'] !== c.title) && c.title !== '')
       q.addTitle.run([cid, indexedWords(c.title)]);
     // Unchanged messages keep their rows; changed, new and deleted ones are the only writes.
-    const old = new Map<string, { id: number; role: string; text: string }[]>();
+    const old = new Map<string, { id: number; role: string; text: string; source: string }[]>();
     if (known) {
       for (const row of q.docsOf.all([cid])) {
         const key = row['message'] as string;
@@ -406,18 +417,21 @@ function makeWordIndex(db: Database): WordIndex {
           id: row['id'] as number,
           role: row['role'] as string,
           text: row['text'] as string,
+          source: row['source'] as string,
         });
         old.set(key, list);
       }
     }
     for (const m of c.messages) {
       const list = old.get(m.id);
-      const same = list?.findIndex((r) => r.text === m.text && r.role === m.role) ?? -1;
+      const source = m.source ?? '';
+      const same =
+        list?.findIndex((r) => r.text === m.text && r.role === m.role && r.source === source) ?? -1;
       if (same >= 0) {
         list!.splice(same, 1);
         continue;
       }
-      const id = Number(q.addDoc.run([cid, m.id, m.role, m.text]).lastInsertRowid);
+      const id = Number(q.addDoc.run([cid, m.id, m.role, m.text, source]).lastInsertRowid);
       q.addWords.run([id, indexedWords(m.text)]);
     }
     for (const list of old.values())
@@ -462,6 +476,7 @@ function makeWordIndex(db: Database): WordIndex {
         messageId: row['message'] as string,
         snippet: '',
         ranges: [],
+        ...foundIn(row['source']),
       };
       group.messages.push(hit);
       shown.push({ hit, doc: row['doc'] as number });

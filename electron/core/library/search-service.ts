@@ -4,7 +4,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SearchHit } from '../../../shared/types';
-import { indexedIsCurrent } from './search-doc';
+import { attachedTextReader, type AttachedTextReader, withAttachedText } from './search-attached';
+import { type AttachedFolders, indexedIsCurrent } from './search-doc';
 import {
   failureOf,
   type FileStamp,
@@ -22,8 +23,20 @@ const BUILD_BATCH = 8;
 
 export type SearchRequest =
   | { id: number; op: 'open'; file: string }
-  | { id: number; op: 'build'; folder: string; stamps: [string, FileStamp][] }
-  | { id: number; op: 'set'; conversation: IndexedConversation; stamp: IndexedStamp }
+  | {
+      id: number;
+      op: 'build';
+      folder: string;
+      stamps: [string, FileStamp][];
+      attached?: AttachedFolders;
+    }
+  | {
+      id: number;
+      op: 'set';
+      conversation: IndexedConversation;
+      stamp: IndexedStamp;
+      attached?: AttachedFolders;
+    }
   | { id: number; op: 'remove'; conversationId: string }
   | { id: number; op: 'search'; query: string }
   | { id: number; op: 'close' };
@@ -70,6 +83,15 @@ export function openSearchService(reply: (message: SearchReply) => void): {
   let damage: string | null = null;
   /** Changes from core while a build runs: the build must not put back older text from disk. */
   let touched: Set<string> | null = null;
+  /** Reads attached files' texts; one per pair of folders, keeping its texts between saves. */
+  let reader: { key: string; read: AttachedTextReader } | null = null;
+
+  function readerFor(folders: AttachedFolders | undefined): AttachedTextReader | null {
+    if (!folders) return null;
+    const key = `${folders.files}\n${folders.documents}`;
+    if (reader?.key !== key) reader = { key, read: attachedTextReader(folders) };
+    return reader.read;
+  }
 
   function closeIndex(): void {
     index?.close();
@@ -89,6 +111,7 @@ export function openSearchService(reply: (message: SearchReply) => void): {
     folder: string,
     listed: [string, FileStamp][],
     progress: (indexed: number, total: number) => void,
+    read: AttachedTextReader | null,
   ): Promise<void> {
     const words = need();
     // A damaged file can still answer some reads: it is read whole once a start, before its stamps are trusted.
@@ -108,8 +131,12 @@ export function openSearchService(reply: (message: SearchReply) => void): {
         const batch: { conversation: IndexedConversation; stamp: IndexedStamp }[] = [];
         for (const id of stale.slice(i, i + BUILD_BATCH)) {
           if (touched.has(id)) continue;
-          const read = readConversation(join(folder, `${id}.json`));
-          if (read) batch.push({ conversation: { ...read.c, id }, stamp: read.stamp });
+          const file = readConversation(join(folder, `${id}.json`));
+          if (file)
+            batch.push({
+              conversation: withAttachedText({ ...file.c, id }, read),
+              stamp: file.stamp,
+            });
         }
         words.setConversations(batch);
         indexed += Math.min(BUILD_BATCH, stale.length - i);
@@ -148,13 +175,19 @@ export function openSearchService(reply: (message: SearchReply) => void): {
           need();
           break;
         case 'build':
-          build(request.folder, request.stamps, (indexed, total) =>
-            reply({ id: 0, progress: { indexed, total } }),
+          build(
+            request.folder,
+            request.stamps,
+            (indexed, total) => reply({ id: 0, progress: { indexed, total } }),
+            readerFor(request.attached),
           ).then(() => reply({ id: request.id, ok: true }), fail);
           return;
         case 'set':
           touched?.add(request.conversation.id);
-          need().setConversation(request.conversation, request.stamp);
+          need().setConversation(
+            withAttachedText(request.conversation, readerFor(request.attached)),
+            request.stamp,
+          );
           break;
         case 'remove':
           touched?.add(request.conversationId);

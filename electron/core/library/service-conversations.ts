@@ -39,7 +39,15 @@ export async function openServiceConversations(
   dataDir: string,
   options: ServiceConversationsOptions,
 ): Promise<ServiceConversations> {
-  const { inDemo, onDemoOpened, ...libraryOptions } = options;
+  const { inDemo, onDemoOpened, ...ownOptions } = options;
+  // The demo's conversations attach files from the one upload store and Documents library.
+  const libraryOptions = {
+    ...ownOptions,
+    attachedFolders: ownOptions.attachedFolders ?? {
+      files: join(dataDir, 'files'),
+      documents: join(dataDir, 'documents'),
+    },
+  };
   const real = await openConversationLibrary(dataDir, libraryOptions);
   let demo: ConversationLibrary | null = null;
   let opening: Promise<ConversationLibrary> | null = null;

@@ -69,6 +69,13 @@ export function SearchResults({ hits }: { hits: SearchHit[] }) {
                   )}
                   {hit.title || t('chat.untitled')}
                 </span>
+                {hit.foundIn && (
+                  <span className="found-in">
+                    {hit.foundIn.kind === 'version'
+                      ? t('chat.foundInVersion')
+                      : t('chat.foundInFile', { name: hit.foundIn.name })}
+                  </span>
+                )}
                 {hit.snippet && <Snippet hit={hit} />}
               </a>
             </li>

@@ -9,6 +9,8 @@ export const chatEn = {
   'chat.recent': 'Recent',
   'chat.noConversations': 'No conversations yet.',
   'chat.noResults': 'Nothing found.',
+  'chat.foundInVersion': 'In another version of the message',
+  'chat.foundInFile': 'In the attached file {name}',
   'chat.searchIndexing': 'Still indexing: results may be incomplete.',
   'chat.searchRebuilding':
     'The search index was damaged and is being built again from your conversations: results may be incomplete. Your conversations are not affected.',

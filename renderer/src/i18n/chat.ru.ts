@@ -10,6 +10,8 @@ export const chatRu: { readonly [K in keyof typeof chatEn]: string } = {
   'chat.recent': 'Недавние',
   'chat.noConversations': 'Чатов пока нет.',
   'chat.noResults': 'Ничего не найдено.',
+  'chat.foundInVersion': 'В другой версии сообщения',
+  'chat.foundInFile': 'В приложенном файле {name}',
   'chat.searchIndexing': 'Индекс ещё строится: найдено может быть не всё.',
   'chat.searchRebuilding':
     'Индекс поиска был повреждён и строится заново из ваших чатов: найдено может быть не всё. Сами чаты не пострадали.',

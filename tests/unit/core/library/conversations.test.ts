@@ -305,6 +305,63 @@ describe('conversation library', () => {
     expect(await lib.search('giraffe')).toEqual([]);
   });
 
+  it('finds words in other versions of a message and in attached text files, and says where', async () => {
+    const fileId = `file-${'ab'.repeat(12)}`;
+    await mkdir(join(dir, 'files'), { recursive: true });
+    await writeFile(join(dir, 'files', `${fileId}.bin`), 'Shopping: pangolin food\n');
+    await mkdir(join(dir, 'documents'), { recursive: true });
+    await writeFile(join(dir, 'documents', 'doc1.json'), JSON.stringify({ text: 'An armadillo' }));
+    const lib = await openLib();
+    const c = await addConversation(lib, 'What should I read?', 'Read about the walrus');
+    const question = c.messages[0]!;
+    question.attachments = [
+      { kind: 'text', fileId, name: 'notes.txt', mime: 'text/plain', size: 24, tokens: 6 },
+      {
+        kind: 'document',
+        documentId: 'doc1',
+        name: 'report.pdf',
+        mime: 'application/pdf',
+        size: 9,
+        tokens: 3,
+      },
+    ];
+    const answer = c.messages[1]!;
+    answer.alternatives = [[{ ...message('assistant', 'Read about the okapi'), id: 'older' }]];
+    answer.alternativeIndex = 1;
+    await lib.save(c);
+
+    const expectHits = async (library: ConversationLibrary) => {
+      const [version] = await library.search('okapi');
+      expect(version).toMatchObject({ messageId: answer.id, foundIn: { kind: 'version' } });
+      expect(version!.snippet).toContain('okapi');
+      const [file] = await library.search('pangolin');
+      expect(file).toMatchObject({
+        messageId: question.id,
+        foundIn: { kind: 'file', name: 'notes.txt' },
+      });
+      expect(file!.snippet).toContain('pangolin');
+      expect((await library.search('armadillo'))[0]).toMatchObject({
+        messageId: question.id,
+        foundIn: { kind: 'file', name: 'report.pdf' },
+      });
+      // The message shown is found as itself.
+      expect((await library.search('walrus'))[0]!.foundIn).toBeUndefined();
+    };
+    await expectHits(lib);
+    // Built again from the files, in the worker.
+    await lib.close();
+    await rm(join(dir, 'search'), { recursive: true, force: true });
+    const reopened = await openLib();
+    await reopened.searchReady();
+    await expectHits(reopened);
+    // A version deleted is no longer found.
+    const again = await reopened.get(c.id);
+    delete again.messages[1]!.alternatives;
+    delete again.messages[1]!.alternativeIndex;
+    await reopened.save(again);
+    expect(await reopened.search('okapi')).toEqual([]);
+  });
+
   it('builds the word index in the background at start, saying so until it is done', async () => {
     const lib = await openLib();
     for (let i = 0; i < 40; i++) await addConversation(lib, `note ${i}`, `walrus ${i}`);
@@ -496,7 +553,12 @@ describe('message versions on disk', () => {
     expect((await lib.get('deep')).messages.map((m) => m.content)).toEqual(['fork 0', 'answer 0']);
     await lib.searchReady();
     expect(lib.searchStatus()).toEqual({ indexing: false, indexed: 1, total: 1 });
-    expect((await lib.search('answer')).map((h) => h.conversationId)).toEqual(['deep']);
+    // Its other versions are searched too: three hits, the most one conversation gives.
+    expect((await lib.search('answer')).map((h) => h.conversationId)).toEqual([
+      'deep',
+      'deep',
+      'deep',
+    ]);
   });
 });
 

@@ -308,7 +308,9 @@ describe('damage and a full disk', () => {
       old.setConversation(conversation('trip', 'Trip', ['the zebra crossing']), STAMP);
       old.close();
       const db = new sqlite.Database(file);
-      db.exec('alter table conversations drop column taken; pragma user_version = 2;');
+      db.exec(
+        'alter table conversations drop column taken; alter table docs drop column source; pragma user_version = 2;',
+      );
       db.close();
 
       const upgraded = openWordIndex(file);
@@ -316,6 +318,24 @@ describe('damage and a full disk', () => {
       const stamp = upgraded.stampOf('trip')!;
       expect(stamp).toEqual({ size: 1, mtimeMs: 1, takenAt: 1 });
       expect(indexedIsCurrent(stamp, STAMP)).toBe(false);
+      upgraded.close();
+    });
+  });
+
+  it('opens an index of version 3 in place: its words stay, and each conversation is read once more', async () => {
+    await inFolder((file) => {
+      const old = openWordIndex(file);
+      old.setConversation(conversation('trip', 'Trip', ['the zebra crossing']), STAMP);
+      old.close();
+      const db = new sqlite.Database(file);
+      db.exec('alter table docs drop column source; pragma user_version = 3;');
+      db.close();
+
+      const upgraded = openWordIndex(file);
+      expect(upgraded.search('zebra')).toMatchObject([{ snippet: 'the zebra crossing' }]);
+      expect(upgraded.search('zebra')[0]).not.toHaveProperty('foundIn');
+      // Read again, its other versions and attached files go in.
+      expect(indexedIsCurrent(upgraded.stampOf('trip'), STAMP)).toBe(false);
       upgraded.close();
     });
   });
