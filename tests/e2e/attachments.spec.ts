@@ -112,6 +112,13 @@ for (const look of LOOKS) {
     });
     const keep = page.getByRole('button', { name: look.t('attach.vision.keep') });
     await expect(keep).toBeVisible();
+    // The model list's naming (vis-) is one click away, under Details, not in the sentence.
+    const advice = page.getByRole('note').filter({ has: keep });
+    const details = advice.locator('.technical-details-body');
+    await expect(details).toBeHidden();
+    await advice.getByText(look.t('common.details'), { exact: true }).click();
+    await expect(details).toBeVisible();
+    await expect(details).toContainText('vis-');
     const box = page.getByRole('textbox', { name: look.t('chat.message'), exact: true });
     await box.fill('What is on it?');
     await box.press('Enter');
@@ -131,7 +138,7 @@ for (const look of LOOKS) {
   });
 }
 
-test('"Send as chosen" keeps the plain model and the service explains the refusal', async ({
+test('"Send anyway" keeps the plain model and the service explains the refusal', async ({
   page,
   atelier,
 }) => {
@@ -141,7 +148,9 @@ test('"Send as chosen" keeps the plain model and the service explains the refusa
     mimeType: 'image/png',
     buffer: makePng(20, 20),
   });
-  await page.getByRole('button', { name: 'Send as chosen' }).click();
+  // The words say what happens; the model list's naming is under Details.
+  await expect(page.getByText('the list has no vis- variant')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Send anyway' }).click();
   await expect(page.getByText('does not see images')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeEnabled();
   await page.getByRole('button', { name: 'Send', exact: true }).click();

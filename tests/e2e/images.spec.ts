@@ -240,8 +240,14 @@ test('an edit goes through /images/edits with the id the account maps', async ({
 }) => {
   await openImages(page, atelier);
   await page.getByRole('radio', { name: 'Edit' }).click();
-  await page.getByRole('checkbox', { name: /Through \/images\/edits/ }).check();
-  await page.getByRole('textbox', { name: 'Mapped model id' }).fill('gpt-image-1');
+  await page.getByRole('checkbox', { name: 'Edit with a model set up in my account' }).check();
+  // The endpoint and the naming rule are one click away, not in the sentence.
+  await expect(page.getByText('/images/edits')).toBeHidden();
+  await page.getByText('Details', { exact: true }).click();
+  await expect(page.getByText(/\/images\/edits with the name below/)).toBeVisible();
+  await page
+    .getByRole('textbox', { name: 'Name of the model in your account' })
+    .fill('gpt-image-1');
   await sourceInput(page).setInputFiles([
     { name: 'cat.png', mimeType: 'image/png', buffer: png('cat', 16, 16) },
   ]);

@@ -123,7 +123,7 @@ test('polling resumes after the app restarts in the middle of a job', async ({ p
   await generate(page, 'Clouds over a lake [[polls:6]]');
   const item = job(page, 'Clouds over a lake');
   // Mid-job: a few checks done. Each count shows for one poll interval only, so any of them will do.
-  await expect(item).toContainText(/Checks: [2-4]/);
+  await expect(item).toContainText(/about this video so far: [2-4]/);
 
   const url = await atelier.restartHost();
   const pollsBefore = (await statusPolls(atelier)).length;
@@ -213,7 +213,7 @@ test('a removed job disappears and is no longer polled', async ({ page, atelier 
   await openVideo(page, atelier);
   await generate(page, 'Never ending [[polls:100]]');
   const item = job(page, 'Never ending');
-  await expect(item).toContainText('Checks: 1');
+  await expect(item).toContainText('about this video so far: 1.');
   await item.getByRole('button', { name: 'Remove job' }).click();
   // Still running, so its spent credits are named first.
   await item.getByRole('button', { name: 'Remove anyway' }).click();

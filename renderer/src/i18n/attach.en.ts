@@ -29,13 +29,16 @@ export const attachEn = {
   'attach.ocrPdfOnly': 'OCR reads PDF files only; use “Extract text” for DOCX.',
   'attach.vision.title': '{model} does not see images.',
   'attach.vision.body':
-    'Its vision variant {vision} reads them. Images are priced right only on vis- models: the plain model would refuse the request on cost.',
+    'Switch to {vision}: the same model, and it sees pictures. The model chosen now would refuse them.',
+  'attach.vision.bodyDetails':
+    'The service prices pictures only on its vis- models, so it refuses a request with pictures sent to the plain model.',
   'attach.vision.switch': 'Use {vision}',
-  'attach.vision.keep': 'Send as chosen',
+  'attach.vision.keep': 'Send anyway',
   'attach.vision.chooseFirst':
-    'First choose above: switch to the model that sees images, or send as chosen.',
+    'First choose above: switch to the model that sees pictures, or send anyway.',
   'attach.vision.none':
-    '{model} may not see images, and the list has no vis- variant of it. Pick a vision model, or send as chosen.',
+    '{model} may not see pictures, and there is no version of it that does. Pick a model that sees pictures, or send anyway.',
+  'attach.vision.noneDetails': 'The model list has no vis- variant of {model}.',
   'attach.audio.switch': 'Use {model}',
   'attach.audio.none': 'No model in the list takes audio.',
   'attach.contextWarning':

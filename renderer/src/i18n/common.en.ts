@@ -10,4 +10,5 @@ export const commonEn = {
   'common.save': 'Save',
   'common.saved': 'Saved',
   'common.serviceSaid': 'The service said: {message}',
+  'common.details': 'Details',
 } as const;

@@ -11,4 +11,5 @@ export const commonRu: { readonly [K in keyof typeof commonEn]: string } = {
   'common.save': 'Сохранить',
   'common.saved': 'Сохранено',
   'common.serviceSaid': 'Ответ сервиса: {message}',
+  'common.details': 'Подробности',
 };

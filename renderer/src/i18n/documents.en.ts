@@ -28,11 +28,11 @@ export const documentsEn = {
   'documents.gallery': 'Page images',
   'documents.pageImage': 'Page {number}, image {index}',
   'documents.badImages':
-    '{count} page image(s) in the answer were not valid images (broken base64) and were left out; the text is kept.',
+    '{count} page image(s) in the answer could not be read and were left out; the text is kept.',
   'documents.history': 'History',
   'documents.historyEmpty': 'Extractions you make are kept here.',
   'documents.summary': '{mode} · {pages} · {tokens}',
-  'documents.pagesUnknown': 'pages unknown',
+  'documents.pagesUnknown': 'the service did not say how many pages',
   'documents.fromChat': 'from chat',
   'documents.pasted': 'pasted text',
   'documents.delete': 'Delete {name}',
@@ -41,5 +41,5 @@ export const documentsEn = {
     'The service could not read this document. Check that it opens on your computer, or try OCR for a scan.',
   'documents.problems': '{count} document file(s) could not be read.',
   'documents.tooLargeForService':
-    'The service refused a request this large. Sending adds a third to the size (base64): split the document or compress its images.',
+    'The service refused a document this large. Split it, or compress its images, and try again.',
 } as const;

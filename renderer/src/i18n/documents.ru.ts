@@ -29,11 +29,11 @@ export const documentsRu: { readonly [K in keyof typeof documentsEn]: string } =
   'documents.gallery': 'Изображения страниц',
   'documents.pageImage': 'Страница {number}, изображение {index}',
   'documents.badImages':
-    'Изображений страниц в ответе с ошибкой (битый base64): {count}; они пропущены, текст сохранён.',
+    'Изображений страниц, которые не удалось прочитать: {count}; они пропущены, текст сохранён.',
   'documents.history': 'История',
   'documents.historyEmpty': 'Здесь хранятся ваши извлечения.',
   'documents.summary': '{mode} · {pages} · {tokens}',
-  'documents.pagesUnknown': 'страниц неизвестно',
+  'documents.pagesUnknown': 'сервис не сообщил число страниц',
   'documents.fromChat': 'из чата',
   'documents.pasted': 'вставленный текст',
   'documents.delete': 'Удалить {name}',
@@ -42,5 +42,5 @@ export const documentsRu: { readonly [K in keyof typeof documentsEn]: string } =
     'Сервис не смог прочитать документ. Проверьте, открывается ли он на компьютере, или попробуйте OCR для скана.',
   'documents.problems': 'Не удалось прочитать файлов документов: {count}.',
   'documents.tooLargeForService':
-    'Сервис отклонил такой большой запрос. При отправке размер растёт на треть (base64): разделите документ или сожмите в нём изображения.',
+    'Сервис отклонил такой большой документ. Разделите его или сожмите в нём изображения и попробуйте снова.',
 };

@@ -22,8 +22,7 @@ export const errorEn = {
   'error.upstream_timeout': 'The service timed out while busy. Wait a moment, then retry.',
   'error.model_unavailable':
     'This model is unavailable right now. Retry later or pick another model.',
-  'error.bad_request':
-    'The service rejected the request. Check the model and the conversation settings.',
+  'error.bad_request': 'The service rejected the request. Check the chosen model and its settings.',
   'error.server_error': 'The service had an internal error. Wait a moment, then retry.',
   'error.bad_gateway': 'The service could not reach the model. Wait a moment, then retry.',
   'error.malformed_response':

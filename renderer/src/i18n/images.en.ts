@@ -14,10 +14,12 @@ export const imagesEn = {
   'images.sizeFromSource': 'Same as the first source',
   'images.aspectRatio': 'Aspect ratio',
   'images.aspectNotSent': 'Not sent',
-  'images.viaEdits': 'Through /images/edits (a model mapping of your account)',
-  'images.mappedModel': 'Mapped model id',
+  'images.viaEdits': 'Edit with a model set up in my account',
+  'images.viaEditsDetails':
+    'The picture goes to the service’s /images/edits with the name below: the service adds -imgedit to it and edits with the model your account maps that name to (Model mapping, in your account settings on the service’s site).',
+  'images.mappedModel': 'Name of the model in your account',
   'images.mappedModelHint':
-    'The service appends -imgedit to this id and edits with the model your account maps <id>-imgedit to. Create the mapping in your account settings first.',
+    'The name you gave it in your account’s model settings on the service’s site.',
   'images.shape.aspect': 'This model takes an aspect ratio instead of a size.',
   'images.shape.fixed': 'This model makes only these sizes.',
   'images.generate': 'Generate',

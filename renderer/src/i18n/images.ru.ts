@@ -15,10 +15,12 @@ export const imagesRu: { readonly [K in keyof typeof imagesEn]: string } = {
   'images.sizeFromSource': 'Как у первого исходника',
   'images.aspectRatio': 'Соотношение сторон',
   'images.aspectNotSent': 'Не передаётся',
-  'images.viaEdits': 'Через /images/edits (сопоставление моделей в вашем аккаунте)',
-  'images.mappedModel': 'Id модели для сопоставления',
+  'images.viaEdits': 'Редактировать моделью, настроенной в моём аккаунте',
+  'images.viaEditsDetails':
+    'Изображение уходит в /images/edits сервиса с именем ниже: сервис добавляет к нему -imgedit и редактирует моделью, с которой это имя сопоставлено в вашем аккаунте (Model mapping в настройках аккаунта на сайте сервиса).',
+  'images.mappedModel': 'Имя модели в вашем аккаунте',
   'images.mappedModelHint':
-    'Сервис добавит к этому id суффикс -imgedit и выполнит правку моделью, с которой в вашем аккаунте сопоставлен <id>-imgedit. Сначала создайте сопоставление в настройках аккаунта.',
+    'Имя, которое вы дали ей в настройках моделей вашего аккаунта на сайте сервиса.',
   'images.shape.aspect': 'Эта модель принимает соотношение сторон, а не размер.',
   'images.shape.fixed': 'Эта модель делает только такие размеры.',
   'images.generate': 'Создать',

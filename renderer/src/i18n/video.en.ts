@@ -39,7 +39,7 @@ export const videoEn = {
   'video.serviceStatus.generating': 'Generating',
   'video.serviceStatus.other': 'Working (status: {status})',
   'video.elapsed': 'Elapsed {time}',
-  'video.polls': 'Checks: {count}',
+  'video.polls': 'Requests to the service about this video so far: {count}.',
   'video.cost': '{cost}',
   'video.reason': 'Reason: {reason}',
   'video.balanceAfter': 'Balance afterwards: {credits}',

@@ -39,7 +39,7 @@ export const videoRu: { readonly [K in keyof typeof videoEn]: string } = {
   'video.serviceStatus.generating': 'Создаётся',
   'video.serviceStatus.other': 'В работе (статус: {status})',
   'video.elapsed': 'Прошло {time}',
-  'video.polls': 'Опросов: {count}',
+  'video.polls': 'Запросов к сервису о состоянии этого видео: {count}.',
   'video.cost': '{cost}',
   'video.reason': 'Причина: {reason}',
   'video.balanceAfter': 'Баланс после: {credits}',

@@ -20,6 +20,7 @@ import { fitNumber, type ImagesMode } from '../store/images-form-slice';
 import { EditSources } from './EditSources';
 import { KindModelSelect } from '../common/KindModelSelect';
 import { Field } from '../common/Field';
+import { TechnicalDetails } from '../common/TechnicalDetails';
 
 const MODES: readonly ImagesMode[] = ['generate', 'edit', 'sdapi'];
 
@@ -308,6 +309,7 @@ export function ImageForm() {
           {t('images.viaEdits')}
         </label>
       )}
+      {mode === 'edit' && <TechnicalDetails>{t('images.viaEditsDetails')}</TechnicalDetails>}
       {viaEdits && (
         <Field label={t('images.mappedModel')} hint={t('images.mappedModelHint')}>
           {(id) => (

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { VideoJob } from '../../../shared/types';
 import { ErrorNotice } from '../common/ErrorNotice';
+import { TechnicalDetails } from '../common/TechnicalDetails';
 import { errorSentence } from '../common/errors';
 import { mediaUrl, saveMedia } from '../common/media';
 import { localeOf } from '../i18n/translate';
@@ -59,9 +60,11 @@ function JobItem({ job, now }: { job: VideoJob; now: number }) {
         <span>{job.aspectRatio}</span>
         {job.duration > 0 && <span>{t('video.durationSeconds', { seconds: job.duration })}</span>}
         {job.cost && <span>{t('video.cost', { cost: money(job.cost) })}</span>}
-        <span>{t('video.polls', { count: job.polls })}</span>
         <span>{new Date(job.createdAt).toLocaleString(localeOf(language))}</span>
       </p>
+      {job.polls > 0 && (
+        <TechnicalDetails>{t('video.polls', { count: job.polls })}</TechnicalDetails>
+      )}
       {job.phase === 'running' && job.error && (
         <p className="hint warning">
           {t('video.pollProblem', {

@@ -13,6 +13,7 @@ import { problemText } from '../../common/file-problems';
 import { MessageAudio, MessageImage } from './MessageMedia';
 import './attachments.css';
 import { IconButton } from '../../common/IconButton';
+import { TechnicalDetails } from '../../common/TechnicalDetails';
 
 function PhaseLine({ item }: { item: PendingAttachment }) {
   const t = useT();
@@ -196,6 +197,9 @@ export function AttachmentAdvice({
           </strong>{' '}
           {vision && t('attach.vision.body', { vision: vision.id })}
         </p>
+        <TechnicalDetails>
+          {vision ? t('attach.vision.bodyDetails') : t('attach.vision.noneDetails', { model })}
+        </TechnicalDetails>
         <div className="advice-actions">
           {vision && (
             <button type="button" className="button primary" onClick={() => onSwitch(vision.id)}>
