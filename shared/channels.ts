@@ -205,6 +205,11 @@ export const invokeSchemas = {
       temperature: z.number().min(0).max(2).nullable().optional(),
       maxTokens: z.number().int().min(1).max(1_000_000).nullable().optional(),
       folderId: id.nullable().optional(),
+      /** The assistant it is started from, shown with the conversation. */
+      assistant: z
+        .object({ id: z.string().max(200), name: z.string().max(200) })
+        .strict()
+        .optional(),
     })
     .strict(),
   'conversations.update': z

@@ -12,6 +12,7 @@ export function summaryOf(c: Conversation): ConversationSummary {
     messageCount: c.messages.length,
     folderId: c.folderId ?? null,
     archived: c.archived ?? false,
+    ...(c.assistant ? { assistant: c.assistant } : {}),
   };
 }
 

@@ -259,6 +259,14 @@ export interface ConversationSummary {
   folderId?: string | null;
   /** Moved out of the main list into the Archived view; absent: false. Core always states it. */
   archived?: boolean;
+  /** Started from this assistant (its name then); absent: a plain chat. */
+  assistant?: ConversationAssistant;
+}
+
+/** The assistant a conversation was started from, as it was named then. */
+export interface ConversationAssistant {
+  id: string;
+  name: string;
 }
 
 export interface Conversation extends ConversationSummary {
@@ -312,6 +320,8 @@ export interface SearchHit {
   documentId?: string;
   /** Word hits: where the matched words are in `snippet` (UTF-16 offsets, end exclusive), to highlight. */
   ranges?: HitRange[];
+  /** Word hits not in the message as shown: in another version of it, or in a file attached to it. */
+  foundIn?: { kind: 'version' } | { kind: 'file'; name: string };
 }
 
 /** A stretch of a hit's snippet to highlight. */
@@ -320,8 +330,6 @@ export interface HitRange {
   end: number;
 }
 
-  /** Word hits not in the message as shown: in another version of it, or in a file attached to it. */
-  foundIn?: { kind: 'version' } | { kind: 'file'; name: string };
 /**
  * Why word search may miss hits now: its index was damaged and is built again from the
  * conversations ('rebuilding'), the disk refused some of its writes ('stale'), or it cannot

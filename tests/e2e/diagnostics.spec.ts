@@ -9,12 +9,14 @@ import {
   test,
   waitForTurnEnd,
 } from './fixtures';
+import { LOOKS, openSettings } from './looks';
 
 test.describe('with the real 20 s rule', () => {
   test('fetching what the service received starts a 20 s countdown', async ({ page, atelier }) => {
     await openApp(page, atelier);
     await connectService(page, { baseUrl: atelier.simBaseUrl, key: 'sim-diagnose' });
     await expect(page.getByText('Key saved.')).toBeVisible();
+    await openSettings(page, LOOKS[0]!, 'advanced');
     const card = page.getByRole('region', { name: 'Diagnostics' });
     await card.getByRole('textbox', { name: 'Debug address' }).fill(atelier.simDebugBaseUrl);
     await card.getByRole('button', { name: 'Save addresses' }).click();
@@ -41,6 +43,7 @@ test.describe('with a short interval', () => {
     await openApp(page, atelier);
     await connectService(page, { baseUrl: atelier.simBaseUrl, key: 'sim-fast' });
     await expect(page.getByText('Key saved.')).toBeVisible();
+    await openSettings(page, LOOKS[0]!, 'advanced');
     const card = page.getByRole('region', { name: 'Diagnostics' });
     await expect(card).toContainText('once every 3 s');
     // Nothing typed: the default debug address (the base URL's port + 1) is where the service listens.
@@ -62,6 +65,7 @@ test.describe('with a short interval', () => {
     await openApp(page, atelier);
     await connectService(page, { baseUrl: atelier.simBaseUrl, key: 'sim-fast' });
     await expect(page.getByText('Key saved.')).toBeVisible();
+    await openSettings(page, LOOKS[0]!, 'advanced');
     const card = page.getByRole('region', { name: 'Diagnostics' });
     await expect(card.getByRole('textbox', { name: 'Legacy address' })).toHaveValue(
       /^http:\/\/127\.0\.0\.1:6070\/v1$/,
@@ -70,6 +74,7 @@ test.describe('with a short interval', () => {
     await card
       .getByRole('combobox', { name: 'Address in use' })
       .selectOption({ label: 'Legacy address (port 6070)' });
+    await openSettings(page, LOOKS[0]!, 'connection');
     await expect(page.getByRole('textbox', { name: 'Base URL' })).toHaveValue(
       atelier.simLegacyBaseUrl,
     );
@@ -84,10 +89,11 @@ test.describe('with a short interval', () => {
       })
       .toBe('legacy');
 
-    await section(page, 'Settings').click();
+    await openSettings(page, LOOKS[0]!, 'advanced');
     await card
       .getByRole('combobox', { name: 'Address in use' })
       .selectOption({ label: 'Main address' });
+    await openSettings(page, LOOKS[0]!, 'connection');
     await expect(page.getByRole('textbox', { name: 'Base URL' })).toHaveValue(atelier.simBaseUrl);
   });
 });

@@ -14,6 +14,7 @@ import {
   type Atelier,
   type SimRequest,
 } from './fixtures';
+import { LOOKS, openSettings } from './looks';
 
 const SDXL = 'img-stable/stable-diffusion-xl-1024';
 const FLUX = 'img-black-forest-labs/flux-1.1-pro';
@@ -359,7 +360,7 @@ test('Automatic1111 prompt: txt2img through the mapped address, images kept', as
     height: 512,
   });
 
-  await section(page, 'Settings').click();
+  await openSettings(page, LOOKS[0]!, 'advanced');
   await expect(page.getByLabel('Address for those tools')).toHaveText(
     `${atelier.simRoot}/sdapi/••••fast/sdapi/v1/txt2img`,
   );

@@ -3,7 +3,7 @@
 // style per row in Documents. Each check measures the page as drawn, in both looks.
 import type { Page } from '@playwright/test';
 import { expect, section, test } from './fixtures';
-import { LOOKS, openInLook } from './looks';
+import { LOOKS, openInLook, openSettings } from './looks';
 
 /** The WCAG contrast ratio between an element's text colour and the colour behind it. */
 async function contrastOf(page: Page, selector: string): Promise<number> {
@@ -97,17 +97,22 @@ for (const look of LOOKS) {
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.filter((styles) => styles.length > 1)).toEqual([]);
 
-    // Settings: the cards stand at one even distance from each other.
-    await section(page, look.t('nav.settings')).click();
-    const cards = page.locator('.settings .card');
-    await expect(cards.first()).toBeVisible();
-    const gaps = await cards.evaluateAll((elements) => {
-      const boxes = elements
-        .map((card) => card.getBoundingClientRect())
-        .filter((box) => box.height > 0)
-        .sort((a, b) => a.top - b.top);
-      return boxes.slice(1).map((box, i) => Math.round(box.top - boxes[i]!.bottom));
-    });
+    // Settings: in every section of several cards, they stand at one even distance from each other.
+    const gaps: number[] = [];
+    for (const part of ['money', 'tools', 'data', 'advanced'] as const) {
+      await openSettings(page, look, part);
+      const cards = page.locator('.settings .card');
+      await expect(cards.first()).toBeVisible();
+      gaps.push(
+        ...(await cards.evaluateAll((elements) => {
+          const boxes = elements
+            .map((card) => card.getBoundingClientRect())
+            .filter((box) => box.height > 0)
+            .sort((a, b) => a.top - b.top);
+          return boxes.slice(1).map((box, i) => Math.round(box.top - boxes[i]!.bottom));
+        })),
+      );
+    }
     expect(gaps.length).toBeGreaterThan(1);
     expect(new Set(gaps).size).toBe(1);
     expect(gaps[0]).toBeGreaterThan(0);

@@ -64,6 +64,24 @@ export async function openInLook(
   if (tab) await section(page, chosen.t(`nav.${tab}`)).click();
 }
 
+/** The sections of Settings, by the key of their name in its list (`settings.section.money` …). */
+export type SettingsSection =
+  'connection' | 'models' | 'money' | 'chat' | 'tools' | 'data' | 'appearance' | 'advanced';
+
+/** Goes to Settings and shows one of its sections, found by its name in the look's words. */
+export async function openSettings(
+  page: Page,
+  chosen: Look,
+  settingsSection: SettingsSection,
+): Promise<void> {
+  await section(page, chosen.t('nav.settings')).click();
+  const tab = page
+    .getByRole('tablist', { name: chosen.t('settings.sections') })
+    .getByRole('tab', { name: chosen.t(`settings.section.${settingsSection}`), exact: true });
+  await tab.click();
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+}
+
 /** Types `text` into the Message box and presses Send, in the look's language. */
 export async function sendIn(page: Page, chosen: Look, text: string): Promise<void> {
   await page.getByRole('textbox', { name: chosen.t('chat.message'), exact: true }).fill(text);

@@ -3,8 +3,8 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, openApp, section, test, type Atelier } from './fixtures';
-import { applyLook, LOOKS, type Look } from './looks';
+import { expect, openApp, test, type Atelier } from './fixtures';
+import { applyLook, LOOKS, openSettings, type Look } from './looks';
 
 const EVERYTHING = resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 
@@ -23,7 +23,7 @@ const CONFIG = JSON.stringify(
 async function openMcpServers(page: Page, atelier: Atelier, look: Look) {
   await openApp(page, atelier);
   await applyLook(page, look);
-  await section(page, look.t('nav.settings')).click();
+  await openSettings(page, look, 'tools');
   return page.getByRole('region', { name: look.t('mcp.title') });
 }
 

@@ -10,7 +10,7 @@ import {
   test,
   titleRequests,
 } from './fixtures';
-import { applyLook, LOOKS, type Look, openInLook, sendAndAwaitIn } from './looks';
+import { applyLook, LOOKS, type Look, openInLook, openSettings, sendAndAwaitIn } from './looks';
 
 function sidebar(page: Page, look: Look) {
   return page.getByRole('complementary', { name: look.t('chat.conversations') });
@@ -64,7 +64,7 @@ for (const look of LOOKS) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(q.title);
     expect(await titleRequests(atelier)).toHaveLength(1);
 
-    await section(page, look.t('nav.settings')).click();
+    await openSettings(page, look, 'chat');
     const card = page.getByRole('region', { name: look.t('organise.titles') });
     await card.getByRole('checkbox', { name: look.t('organise.autoTitle') }).uncheck();
     await expect(
@@ -295,6 +295,8 @@ for (const look of LOOKS) {
     });
     await captain.getByRole('button', { name: look.t('organise.startChat') }).click();
     await expect(dialog).toHaveCount(0);
+    // The conversation panel stays with the conversation it was opened for: open it for this one.
+    await page.getByRole('button', { name: look.t('chat.settings'), exact: true }).click();
     await expect(page.getByRole('textbox', { name: look.t('chat.systemPrompt') })).toHaveValue(
       'Talk like a pirate.',
     );

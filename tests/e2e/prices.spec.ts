@@ -8,7 +8,7 @@ import { chatTurnEstimate } from '../../shared/estimates';
 import { compareCredits, type PriceBasis } from '../../shared/prices';
 import { MODELS, wireModel } from '../../sim/models';
 import { expect, pickModel, section, test } from './fixtures';
-import { LOOKS, type Look, openInLook, sendIn, turnEndIn } from './looks';
+import { LOOKS, type Look, openInLook, openSettings, sendIn, turnEndIn } from './looks';
 
 const SHOTS = 'test-results/prices';
 
@@ -96,7 +96,7 @@ for (const look of LOOKS) {
       );
 
       // The list reads per token; saying it is per 1M tokens moves every token figure at once.
-      await section(page, t('nav.settings')).click();
+      await openSettings(page, look, 'money');
       const basis = page.getByRole('combobox', { name: t('prices.basis.label') });
       await expect(basis).toHaveValue('auto');
       await expect(page.getByText(t('prices.basis.guessToken'), { exact: false })).toBeVisible();

@@ -13,6 +13,7 @@ import {
   turnRequests,
   waitForTurnEnd,
 } from './fixtures';
+import { LOOKS, openSettings } from './looks';
 
 test('a long Retry-After holds every request, counts down, and "Retry now" lifts it', async ({
   page,
@@ -46,7 +47,7 @@ test('a long Retry-After holds every request, counts down, and "Retry now" lifts
 
 test('the hold notice speaks Russian too', async ({ page, atelier }) => {
   await startChatting(page, atelier);
-  await section(page, 'Settings').click();
+  await openSettings(page, LOOKS[0]!, 'appearance');
   await page.getByRole('combobox', { name: 'Language' }).selectOption('ru');
   const refresh = page.getByRole('button', { name: 'Обновить баланс' });
   // Once the balance the new key brought is in, the next one asked for meets the 429.

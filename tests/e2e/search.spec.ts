@@ -14,7 +14,7 @@ import {
   test,
   waitForTurnEnd,
 } from './fixtures';
-import { LOOKS, openInLook, sendIn, turnEndIn } from './looks';
+import { LOOKS, openInLook, openSettings, sendIn, turnEndIn } from './looks';
 
 /** A conversation file put in the data folder, as the app writes it (read at the next start). */
 async function seedConversation(
@@ -194,7 +194,7 @@ test('after turning it on with the estimate shown, search finds messages by mean
   await search.fill('sleepy fox');
   await expect(page.getByText('Nothing found.')).toBeVisible();
 
-  await section(page, 'Settings').click();
+  await openSettings(page, LOOKS[0]!, 'data');
   const card = page.getByRole('region', { name: 'Semantic search' });
   await expect(card).toContainText('Off. Search finds words only.');
   await card.getByRole('button', { name: 'Estimate the cost' }).click();

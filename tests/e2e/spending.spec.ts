@@ -10,7 +10,15 @@ import { sumCredits } from '../../shared/prices';
 import { en, type MessageKey } from '../../renderer/src/i18n/en';
 import { ru } from '../../renderer/src/i18n/ru';
 import { expect, section, startChatting, test, turnRequests } from './fixtures';
-import { LOOKS, applyLook, sendAndAwaitIn, sendIn, turnEndIn, type Look } from './looks';
+import {
+  LOOKS,
+  applyLook,
+  openSettings,
+  sendAndAwaitIn,
+  sendIn,
+  turnEndIn,
+  type Look,
+} from './looks';
 
 /** A sentence of the app with its money figures left open: what the question must read like. */
 function sentencePattern(look: Look, key: MessageKey, fixed: Record<string, string>): RegExp {
@@ -52,7 +60,7 @@ async function setLimits(
 ): Promise<void> {
   const t = look.t;
   const locale = localeOf(look.language);
-  await section(page, t('nav.settings')).click();
+  await openSettings(page, look, 'money');
   const card = page.getByRole('region', { name: t('spending.settings.title') });
   if (limits.askAbove !== undefined)
     await card

@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, section, startChatting, test } from './fixtures';
-import { applyLook, LOOKS, sendIn, turnEndIn, type Look } from './looks';
+import { applyLook, LOOKS, openSettings, sendIn, turnEndIn, type Look } from './looks';
 
 const HOSTILE = resolve('tests/e2e/servers/hostile-tools.mjs');
 
@@ -28,7 +28,7 @@ for (const look of LOOKS) {
   }) => {
     await startChatting(page, atelier);
     await applyLook(page, look);
-    await section(page, look.t('nav.settings')).click();
+    await openSettings(page, look, 'tools');
     const mcp = page.getByRole('region', { name: look.t('mcp.title') });
     await mcp
       .getByRole('textbox', { name: look.t('mcp.configuration') })

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, section, simRequests, startChatting, test } from './fixtures';
-import { applyLook, LOOKS, sendIn, turnEndIn, type Look } from './looks';
+import { applyLook, LOOKS, openSettings, sendIn, turnEndIn, type Look } from './looks';
 
 const EVERYTHING = resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 const DECLINED = 'The person declined this call.';
@@ -55,7 +55,7 @@ for (const look of LOOKS) {
     await applyLook(page, look);
 
     // The servers, as a person adds them.
-    await section(page, look.t('nav.settings')).click();
+    await openSettings(page, look, 'tools');
     const mcp = page.getByRole('region', { name: look.t('mcp.title') });
     await mcp.getByRole('textbox', { name: look.t('mcp.configuration') }).fill(config);
     await mcp.getByRole('button', { name: look.t('mcp.import'), exact: true }).click();

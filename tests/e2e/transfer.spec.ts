@@ -6,7 +6,7 @@ import { APP_EXPORT_FORMAT } from '../../shared/transfer';
 import { chatGptSample } from '../unit/core/features/transfer/chatgpt-sample';
 import { makeNoisyPng } from './files';
 import { expect, gotoApp, section, startChatting, test } from './fixtures';
-import { LOOKS, type Look, openInLook, sendAndAwaitIn } from './looks';
+import { LOOKS, type Look, openInLook, openSettings, sendAndAwaitIn } from './looks';
 
 /** Opens the app in `look` and has one answered question in a new chat. */
 async function oneAnsweredChat(
@@ -72,7 +72,8 @@ for (const look of LOOKS) {
     page,
     atelier,
   }) => {
-    await openInLook(page, atelier, look, 'settings');
+    await openInLook(page, atelier, look);
+    await openSettings(page, look, 'data');
     const card = yourData(page, look);
     await expect(card.getByRole('button', { name: look.t('transfer.import') })).toBeVisible();
     await card.getByTestId('transfer-import-input').setInputFiles({
@@ -102,7 +103,7 @@ for (const look of LOOKS) {
     ]);
 
     // A hostile file is refused in words, and nothing is added.
-    await section(page, look.t('nav.settings')).click();
+    await openSettings(page, look, 'data');
     await card.getByTestId('transfer-import-input').setInputFiles({
       name: 'conversations.json',
       mimeType: 'application/json',
@@ -135,7 +136,7 @@ for (const look of LOOKS) {
     await expect(
       page.getByRole('article', { name: look.t('chat.userMessage') }).getByRole('img'),
     ).toBeVisible();
-    await section(page, look.t('nav.settings')).click();
+    await openSettings(page, look, 'data');
     const card = yourData(page, look);
     const download = page.waitForEvent('download');
     await card.getByRole('button', { name: look.t('transfer.backup') }).click();
@@ -154,7 +155,7 @@ for (const look of LOOKS) {
     await section(page, look.t('nav.chat')).click();
     await expect(page.getByRole('link', { name: /Keep <this>/ })).toHaveCount(0);
 
-    await section(page, look.t('nav.settings')).click();
+    await openSettings(page, look, 'data');
     await card.getByTestId('transfer-restore-input').setInputFiles({
       name: file.suggestedFilename(),
       mimeType: 'application/zip',
@@ -174,7 +175,7 @@ for (const look of LOOKS) {
     expect(await picturesIn(atelier.dataDir, picture)).toBe(1);
 
     // Restored again, everything is already there: skipped, not doubled.
-    await section(page, look.t('nav.settings')).click();
+    await openSettings(page, look, 'data');
     await card.getByTestId('transfer-restore-input').setInputFiles({
       name: file.suggestedFilename(),
       mimeType: 'application/zip',

@@ -209,6 +209,8 @@ const messagesSchema = z.array(z.unknown()).transform((messages, ctx): StoredMes
   return messages as StoredMessage[];
 });
 
+const assistantSchema = z.object({ id: z.string(), name: z.string() }).optional().catch(undefined);
+
 export const conversationSchema = z.object({
   // Version 1 files have no versions of messages: they read as version 2 unchanged.
   version: z
@@ -256,6 +258,8 @@ export const conversationSchema = z.object({
     .optional(),
   // Only a limit the person set: one that cannot be read is dropped, never the conversation.
   budget: z.string().regex(CREDITS_TEXT).nullable().optional().catch(undefined),
+  // Only a label: one that cannot be read is dropped, never the conversation.
+  assistant: assistantSchema,
 });
 
 export const indexSchema = z.object({
@@ -271,6 +275,7 @@ export const indexSchema = z.object({
       messageCount: z.number(),
       folderId: z.string().nullable().default(null),
       archived: z.boolean().default(false),
+      assistant: assistantSchema,
       size: z.number(),
       mtimeMs: z.number(),
       streaming: z.boolean(),

@@ -3,6 +3,7 @@ import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type {
   Conversation,
+  ConversationAssistant,
   ConversationList,
   SearchHit,
   StorageProblem,
@@ -23,8 +24,8 @@ import {
   type StoredConversation,
 } from './conversation-file';
 import { openConversationSearch } from './conversation-search';
-import { makeFolder } from './data-folder';
 import type { AttachedFolders } from './search-doc';
+import { makeFolder } from './data-folder';
 import { hasIdShape, isStorableId, newId } from './ids';
 import { openRecovery, type Recovery } from './recovery';
 import { saveFailed } from './save-failure';
@@ -43,6 +44,7 @@ export interface ConversationLibrary {
     temperature?: number | null;
     maxTokens?: number | null;
     folderId?: string | null;
+    assistant?: ConversationAssistant;
   }): Promise<Conversation>;
   update(id: string, patch: ConversationPatch): Promise<Conversation>;
   /** Writes the conversation (updatedAt becomes now; the title follows the first message until renamed). */
@@ -95,13 +97,13 @@ export interface LibraryOptions {
   searchWaitMs?: number;
   /** Where unreadable files go; core's one, so the person hears of them. Default: a new one. */
   recovery?: Recovery;
-}
-
   /**
    * Where the texts of attached files are, for search: the uploads and the Documents library.
    * Default: `files` and `documents` of `dataDir`.
    */
   attachedFolders?: AttachedFolders;
+}
+
 const INDEX_FILE = 'index.json';
 /** Where the conversations live in the data folder (also how their set-aside records are told apart). */
 const FOLDER = 'conversations';
@@ -475,12 +477,12 @@ export async function openConversationLibrary(
     file: join(dataDir, SEARCH_INDEX_FILE),
     folder,
     legacyFiles: [join(dataDir, LEGACY_SEARCH_INDEX_FILE)],
-    stamps: () => entries,
-    // A damaged word index is set aside here too, so the person hears of it with the rest.
     attached: options.attachedFolders ?? {
       files: join(dataDir, 'files'),
       documents: join(dataDir, 'documents'),
     },
+    stamps: () => entries,
+    // A damaged word index is set aside here too, so the person hears of it with the rest.
     recovery,
     ...(options.searchWaitMs !== undefined ? { waitMs: options.searchWaitMs } : {}),
   });
@@ -519,6 +521,7 @@ export async function openConversationLibrary(
               messageCount,
               folderId,
               archived,
+              assistant,
             }) => ({
               id,
               title,
@@ -529,6 +532,7 @@ export async function openConversationLibrary(
               messageCount,
               folderId: folderId ?? null,
               archived: archived ?? false,
+              ...(assistant ? { assistant } : {}),
             }),
           )
           .sort(compareSummaries),
@@ -538,7 +542,7 @@ export async function openConversationLibrary(
 
     get: getStored,
 
-    async create({ model, systemPrompt, temperature, maxTokens, folderId }) {
+    async create({ model, systemPrompt, temperature, maxTokens, folderId, assistant }) {
       const at = now().toISOString();
       const c: StoredConversation = {
         version: CONVERSATION_VERSION,
@@ -556,6 +560,7 @@ export async function openConversationLibrary(
         messages: [],
         folderId: folderId ?? null,
         archived: false,
+        ...(assistant ? { assistant } : {}),
       };
       await saveNew(c);
       return c;

@@ -1,7 +1,8 @@
-// The Chat tab: conversations on the left; model, settings, messages and composer on the right.
+// The Chat tab: conversations on the left; model, messages and composer in the middle; the
+// conversation's settings in a panel on the right when opened.
 import { Icon } from '../common/Icon';
 import { useState } from 'react';
-import type { UserError } from '../../../shared/types';
+import type { Conversation, UserError } from '../../../shared/types';
 import { useAppStore } from '../store';
 import { chatDefaultOf } from '../store/models-slice';
 import { useT } from '../i18n/use-t';
@@ -12,11 +13,16 @@ import { ConversationSidebar } from './ConversationSidebar';
 import { HistoryNotice } from './HistoryNotice';
 import { Composer } from './Composer';
 // Loaded after the first screen (and before a conversation opens): see bootstrap.ts.
-import { ConversationSettings, ExportMenu, MessageList } from './deferred-parts';
+import { ExportMenu, MessageList } from './deferred-parts';
+import {
+  ConversationPanel,
+  useConversationPanel,
+  type ConversationPanelState,
+} from './ConversationPanel';
 import { ToolsChoice } from './ToolsChoice';
 import { ConversationCost } from './ConversationCost';
 
-function ChatHeader() {
+function ChatHeader({ panel }: { panel: ConversationPanelState }) {
   const t = useT();
   const activeId = useAppStore((s) => s.activeId);
   const conversation = useAppStore((s) => (s.activeId ? s.open[s.activeId] : undefined));
@@ -29,20 +35,21 @@ function ChatHeader() {
   const setNewChatModel = useAppStore((s) => s.setNewChatModel);
   const updateConversation = useAppStore((s) => s.updateConversation);
   const createConversation = useAppStore((s) => s.createConversation);
-  const [settingsOpen, setSettingsOpen] = useState(false);
   const [error, setError] = useState<UserError | null>(null);
   const model = conversation?.model ?? newChatModel ?? defaultModel;
 
   async function toggleSettings() {
-    // A new chat gets created here, so its system prompt can be set before the first message.
-    if (!settingsOpen && !activeId) {
-      const created = await createConversation();
-      if (typeof created !== 'string') {
-        setError(created);
-        return;
-      }
+    if (panel.open) {
+      panel.close();
+      return;
     }
-    setSettingsOpen(!settingsOpen);
+    // A new chat gets created here, so its system prompt can be set before the first message.
+    const created = activeId ?? (await createConversation());
+    if (typeof created !== 'string') {
+      setError(created);
+      return;
+    }
+    panel.show(created);
   }
 
   return (
@@ -51,9 +58,11 @@ function ChatHeader() {
         <h1 className="chat-title">{(conversation?.title ?? openingTitle) || t('chat.newChat')}</h1>
         {conversation && <ConversationCost conversationId={conversation.id} />}
         <button
+          ref={panel.toggleRef}
           type="button"
           className="button ghost"
-          aria-expanded={settingsOpen}
+          aria-expanded={panel.open}
+          aria-controls={panel.open ? 'conversation-panel' : undefined}
           onClick={() => void toggleSettings()}
         >
           <Icon name="settings" size={16} /> {t('chat.settings')}
@@ -62,6 +71,7 @@ function ChatHeader() {
           <ExportMenu conversationId={conversation.id} />
         )}
       </div>
+      {conversation && <AssistantLine conversation={conversation} />}
       <ModelPicker
         task="chat"
         value={model}
@@ -72,11 +82,31 @@ function ChatHeader() {
         }}
       />
       <ToolsChoice conversation={conversation} model={model} onError={setError} />
-      {settingsOpen && conversation && (
-        <ConversationSettings key={conversation.id} conversation={conversation} />
-      )}
       {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
     </div>
+  );
+}
+
+/** Under the title: the assistant the chat was started from, and the instructions it sends. */
+function AssistantLine({ conversation }: { conversation: Conversation }) {
+  const t = useT();
+  if (!conversation.assistant) return null;
+  const instructions = conversation.systemPrompt.trim();
+  return (
+    <p className="chat-assistant">
+      <span className="chat-assistant-name">
+        {t('chat.fromAssistant', { name: conversation.assistant.name })}
+      </span>
+      {instructions && (
+        <span
+          className="chat-assistant-instructions"
+          title={instructions}
+          aria-label={t('chat.assistantInstructions', { name: conversation.assistant.name })}
+        >
+          {instructions}
+        </span>
+      )}
+    </p>
   );
 }
 
@@ -121,12 +151,14 @@ export default function ChatTab() {
   const conversationError = useAppStore((s) => s.conversationError);
   const hasMessages = (conversation?.messages.length ?? 0) > 0;
   const streaming = useAppStore((s) => (s.activeId ? s.streams[s.activeId] !== undefined : false));
+  const whole = useAppStore((s) => (s.activeId ? s.open[s.activeId] : undefined));
+  const panel = useConversationPanel(activeId);
 
   return (
     <div className="chat">
       <ConversationSidebar />
       <section className="chat-main">
-        <ChatHeader />
+        <ChatHeader panel={panel} />
         {conversationError && <ErrorNotice error={conversationError} />}
         {conversation && (hasMessages || streaming) ? (
           // The whole conversation replaces its end as a new list that opens at its end, rather
@@ -139,6 +171,7 @@ export default function ChatTab() {
         {activeId && <HistoryNotice conversationId={activeId} />}
         <Composer conversationId={activeId} />
       </section>
+      {panel.open && whole && <ConversationPanel conversation={whole} panel={panel} />}
     </div>
   );
 }

@@ -84,6 +84,12 @@ export const chatEn = {
   'chat.deleteVersion': 'Delete this version',
   'chat.deleteVersionHint':
     'Deletes only this version (with what follows it in this version); the next version is shown.',
+  'chat.deleteQuestionLabel': 'Delete the question',
+  'chat.deleteQuestionAsk':
+    'Delete its answer too? An answer left without its question is still sent to the model with the next questions.',
+  'chat.deleteQuestionAndAnswer': 'Delete the question and its answer',
+  'chat.deleteOnlyQuestion': 'Only the question',
+  'chat.turnDeleted': 'Question and its answer deleted.',
   'chat.messageDeleted': 'Message deleted.',
   'chat.versionDeleted': 'Version deleted; its neighbour is shown.',
   'chat.undo': 'Undo',
@@ -91,10 +97,8 @@ export const chatEn = {
   'chat.continueHint': 'Write the rest of this answer',
   'chat.showAll': 'Show all',
   'chat.showLess': 'Show less',
-  'chat.deleteQuestionLabel': 'Delete the question',
-  'chat.deleteQuestionAsk':
-    'Delete its answer too? An answer left without its question is still sent to the model with the next questions.',
-  'chat.deleteQuestionAndAnswer': 'Delete the question and its answer',
-  'chat.deleteOnlyQuestion': 'Only the question',
-  'chat.turnDeleted': 'Question and its answer deleted.',
+  'chat.closeSettings': 'Close panel',
+  'chat.pinSettings': 'Keep open in every chat',
+  'chat.fromAssistant': 'Assistant: {name}',
+  'chat.assistantInstructions': 'Instructions of {name}',
 } as const;

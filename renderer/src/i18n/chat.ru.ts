@@ -85,6 +85,12 @@ export const chatRu: { readonly [K in keyof typeof chatEn]: string } = {
   'chat.deleteVersion': 'Удалить эту версию',
   'chat.deleteVersionHint':
     'Удаляется только эта версия (с тем, что идёт за ней в этой версии); будет показана соседняя.',
+  'chat.deleteQuestionLabel': 'Удаление вопроса',
+  'chat.deleteQuestionAsk':
+    'Удалить и ответ? Ответ без вопроса по-прежнему отправляется модели вместе со следующими вопросами.',
+  'chat.deleteQuestionAndAnswer': 'Удалить вопрос и ответ',
+  'chat.deleteOnlyQuestion': 'Только вопрос',
+  'chat.turnDeleted': 'Вопрос и ответ на него удалены.',
   'chat.messageDeleted': 'Сообщение удалено.',
   'chat.versionDeleted': 'Версия удалена; показана соседняя.',
   'chat.undo': 'Отменить',
@@ -92,10 +98,8 @@ export const chatRu: { readonly [K in keyof typeof chatEn]: string } = {
   'chat.continueHint': 'Дописать этот ответ',
   'chat.showAll': 'Показать полностью',
   'chat.showLess': 'Свернуть',
-  'chat.deleteQuestionLabel': 'Удаление вопроса',
-  'chat.deleteQuestionAsk':
-    'Удалить и ответ? Ответ без вопроса по-прежнему отправляется модели вместе со следующими вопросами.',
-  'chat.deleteQuestionAndAnswer': 'Удалить вопрос и ответ',
-  'chat.deleteOnlyQuestion': 'Только вопрос',
-  'chat.turnDeleted': 'Вопрос и ответ на него удалены.',
+  'chat.closeSettings': 'Закрыть панель',
+  'chat.pinSettings': 'Держать открытыми во всех чатах',
+  'chat.fromAssistant': 'Ассистент: {name}',
+  'chat.assistantInstructions': 'Инструкции ассистента {name}',
 };

@@ -47,4 +47,16 @@ export const settingsEn = {
   'settings.keySaved': 'Key saved.',
   'settings.keyCleared': 'Key cleared.',
   'settings.demoEnabled': 'The demo service is now in use.',
+  'settings.sections': 'Settings sections',
+  'settings.section.connection': 'Connection',
+  'settings.section.models': 'Models',
+  'settings.section.money': 'Money',
+  'settings.section.chat': 'Chat',
+  'settings.section.tools': 'Tools',
+  'settings.section.data': 'Your data',
+  'settings.section.appearance': 'Appearance',
+  'settings.section.advanced': 'Advanced',
+  'settings.defaultModelHint':
+    'New chats start with this model. It is saved as soon as you choose it.',
+  'settings.keySetShort': 'Key set.',
 } as const;

@@ -48,4 +48,16 @@ export const settingsRu: { readonly [K in keyof typeof settingsEn]: string } = {
   'settings.keySaved': 'Ключ сохранён.',
   'settings.keyCleared': 'Ключ удалён.',
   'settings.demoEnabled': 'Теперь используется демо-сервис.',
+  'settings.sections': 'Разделы настроек',
+  'settings.section.connection': 'Подключение',
+  'settings.section.models': 'Модели',
+  'settings.section.money': 'Деньги',
+  'settings.section.chat': 'Чат',
+  'settings.section.tools': 'Инструменты',
+  'settings.section.data': 'Ваши данные',
+  'settings.section.appearance': 'Внешний вид',
+  'settings.section.advanced': 'Дополнительно',
+  'settings.defaultModelHint':
+    'Новые чаты начинаются с этой модели. Она сохраняется сразу, как вы её выберете.',
+  'settings.keySetShort': 'Ключ задан.',
 };

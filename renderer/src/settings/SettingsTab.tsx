@@ -1,4 +1,5 @@
-// Settings: service address, key (write-only), rate plan, default model, language, theme, demo service.
+// Settings in sections: service address, key (write-only), rate plan and demo; default model; money;
+// chat; tools; your data; language and theme; Automatic1111 and diagnostics under Advanced.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CUSTOM_RATE } from '../../../shared/rate';
 import type { Language, RatePlan, SettingsView, Theme, UserError } from '../../../shared/types';
@@ -17,6 +18,8 @@ import { PriceBasisCard } from './PriceBasisCard';
 import { ToolSettingsCard } from './ToolSettingsCard';
 import { DiagnosticsCard } from './DiagnosticsCard';
 import { McpServers } from './McpServers';
+import { SettingsSections, type SettingsSectionId } from './SettingsSections';
+import { keyStatusOf, keyStatusWords } from './key-status';
 import { YourDataCard } from '../transfer/YourDataCard';
 import { Field } from '../common/Field';
 import { ConnectionFields } from '../common/ConnectionFields';
@@ -27,7 +30,6 @@ interface Draft {
   ratePlan: RatePlan;
   /** As typed in the field; read on Save. */
   customRate: string;
-  defaultModel: string;
 }
 
 function draftOf(settings: SettingsView | null): Draft {
@@ -35,7 +37,6 @@ function draftOf(settings: SettingsView | null): Draft {
     baseUrl: settings?.baseUrl ?? '',
     ratePlan: settings?.ratePlan ?? 'standard',
     customRate: String(settings?.customRequestsPerSecond ?? CUSTOM_RATE.default),
-    defaultModel: settings?.defaultModel ?? '',
   };
 }
 
@@ -67,6 +68,8 @@ export default function SettingsTab() {
   const [error, setError] = useState<UserError | null>(null);
   const [notice, setNotice] = useState<MessageKey | null>(null);
   const [busy, setBusy] = useState(false);
+  const [current, setCurrent] = useState<SettingsSectionId>('connection');
+  const keyStatus = keyStatusOf(settings);
 
   // When core reports new settings (another window, demo switch), the form follows them.
   const savedDraft = JSON.stringify(draftOf(settings));
@@ -134,7 +137,6 @@ export default function SettingsTab() {
           baseUrl,
           ratePlan: draft.ratePlan,
           ...(customRate === null ? {} : { customRequestsPerSecond: customRate }),
-          defaultModel: draft.defaultModel,
         });
         if (failure || !newKey) return failure;
         const keyFailure = await saveKey(newKey, storeWithoutKeychain);
@@ -175,216 +177,265 @@ export default function SettingsTab() {
     );
   }
 
-  return (
-    <div className="settings scroll-area">
-      <form className="settings-form" onSubmit={onSave}>
-        <h1>{t('settings.title')}</h1>
-
-        <section className="card">
-          <h2>{t('settings.connection')}</h2>
-          {settings?.demo && <p className="pill">{t('settings.demoActive')}</p>}
-          <ConnectionFields
-            baseUrl={draft.baseUrl}
-            onBaseUrlChange={(baseUrl) => setDraft({ ...draft, baseUrl })}
-            apiKey={key}
-            onApiKeyChange={setKey}
-            baseUrlRef={baseUrlField}
-            keyStatus={
-              settings?.keySet && settings.keyLast4
-                ? t('settings.keySet', { last4: settings.keyLast4 })
-                : t('settings.keyNotSet')
-            }
-            keyExtra={
-              <>
-                {settings && !settings.keychain && (
-                  <>
-                    <p className="hint warning">
-                      {settings.keyStorage === 'session'
-                        ? t('settings.keySessionOnly')
-                        : t('settings.noKeychain')}
-                    </p>
-                    <label className="checkbox">
-                      <input
-                        type="checkbox"
-                        checked={storeWithoutKeychain}
-                        onChange={(event) => setStoreWithoutKeychain(event.target.checked)}
-                      />
-                      {t('settings.storeWithoutKeychain')}
-                    </label>
-                  </>
-                )}
-                {settings?.keySet && settings.keyCheck === 'refused' && (
-                  <p className="hint warning">{t('firstrun.keyNotWorking')}</p>
-                )}
-                {settings?.keySet && settings.keyCheck === 'working' && (
-                  <p className="hint">{t('firstrun.keyWorking')}</p>
-                )}
-                {settings?.keyElsewhere && (
-                  <p className="hint warning">
-                    {t('settings.keyElsewhere', { host: settings.keyElsewhere })}
-                  </p>
-                )}
-                {settings?.keySet && (
-                  <button
-                    type="button"
-                    className="button ghost"
-                    disabled={busy}
-                    onClick={() => void run(clearKey, 'settings.keyCleared')}
-                  >
-                    {t('settings.clearKey')}
-                  </button>
-                )}
-              </>
-            }
-          />
-
-          <Field label={t('settings.ratePlan')}>
-            {(id) => (
-              <select
-                id={id}
-                className="input"
-                value={draft.ratePlan}
-                onChange={(event) =>
-                  setDraft({ ...draft, ratePlan: event.target.value as RatePlan })
-                }
-              >
-                <option value="standard">{t('settings.ratePlan.standard')}</option>
-                <option value="fast">{t('settings.ratePlan.fast')}</option>
-                <option value="custom">{t('settings.ratePlan.custom')}</option>
-              </select>
-            )}
-          </Field>
-          {draft.ratePlan === 'fast' && <p className="hint">{t('settings.ratePlan.fastHint')}</p>}
-          {draft.ratePlan === 'custom' && (
-            <Field
-              label={t('settings.customRate')}
-              hint={t(
-                customRateOf(draft.customRate) === null
-                  ? 'settings.customRateInvalid'
-                  : 'settings.customRateHint',
-                { min: CUSTOM_RATE.min, max: CUSTOM_RATE.max },
-              )}
-              warning={customRateOf(draft.customRate) === null}
-            >
-              {(id) => (
-                <input
-                  id={id}
-                  className="input"
-                  type="number"
-                  inputMode="decimal"
-                  min={CUSTOM_RATE.min}
-                  max={CUSTOM_RATE.max}
-                  step={CUSTOM_RATE.step}
-                  value={draft.customRate}
-                  onChange={(event) => setDraft({ ...draft, customRate: event.target.value })}
-                />
-              )}
-            </Field>
-          )}
-
-          <div className="field">
-            <span className="label">{t('settings.defaultModel')}</span>
-            <ModelPicker
-              label={t('settings.defaultModel')}
-              value={draft.defaultModel}
-              onChange={(defaultModel) => setDraft({ ...draft, defaultModel })}
-            />
-          </div>
-
-          <div className="form-actions">
-            <button type="submit" className="button primary" disabled={busy}>
-              {t('common.save')}
-            </button>
-            {settings?.demo ? (
-              <button
-                type="button"
-                className="button"
-                disabled={busy}
-                onClick={() => void run(leaveDemo, afterLeavingDemo)}
-              >
-                {t('settings.leaveDemo')}
-              </button>
-            ) : (
-              <button
-                type="button"
-                className="button"
-                disabled={busy}
-                onClick={() => void run(useDemoService, 'settings.demoEnabled')}
-              >
-                {t('settings.demo')}
-              </button>
-            )}
-          </div>
-          <p className="hint">{t('settings.demoHint')}</p>
-          <div aria-live="polite" className="form-status">
-            {notice && <p className="success">{translateDynamic(t, notice)}</p>}
-            {checked && (
-              <p className={checked.words.ok ? 'success' : 'hint warning'}>
-                {checked.words.text}
-                {checked.then && ` ${translateDynamic(t, checked.then)}`}
-              </p>
-            )}
-          </div>
-          {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
-        </section>
-
-        <section className="card">
-          <h2>{t('settings.appearance')}</h2>
-          <div className="field-row">
-            <Field label={t('settings.language')}>
-              {(id) => (
-                <select
-                  id={id}
-                  className="input"
-                  value={settings?.language ?? 'en'}
-                  onChange={(event) =>
-                    void run(
-                      () => updateSettings({ language: event.target.value as Language }),
-                      'settings.saved',
-                    )
-                  }
-                >
-                  <option value="en">{t('settings.language.en')}</option>
-                  <option value="ru">{t('settings.language.ru')}</option>
-                </select>
-              )}
-            </Field>
-            <Field label={t('settings.theme')}>
-              {(id) => (
-                <select
-                  id={id}
-                  className="input"
-                  value={settings?.theme ?? 'system'}
-                  onChange={(event) =>
-                    void run(
-                      () => updateSettings({ theme: event.target.value as Theme }),
-                      'settings.saved',
-                    )
-                  }
-                >
-                  <option value="light">{t('settings.theme.light')}</option>
-                  <option value="dark">{t('settings.theme.dark')}</option>
-                  <option value="system">{t('settings.theme.system')}</option>
-                </select>
-              )}
-            </Field>
-          </div>
-          <p className="hint">{t('settings.appearanceHint')}</p>
-          <p className="hint">{t('shortcuts.hint')}</p>
-        </section>
-        <SdApiSettings />
-      </form>
-      {/* Outside the form: Enter in these fields must not save the connection settings. */}
-      <div className="settings-form">
-        <PriceBasisCard />
-        <SpendLimitsCard />
-        <SemanticSearchCard />
-        <YourDataCard />
-        <TitleSettingsCard />
-        <McpServers />
-        <ToolSettingsCard />
-        <DiagnosticsCard />
+  const status = (
+    <>
+      <div aria-live="polite" className="form-status">
+        {notice && <p className="success">{translateDynamic(t, notice)}</p>}
+        {checked && (
+          <p className={checked.words.ok ? 'success' : 'hint warning'}>
+            {checked.words.text}
+            {checked.then && ` ${translateDynamic(t, checked.then)}`}
+          </p>
+        )}
       </div>
-    </div>
+      {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
+    </>
+  );
+
+  return (
+    <SettingsSections
+      current={current}
+      onSelect={(next) => {
+        // What was said of one section's change is not carried to the next.
+        setNotice(null);
+        setChecked(null);
+        setError(null);
+        setCurrent(next);
+      }}
+    >
+      {current === 'connection' && (
+        <form className="settings-form" onSubmit={onSave}>
+          <section className="card">
+            <h2>{t('settings.connection')}</h2>
+            {settings?.demo && <p className="pill">{t('settings.demoActive')}</p>}
+            <ConnectionFields
+              baseUrl={draft.baseUrl}
+              onBaseUrlChange={(baseUrl) => setDraft({ ...draft, baseUrl })}
+              apiKey={key}
+              onApiKeyChange={setKey}
+              baseUrlRef={baseUrlField}
+              keyStatus={keyStatusWords(t, keyStatus)}
+              keyExtra={
+                <>
+                  {settings && !settings.keychain && (
+                    <>
+                      <p className="hint warning">
+                        {settings.keyStorage === 'session'
+                          ? t('settings.keySessionOnly')
+                          : t('settings.noKeychain')}
+                      </p>
+                      <label className="checkbox">
+                        <input
+                          type="checkbox"
+                          checked={storeWithoutKeychain}
+                          onChange={(event) => setStoreWithoutKeychain(event.target.checked)}
+                        />
+                        {t('settings.storeWithoutKeychain')}
+                      </label>
+                    </>
+                  )}
+                  {keyStatus.set && keyStatus.verdict === 'refused' && (
+                    <p className="hint warning">{t('firstrun.keyNotWorking')}</p>
+                  )}
+                  {keyStatus.set && keyStatus.verdict === 'working' && (
+                    <p className="hint">{t('firstrun.keyWorking')}</p>
+                  )}
+                  {settings?.keyElsewhere && (
+                    <p className="hint warning">
+                      {t('settings.keyElsewhere', { host: settings.keyElsewhere })}
+                    </p>
+                  )}
+                  {keyStatus.set && (
+                    <button
+                      type="button"
+                      className="button ghost"
+                      disabled={busy}
+                      onClick={() => void run(clearKey, 'settings.keyCleared')}
+                    >
+                      {t('settings.clearKey')}
+                    </button>
+                  )}
+                </>
+              }
+            />
+
+            <Field label={t('settings.ratePlan')}>
+              {(id) => (
+                <select
+                  id={id}
+                  className="input"
+                  value={draft.ratePlan}
+                  onChange={(event) =>
+                    setDraft({ ...draft, ratePlan: event.target.value as RatePlan })
+                  }
+                >
+                  <option value="standard">{t('settings.ratePlan.standard')}</option>
+                  <option value="fast">{t('settings.ratePlan.fast')}</option>
+                  <option value="custom">{t('settings.ratePlan.custom')}</option>
+                </select>
+              )}
+            </Field>
+            {draft.ratePlan === 'fast' && <p className="hint">{t('settings.ratePlan.fastHint')}</p>}
+            {draft.ratePlan === 'custom' && (
+              <Field
+                label={t('settings.customRate')}
+                hint={t(
+                  customRateOf(draft.customRate) === null
+                    ? 'settings.customRateInvalid'
+                    : 'settings.customRateHint',
+                  { min: CUSTOM_RATE.min, max: CUSTOM_RATE.max },
+                )}
+                warning={customRateOf(draft.customRate) === null}
+              >
+                {(id) => (
+                  <input
+                    id={id}
+                    className="input"
+                    type="number"
+                    inputMode="decimal"
+                    min={CUSTOM_RATE.min}
+                    max={CUSTOM_RATE.max}
+                    step={CUSTOM_RATE.step}
+                    value={draft.customRate}
+                    onChange={(event) => setDraft({ ...draft, customRate: event.target.value })}
+                  />
+                )}
+              </Field>
+            )}
+
+            <div className="form-actions">
+              <button type="submit" className="button primary" disabled={busy}>
+                {t('common.save')}
+              </button>
+              {settings?.demo ? (
+                <button
+                  type="button"
+                  className="button"
+                  disabled={busy}
+                  onClick={() => void run(leaveDemo, afterLeavingDemo)}
+                >
+                  {t('settings.leaveDemo')}
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  className="button"
+                  disabled={busy}
+                  onClick={() => void run(useDemoService, 'settings.demoEnabled')}
+                >
+                  {t('settings.demo')}
+                </button>
+              )}
+            </div>
+            <p className="hint">{t('settings.demoHint')}</p>
+            {status}
+          </section>
+        </form>
+      )}
+
+      {current === 'models' && (
+        <div className="settings-form">
+          <section className="card">
+            <h2>{t('settings.section.models')}</h2>
+            <div className="field">
+              <span className="label">{t('settings.defaultModel')}</span>
+              <ModelPicker
+                label={t('settings.defaultModel')}
+                value={settings?.defaultModel ?? ''}
+                onChange={(defaultModel) =>
+                  void run(() => updateSettings({ defaultModel }), 'settings.saved')
+                }
+              />
+              <p className="hint">{t('settings.defaultModelHint')}</p>
+            </div>
+            {status}
+          </section>
+        </div>
+      )}
+
+      {current === 'money' && (
+        <div className="settings-form">
+          <PriceBasisCard />
+          <SpendLimitsCard />
+        </div>
+      )}
+
+      {current === 'chat' && (
+        <div className="settings-form">
+          <TitleSettingsCard />
+        </div>
+      )}
+
+      {current === 'tools' && (
+        <div className="settings-form">
+          <McpServers />
+          <ToolSettingsCard />
+        </div>
+      )}
+
+      {current === 'data' && (
+        <div className="settings-form">
+          <YourDataCard />
+          <SemanticSearchCard />
+        </div>
+      )}
+
+      {current === 'appearance' && (
+        <div className="settings-form">
+          <section className="card">
+            <h2>{t('settings.appearance')}</h2>
+            <div className="field-row">
+              <Field label={t('settings.language')}>
+                {(id) => (
+                  <select
+                    id={id}
+                    className="input"
+                    value={settings?.language ?? 'en'}
+                    onChange={(event) =>
+                      void run(
+                        () => updateSettings({ language: event.target.value as Language }),
+                        'settings.saved',
+                      )
+                    }
+                  >
+                    <option value="en">{t('settings.language.en')}</option>
+                    <option value="ru">{t('settings.language.ru')}</option>
+                  </select>
+                )}
+              </Field>
+              <Field label={t('settings.theme')}>
+                {(id) => (
+                  <select
+                    id={id}
+                    className="input"
+                    value={settings?.theme ?? 'system'}
+                    onChange={(event) =>
+                      void run(
+                        () => updateSettings({ theme: event.target.value as Theme }),
+                        'settings.saved',
+                      )
+                    }
+                  >
+                    <option value="light">{t('settings.theme.light')}</option>
+                    <option value="dark">{t('settings.theme.dark')}</option>
+                    <option value="system">{t('settings.theme.system')}</option>
+                  </select>
+                )}
+              </Field>
+            </div>
+            <p className="hint">{t('settings.appearanceHint')}</p>
+            <p className="hint">{t('shortcuts.hint')}</p>
+            {status}
+          </section>
+        </div>
+      )}
+
+      {current === 'advanced' && (
+        <div className="settings-form">
+          <SdApiSettings />
+          <DiagnosticsCard />
+        </div>
+      )}
+    </SettingsSections>
   );
 }

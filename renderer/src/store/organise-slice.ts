@@ -158,6 +158,7 @@ export const createOrganiseSlice: SliceCreator<
         systemPrompt: assistant.systemPrompt,
         temperature: assistant.temperature,
         maxTokens: assistant.maxTokens,
+        assistant: { id: assistant.id, name: assistant.name },
       });
       if (!envelope.ok) return envelope.error;
       const created = envelope.data;

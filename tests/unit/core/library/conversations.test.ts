@@ -182,6 +182,22 @@ describe('conversation library', () => {
     ).toBe('garbage{');
   });
 
+  it('keeps the assistant a conversation was started from, in its file and its list entry', async () => {
+    const lib = await openLib();
+    const assistant = { id: 'builtin-translator', name: 'Translator' };
+    const c = await lib.create({ model: 'm/x', systemPrompt: 'Translate.', assistant });
+    const plain = await lib.create({ model: 'm/x' });
+    expect(lib.list().items.find((s) => s.id === c.id)?.assistant).toEqual(assistant);
+    await lib.flush();
+    // After a restart, from the saved index and from the file alike.
+    const reopened = await openLib();
+    expect(reopened.list().items.find((s) => s.id === c.id)?.assistant).toEqual(assistant);
+    expect(reopened.list().items.find((s) => s.id === plain.id)).not.toHaveProperty('assistant');
+    expect((await reopened.get(c.id)).assistant).toEqual(assistant);
+    await rm(join(dir, 'conversations', 'index.json'));
+    expect((await openLib()).list().items.find((s) => s.id === c.id)?.assistant).toEqual(assistant);
+  });
+
   it('re-reads a file the index no longer matches (a crash between the two writes)', async () => {
     const lib = await openLib();
     const c = await addConversation(lib, 'old title text');

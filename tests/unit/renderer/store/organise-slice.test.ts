@@ -87,7 +87,7 @@ describe('organise slice', () => {
     expect(store.getState().summaries.map((s) => s.folderId)).toEqual([null, 'f2']);
   });
 
-  it('a chat started from an assistant takes its prompt, model and parameters', async () => {
+  it('a chat started from an assistant takes its prompt, model, parameters and name', async () => {
     const assistant: Assistant = {
       id: 'builtin-translator',
       name: 'Translator',
@@ -103,7 +103,14 @@ describe('organise slice', () => {
     expect(await store.getState().startChatWith(assistant)).toBeNull();
     expect(calls[0]).toEqual({
       channel: 'conversations.create',
-      input: { model: 'm/chosen', systemPrompt: 'Translate.', temperature: 0.3, maxTokens: null },
+      input: {
+        model: 'm/chosen',
+        systemPrompt: 'Translate.',
+        temperature: 0.3,
+        maxTokens: null,
+        // Named with the conversation, so its header and list row show the assistant.
+        assistant: { id: 'builtin-translator', name: 'Translator' },
+      },
     });
     expect(store.getState().activeId).toBe('new');
   });
