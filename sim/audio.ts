@@ -21,7 +21,7 @@ import {
 import { costOfUnits, formatCredits } from './money';
 import { requireKind, resolveModel, type SimModel } from './models';
 import { parseMultipart } from './multipart';
-import { ERROR_200_BODY, errorTrigger, hasTrigger } from './triggers';
+import { ERROR_200_BODY, errorTrigger, hasTrigger, numericTrigger } from './triggers';
 
 const VOICES = ['alloy', 'echo', 'fable', 'onyx', 'nova', 'shimmer'];
 const SPEECH_FORMATS = ['mp3', 'wav', 'pcm'];
@@ -99,7 +99,9 @@ function makeMusic(
   const failure = errorTrigger(input, model.id);
   if (failure) throw failure;
   if (hasTrigger(input, 'error200')) return sendJson(call.res, 200, ERROR_200_BODY);
-  const wav = encodeWav(melodySamples(input, seconds), input);
+  // [[short:N]]: a clip of N seconds whatever was asked, as a real model sometimes makes.
+  const made = Math.min(seconds, numericTrigger(input, 'short') ?? seconds);
+  const wav = encodeWav(melodySamples(input, made), input);
   call.state.accounts.charge(account, cost);
   if (hasTrigger(input, 'notaudio')) return sendNotAudio(call, { 'X-Cost': formatCredits(cost) });
   if (model.musicAnswer === 'url') {

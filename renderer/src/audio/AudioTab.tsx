@@ -85,6 +85,27 @@ function itemFacts(item: MediaItem, language: Language, t: ReturnType<typeof use
   return facts.join(' · ');
 }
 
+/** A clip this much shorter than asked is said to be: a WAV's length is rounded to the millisecond. */
+const SHORTER_BY_SECONDS = 0.5;
+
+/** The service may make less music than asked (its model's own limit): the person is told. */
+function ShorterThanAsked({ item }: { item: MediaItem }) {
+  const t = useT();
+  const language = useLanguage();
+  const asked = item.params.seconds;
+  const made = item.extra.duration;
+  if (item.params.mode !== 'music' || typeof asked !== 'number' || typeof made !== 'number')
+    return null;
+  if (asked <= 0 || made > asked - SHORTER_BY_SECONDS) return null;
+  const seconds = (value: number) =>
+    value.toLocaleString(localeOf(language), { maximumFractionDigits: 1 });
+  return (
+    <p className="hint warning" role="status">
+      {t('audio.musicShorter', { made: seconds(made), asked: seconds(asked) })}
+    </p>
+  );
+}
+
 function AudioHistory() {
   const t = useT();
   const language = useLanguage();
@@ -209,6 +230,7 @@ export default function AudioTab() {
             <div className="card player">
               <p className="player-title">{current.title}</p>
               <WaveformPlayer item={current} />
+              <ShorterThanAsked item={current} />
               <div className="form-actions">
                 <button type="button" className="button" onClick={() => void saveMedia(current)}>
                   {t('audio.download')}

@@ -5,6 +5,7 @@ import { EXTRACT_TEXT_MODEL, PDF_OCR_MODEL } from '../../../shared/models';
 import { DocumentCost } from '../models/MediaCost';
 import type { Language, UserError } from '../../../shared/types';
 import { ErrorNotice } from '../common/ErrorNotice';
+import { useBringIntoView } from '../common/bring-into-view';
 import { CopyButton } from '../common/CopyButton';
 import { useLanguage, useT } from '../i18n/use-t';
 import { useMoney } from '../i18n/use-money';
@@ -188,6 +189,9 @@ export default function DocumentsTab() {
   const [dragging, setDragging] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
   const ids = { text: useId(), images: useId() };
+  // The text lands below the form: a new one, or a new problem, is brought into view.
+  const resultInView = useBringIntoView(record?.id, 'start');
+  const errorInView = useBringIntoView(error);
 
   useEffect(() => {
     void loadDocuments();
@@ -318,10 +322,14 @@ export default function DocumentsTab() {
               </span>
             )}
           </div>
-          {error && <Problem error={error} onDismiss={() => setError(null)} />}
+          {error && (
+            <div ref={errorInView}>
+              <Problem error={error} onDismiss={() => setError(null)} />
+            </div>
+          )}
         </section>
 
-        <section className="card">
+        <section className="card" ref={resultInView}>
           <label htmlFor={ids.text} className="label">
             {t('documents.text')}
           </label>

@@ -75,4 +75,6 @@ export const audioEn = {
   'audio.saveVtt': 'Save as VTT',
   'audio.subtitlesOneCue':
     'The service gave no timings, so the subtitles are one caption for the whole recording.',
+  'audio.musicShorter':
+    'The service made {made} s of music, shorter than the {asked} s you asked for.',
 } as const;

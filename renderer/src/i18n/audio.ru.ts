@@ -77,4 +77,5 @@ export const audioRu: { readonly [K in keyof typeof audioEn]: string } = {
   'audio.saveVtt': 'Сохранить как VTT',
   'audio.subtitlesOneCue':
     'Сервис не дал разметки по времени, поэтому в субтитрах один титр на всю запись.',
+  'audio.musicShorter': 'Сервис сделал {made} с музыки, короче запрошенных {asked} с.',
 };

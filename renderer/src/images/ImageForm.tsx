@@ -21,6 +21,7 @@ import { EditSources } from './EditSources';
 import { KindModelSelect } from '../common/KindModelSelect';
 import { Field } from '../common/Field';
 import { TechnicalDetails } from '../common/TechnicalDetails';
+import { useBringIntoView } from '../common/bring-into-view';
 
 const MODES: readonly ImagesMode[] = ['generate', 'edit', 'sdapi'];
 
@@ -186,10 +187,12 @@ function Outcome() {
   const error = useAppStore((s) => s.imageError);
   const failedRun = useAppStore((s) => s.failedRun);
   const dismiss = useAppStore((s) => s.dismissImageError);
+  const errorInView = useBringIntoView(error);
+  const outcomeInView = useBringIntoView(outcome);
   return (
     <>
       {error && (
-        <div className="image-failure">
+        <div className="image-failure" ref={errorInView}>
           {error.details?.mapping === SDAPI_MAPPING && (
             <p className="hint warning mapping-help">{t('images.sd.mappingMissing')}</p>
           )}
@@ -201,7 +204,7 @@ function Outcome() {
         </div>
       )}
       {outcome && (
-        <section className="image-result" aria-label={t('images.result')}>
+        <section className="image-result" aria-label={t('images.result')} ref={outcomeInView}>
           <div className="image-result-grid">
             {outcome.items.map((item) => (
               <img

@@ -63,10 +63,12 @@ export const createImageRunSlice: SliceCreator<
     if (get().imageJob) return;
     const requestId = localKey('img');
     const attempt = () => perform(mode, prompt, send, sent);
+    // The last run's result and its line go: what shows is this run's progress, then its result.
     set({
       imageJob: { requestId, mode, prompt, startedAt: Date.now(), retrying: null },
       imageError: null,
       failedRun: null,
+      imageOutcome: null,
     });
     const answer = await send(requestId);
     set({ imageJob: null });

@@ -127,7 +127,8 @@ export const createVideoSlice: SliceCreator<VideoSlice, SpendingSlice> = (set, g
         ),
       );
       if (!go) return;
-      set({ videoSubmitting: true, videoError: null, videoRetry: null });
+      // A frame refused before is old news once a new job is sent.
+      set({ videoSubmitting: true, videoError: null, videoRetry: null, frameRefusal: null });
       const answer = await invoke('video.generate', {
         model: videoDraft.model,
         prompt: videoDraft.prompt,
