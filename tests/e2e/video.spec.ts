@@ -1,15 +1,17 @@
 // Video jobs end to end: polled to completion and played, statuses in words, failed polls, resumed after a restart, failed, removed, and bad results.
 import type { Locator, Page } from '@playwright/test';
 import {
+  type Atelier,
   expect,
+  expectModel,
   failNextRequests,
   gotoApp,
   openApp,
+  pickModel,
   reloadApp,
   section,
   simRequests,
   test,
-  type Atelier,
 } from './fixtures';
 
 // Short intervals instead of the service's 10 s; the app never polls faster than the simulator allows.
@@ -34,12 +36,12 @@ async function openVideo(page: Page, atelier: Atelier): Promise<void> {
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await section(page, 'Video').click();
   await expect(page.getByRole('heading', { name: 'Video', level: 1 })).toBeVisible();
-  await expect(page.getByRole('combobox', { name: 'Model', exact: true })).toHaveValue(/vid-/);
+  await expectModel(page, /vid-/);
 }
 
 async function generate(page: Page, prompt: string, model = 'txt2vid-kling/kling-v2.1') {
   await page.getByRole('textbox', { name: 'Prompt', exact: true }).fill(prompt);
-  await page.getByRole('combobox', { name: 'Model', exact: true }).selectOption(model);
+  await pickModel(page, model, 'Model');
   await page.getByRole('button', { name: 'Generate video' }).click();
 }
 
@@ -228,12 +230,11 @@ test('a removed job disappears and is no longer polled', async ({ page, atelier 
 
 test('an image-to-video model takes first and last frames', async ({ page, atelier }) => {
   await openVideo(page, atelier);
-  const model = page.getByRole('combobox', { name: 'Model', exact: true });
   // The list does not say which models take a last frame, so every image-to-video model offers it.
-  await model.selectOption('img2vid-minimax/hailuo-02');
+  await pickModel(page, 'img2vid-minimax/hailuo-02');
   await expect(page.getByRole('group', { name: 'First frame' })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Last frame' })).toBeVisible();
-  await model.selectOption('img2vid-kling/kling-v2.1-pro');
+  await pickModel(page, 'img2vid-kling/kling-v2.1-pro');
   await expect(page.getByRole('group', { name: 'Last frame' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Prompt', exact: true }).fill('The sun rises');
   await expect(page.getByRole('button', { name: 'Generate video' })).toBeDisabled();
