@@ -2,7 +2,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, expectModel, modelPicker, pickModel, section, test } from './fixtures';
-import { LOOKS, openInLook, type Look } from './looks';
+import { LOOKS, openInLook, openSettings, type Look } from './looks';
 
 const SHOTS = 'docs/screenshots';
 
@@ -94,5 +94,28 @@ for (const look of LOOKS) {
     await section(page, t('nav.images')).click();
     await page.getByRole('radio', { name: t('images.mode.generate') }).click();
     await expectModel(page, /^(img-|openai\/dall-e)/, label, 15_000);
+  });
+}
+
+for (const look of LOOKS) {
+  test(`Settings says which model a new chat takes when none is chosen, and goes back to it (${look.name})`, async ({
+    page,
+    atelier,
+  }) => {
+    const t = look.t;
+    await openInLook(page, atelier, look);
+    await openSettings(page, look, 'models');
+    const automatic = t('settings.defaultModelAutomaticNow', { model: 'OpenAI: GPT-4o mini' });
+    const label = t('settings.defaultModel');
+    // Chosen by hand, then given back to the list's default.
+    await pickModel(page, 'sim/tiny-context', label);
+    await expectModel(page, 'sim/tiny-context', label);
+    await expect(page.getByText(automatic)).toHaveCount(0);
+    await page.getByRole('button', { name: t('settings.defaultModelAutomatic') }).click();
+    await expect(page.getByRole('status').filter({ hasText: automatic })).toBeVisible();
+    // A new chat takes it.
+    await section(page, t('nav.chat')).click();
+    await page.getByRole('button', { name: t('chat.newChat'), exact: true }).click();
+    await expectModel(page, 'openai/gpt-4o-mini', t('models.label'));
   });
 }

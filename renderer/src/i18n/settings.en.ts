@@ -56,6 +56,11 @@ export const settingsEn = {
   'settings.section.data': 'Your data',
   'settings.section.appearance': 'Appearance',
   'settings.section.advanced': 'Advanced',
+  'settings.defaultModelAutomatic': 'Choose automatically (the cheapest chat model on the list)',
+  'settings.defaultModelAutomaticNow':
+    'Not chosen: new chats start with {model}, the cheapest chat model on this service’s list.',
+  'settings.defaultModelAutomaticNone':
+    'Not chosen: new chats will start with the cheapest chat model once the service’s list is in.',
   'settings.defaultModelHint':
     'New chats start with this model. It is saved as soon as you choose it.',
   'settings.keySetShort': 'Key set.',

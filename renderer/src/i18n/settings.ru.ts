@@ -57,6 +57,11 @@ export const settingsRu: { readonly [K in keyof typeof settingsEn]: string } = {
   'settings.section.data': 'Ваши данные',
   'settings.section.appearance': 'Внешний вид',
   'settings.section.advanced': 'Дополнительно',
+  'settings.defaultModelAutomatic': 'Выбирать автоматически (самая дешёвая модель чата в списке)',
+  'settings.defaultModelAutomaticNow':
+    'Не выбрана: новые чаты начинаются с {model} — самой дешёвой модели чата в списке этого сервиса.',
+  'settings.defaultModelAutomaticNone':
+    'Не выбрана: новые чаты начнутся с самой дешёвой модели чата, как только придёт список сервиса.',
   'settings.defaultModelHint':
     'Новые чаты начинаются с этой модели. Она сохраняется сразу, как вы её выберете.',
   'settings.keySetShort': 'Ключ задан.',

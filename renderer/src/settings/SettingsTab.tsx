@@ -5,6 +5,7 @@ import { CUSTOM_RATE } from '../../../shared/rate';
 import type { Language, RatePlan, SettingsView, Theme, UserError } from '../../../shared/types';
 import { checkWords, type CheckWords } from '../shell/first-run-words';
 import { useAppStore } from '../store';
+import { chatDefaultOf } from '../store/models-slice';
 import { useT } from '../i18n/use-t';
 import { ModelPicker } from '../models/ModelPicker';
 import { ErrorNotice } from '../common/ErrorNotice';
@@ -49,6 +50,11 @@ function customRateOf(text: string): number | null {
 export default function SettingsTab() {
   const t = useT();
   const settings = useAppStore((s) => s.settings);
+  // With no model chosen, what a new chat takes: the live list's default, by name.
+  const automaticModel = useAppStore((s) => {
+    const id = chatDefaultOf(s);
+    return id ? (s.models.find((m) => m.id === id)?.name ?? id) : '';
+  });
   const updateSettings = useAppStore((s) => s.updateSettings);
   const saveKey = useAppStore((s) => s.saveKey);
   const clearKey = useAppStore((s) => s.clearKey);
@@ -347,6 +353,23 @@ export default function SettingsTab() {
                 }
               />
               <p className="hint">{t('settings.defaultModelHint')}</p>
+              {settings?.defaultModel ? (
+                <button
+                  type="button"
+                  className="text-button"
+                  onClick={() =>
+                    void run(() => updateSettings({ defaultModel: '' }), 'settings.saved')
+                  }
+                >
+                  {t('settings.defaultModelAutomatic')}
+                </button>
+              ) : (
+                <p className="hint" role="status">
+                  {automaticModel
+                    ? t('settings.defaultModelAutomaticNow', { model: automaticModel })
+                    : t('settings.defaultModelAutomaticNone')}
+                </p>
+              )}
             </div>
             {status}
           </section>

@@ -104,9 +104,8 @@ export async function openSettingsFeature(ctx: FeatureContext): Promise<Feature<
         if (input.ratePlan !== undefined) next.ratePlan = input.ratePlan;
         if (input.customRequestsPerSecond !== undefined)
           next.customRequestsPerSecond = input.customRequestsPerSecond;
-        if (input.defaultModel !== undefined && input.defaultModel.trim() !== '') {
-          next.defaultModel = input.defaultModel.trim();
-        }
+        // '' is a choice too: new chats take the live list's default (shared/model-defaults.ts).
+        if (input.defaultModel !== undefined) next.defaultModel = input.defaultModel.trim();
         if (input.language !== undefined) next.language = input.language;
         if (input.theme !== undefined) next.theme = input.theme;
         if (input.autoTitle !== undefined) next.autoTitle = input.autoTitle;

@@ -29,3 +29,13 @@ describe('key.set and key.check', () => {
     });
   });
 });
+
+describe('settings.update defaultModel', () => {
+  it("takes '' as a choice: new chats then take the list's default", async () => {
+    const { call } = await openCore();
+    await call('settings.update', { defaultModel: 'sim/tiny-context' });
+    expect((await call<SettingsView>('settings.get')).defaultModel).toBe('sim/tiny-context');
+    await call('settings.update', { defaultModel: '  ' });
+    expect((await call<SettingsView>('settings.get')).defaultModel).toBe('');
+  });
+});
