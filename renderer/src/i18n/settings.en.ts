@@ -7,7 +7,7 @@ export const settingsEn = {
   'settings.baseUrlHint': 'The service address, ending with /v1.',
   'settings.apiKey': 'API key',
   'settings.apiKeyPlaceholder': 'Paste a new key',
-  'settings.keySet': 'Key set, ends with ····{last4}',
+  'settings.keySet': 'Key set, ends with ····{last4}.',
   'settings.keyNotSet': 'No key set.',
   'settings.keyHint': 'The key is encrypted on this computer and never shown again.',
   'settings.clearKey': 'Clear key',

@@ -8,7 +8,7 @@ export const settingsRu: { readonly [K in keyof typeof settingsEn]: string } = {
   'settings.baseUrlHint': 'Адрес сервиса, оканчивается на /v1.',
   'settings.apiKey': 'API-ключ',
   'settings.apiKeyPlaceholder': 'Вставьте новый ключ',
-  'settings.keySet': 'Ключ задан, оканчивается на ····{last4}',
+  'settings.keySet': 'Ключ задан, оканчивается на ····{last4}.',
   'settings.keyNotSet': 'Ключ не задан.',
   'settings.keyHint': 'Ключ шифруется на этом компьютере и больше не показывается.',
   'settings.clearKey': 'Удалить ключ',

@@ -35,7 +35,7 @@ describe('the key status in Settings', () => {
 
   it('shows the end of a longer key, and no key when none is set', () => {
     const long = keyStatusOf({ ...view, keySet: true, keyLast4: 'fast', keyCheck: null });
-    expect(keyStatusWords(en, long)).toBe('Key set, ends with ····fast');
+    expect(keyStatusWords(en, long)).toBe('Key set, ends with ····fast.');
     expect(keyStatusWords(en, keyStatusOf(view))).toBe('No key set.');
     expect(keyStatusWords(en, keyStatusOf(null))).toBe('No key set.');
   });
