@@ -79,7 +79,11 @@ test('a pasted and a dropped image are sent as data URIs after switching to the 
 
   // The default model does not see images: the app offers its vis- variant and says why.
   await expect(page.getByText('openai/gpt-4o-mini does not see images.')).toBeVisible();
-  await expect(page.getByText(/priced right only on vis- models/)).toBeVisible();
+  await expect(
+    page.getByText('Switch to vis-openai/gpt-4o-mini: the same model, and it sees pictures.', {
+      exact: false,
+    }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Use vis-openai/gpt-4o-mini' }).click();
   await expectModel(page, 'vis-openai/gpt-4o-mini');
   await expect(page.getByText('does not see images')).toHaveCount(0);
