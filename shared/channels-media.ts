@@ -1,0 +1,171 @@
+// The channels of media: the media library, speech, music, transcription, video and images.
+import { z } from 'zod';
+import type { InvokeChannel } from './channel-names';
+import type {
+  MediaItem,
+  MediaKind,
+  MediaPage,
+  ServiceRetry,
+  Transcript,
+  MediaUsage,
+  VideoJob,
+} from './types';
+import {
+  IMAGE_PROMPT_MAX_CHARS,
+  MAX_SOURCE_IMAGES,
+  SD_TXT2IMG,
+  type ImageProgress,
+  type ImageRunResult,
+} from './images';
+import {
+  MUSIC_PROMPT_MAX_CHARS,
+  MUSIC_SECONDS,
+  SPEECH_FORMATS,
+  SPEECH_MAX_CHARS,
+  TRANSCRIBE_LANGUAGE_MAX_CHARS,
+  VOICES,
+} from './audio';
+import { VIDEO_ASPECT_RATIOS, VIDEO_DURATION_MAX_SECONDS, VIDEO_PROMPT_MAX_CHARS } from './video';
+import { id } from './channels-fields';
+
+const mediaKind = z.enum(['image', 'audio', 'video']);
+const sdSide = z
+  .number()
+  .int()
+  .min(SD_TXT2IMG.minSide)
+  .max(SD_TXT2IMG.maxSide)
+  .multipleOf(SD_TXT2IMG.sideStep);
+
+/** One image request: the renderer names it, so images.cancel and images.progress can refer to it. */
+const imageRun = z
+  .object({
+    requestId: id,
+    model: id,
+    prompt: z.string().trim().min(1).max(IMAGE_PROMPT_MAX_CHARS),
+    size: z
+      .string()
+      .regex(/^\d{2,5}x\d{2,5}$/)
+      .optional(),
+    aspectRatio: z
+      .string()
+      .regex(/^\d{1,2}:\d{1,2}$/)
+      .optional(),
+  })
+  .strict();
+
+export const mediaInvokeSchemas = {
+  'media.list': z
+    .object({
+      kind: mediaKind,
+      offset: z.number().int().min(0).optional(),
+      limit: z.number().int().min(1).max(500).optional(),
+    })
+    .strict(),
+  'media.get': z.object({ id }).strict(),
+  'media.delete': z.object({ id }).strict(),
+  'media.saveAs': z.object({ id }).strict(),
+  /** The conversations that show a media item, asked before it is deleted. */
+  'media.usage': z.object({ id }).strict(),
+  'media.import': z
+    .object({ fileId: id, kind: mediaKind, title: z.string().max(300).optional() })
+    .strict(),
+  'audio.speak': z
+    .object({
+      model: id,
+      text: z.string().trim().min(1).max(SPEECH_MAX_CHARS),
+      voice: z.enum(VOICES),
+      format: z.enum(SPEECH_FORMATS),
+    })
+    .strict(),
+  'audio.music': z
+    .object({
+      model: id,
+      text: z.string().trim().min(1).max(MUSIC_PROMPT_MAX_CHARS),
+      seconds: z.number().int().min(MUSIC_SECONDS.min).max(MUSIC_SECONDS.max),
+    })
+    .strict(),
+  'audio.transcribe': z
+    .object({
+      fileId: id,
+      model: id,
+      language: z.string().trim().max(TRANSCRIBE_LANGUAGE_MAX_CHARS).optional(),
+      timestamps: z.boolean(),
+      /** Seconds of audio as the page measured them; core measures a WAV itself. */
+      duration: z.number().min(0).max(1e6).optional(),
+    })
+    .strict(),
+  'audio.transcripts': z.object({}).strict(),
+  'audio.deleteTranscript': z.object({ id }).strict(),
+  'video.generate': z
+    .object({
+      model: id,
+      prompt: z.string().trim().min(1).max(VIDEO_PROMPT_MAX_CHARS),
+      aspectRatio: z.enum(VIDEO_ASPECT_RATIOS),
+      duration: z.number().int().min(0).max(VIDEO_DURATION_MAX_SECONDS),
+      firstFrameFileId: id.optional(),
+      lastFrameFileId: id.optional(),
+    })
+    .strict(),
+  'video.jobs': z.object({}).strict(),
+  'video.remove': z.object({ id }).strict(),
+  'video.retryDownload': z.object({ id }).strict(),
+  'images.generate': imageRun,
+  'images.edit': imageRun.extend({
+    sources: z
+      .array(z.union([z.object({ fileId: id }).strict(), z.object({ mediaId: id }).strict()]))
+      .min(1)
+      .max(MAX_SOURCE_IMAGES),
+    /**
+     * 'generations' (the default): an img2img- model on /images/generations with image_url...;
+     * 'edits': /images/edits, where the service appends -imgedit to the model id and uses the
+     * account's model mapping for it.
+     */
+    endpoint: z.enum(['generations', 'edits']).optional(),
+  }),
+  'images.sdTxt2img': z
+    .object({
+      requestId: id,
+      prompt: z.string().trim().min(1).max(SD_TXT2IMG.promptMaxChars),
+      negativePrompt: z.string().max(SD_TXT2IMG.promptMaxChars),
+      steps: z.number().int().min(1).max(SD_TXT2IMG.maxSteps),
+      width: sdSide,
+      height: sdSide,
+    })
+    .strict(),
+  'images.cancel': z.object({ requestId: id }).strict(),
+} as const satisfies Partial<Record<InvokeChannel, z.ZodType>>;
+
+export interface MediaInvokeOutputs {
+  'media.list': MediaPage;
+  'media.get': MediaItem;
+  'media.delete': { id: string };
+  /** Electron saves through a dialog in main; the web host answers saved: false (download the URL). */
+  'media.saveAs': { saved: boolean };
+  'media.import': MediaItem;
+  'media.usage': MediaUsage;
+  /** The new recording, already in the media library. */
+  'audio.speak': MediaItem;
+  'audio.music': MediaItem;
+  'audio.transcribe': Transcript;
+  'audio.transcripts': Transcript[];
+  'audio.deleteTranscript': { id: string };
+  /** The job as submitted; its progress arrives as video.jobs.changed. */
+  'video.generate': VideoJob;
+  'video.jobs': VideoJob[];
+  'video.remove': { id: string };
+  'video.retryDownload': VideoJob;
+  'images.generate': ImageRunResult;
+  'images.edit': ImageRunResult;
+  'images.sdTxt2img': ImageRunResult;
+  'images.cancel': { cancelled: boolean };
+}
+
+export interface MediaEventPayloads {
+  'media.changed': { kind: MediaKind };
+  /** Every job, newest first, whenever one changes. */
+  'video.jobs.changed': VideoJob[];
+  /** The service refused for now (429, 504) and the request is sent again: say "retrying". */
+  'audio.retrying': ServiceRetry;
+  'video.retrying': ServiceRetry;
+  'images.progress': ImageProgress;
+}
