@@ -1,12 +1,8 @@
 // The bench's reference only: the word index of the previous version (MiniSearch over titles and
 // messages, held whole in memory, saved whole), kept to measure the SQLite index beside it.
 import MiniSearch, { type Options, type SearchResult } from 'minisearch';
-import {
-  type FileStamp,
-  normalizeWord,
-  snippetOf,
-  wordsOf,
-} from '../electron/core/library/search-index';
+import type { FileStamp } from '../electron/core/library/search-index';
+import { normalizeWord, snippetOf, wordsOf } from '../electron/core/library/search-words';
 import type { Conversation, SearchHit } from '../shared/types';
 
 /** Bumped whenever the words, the documents or the file change shape: an older file is rebuilt. */

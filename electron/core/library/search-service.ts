@@ -7,16 +7,14 @@ import type { SearchHit } from '../../../shared/types';
 import { attachedTextReader, type AttachedTextReader, withAttachedText } from './search-attached';
 import { type AttachedFolders, indexedIsCurrent } from './search-doc';
 import {
-  failureOf,
   type FileStamp,
   type IndexedConversation,
   type IndexedStamp,
   indexedPart,
   openWordIndex,
-  WordIndexDamage,
   type WordIndex,
-  type WordIndexFailure,
 } from './search-index';
+import { failureOf, WordIndexDamage, type WordIndexFailure } from './search-index-file';
 
 /** Conversations read and written per transaction while building. */
 const BUILD_BATCH = 8;

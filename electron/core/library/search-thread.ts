@@ -1,7 +1,7 @@
 // Core's side of the search worker: one worker thread per library, started on first use, stopped
 // when idle; requests are answered in the order they were sent.
 import type { Worker } from 'node:worker_threads';
-import type { WordIndexFailure } from './search-index';
+import type { WordIndexFailure } from './search-index-file';
 import { startWorker } from './start-worker';
 import type { SearchReply, SearchRequest } from './search-service';
 

@@ -6,15 +6,13 @@ import { join } from 'node:path';
 import sqlite from 'node-sqlite3-wasm';
 import { describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, Conversation, SearchHit } from '../../../../shared/types';
+import { openWordIndex, type WordIndex } from '../../../../electron/core/library/search-index';
+import { failureOf, WordIndexDamage } from '../../../../electron/core/library/search-index-file';
 import {
-  failureOf,
   normalizeWord,
-  openWordIndex,
   parseQuery,
   snippetOf,
-  type WordIndex,
-  WordIndexDamage,
-} from '../../../../electron/core/library/search-index';
+} from '../../../../electron/core/library/search-words';
 import { indexedIsCurrent } from '../../../../electron/core/library/search-doc';
 import { garbleFirstWordPages } from './fixtures/word-index-damage';
 
