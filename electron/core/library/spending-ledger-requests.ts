@@ -3,12 +3,11 @@
 import type { SpendEntry, SpendFeature, SpendSummary } from '../../../shared/spending';
 import {
   type EntriesQuery,
-  isLedgerDamage,
   type LedgerStore,
   type LedgerWrite,
-  LedgerDamage,
   openLedgerStore,
 } from './spending-ledger';
+import { isLedgerDamage, LedgerDamage } from './spending-ledger-file';
 
 export type LedgerRequest =
   | { id: number; op: 'open'; file: string }

@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   fromNano,
-  LedgerDamage,
   type LedgerWrite,
   localDay,
   openLedgerStore,
   toNano,
 } from '../../../../electron/core/library/spending-ledger';
+import { LedgerDamage } from '../../../../electron/core/library/spending-ledger-file';
 
 let dir: string;
 beforeEach(() => {
