@@ -1,0 +1,70 @@
+// Archives for the restore tests: zips of given entries, the backup manifest, a conversation, a scratch folder, and a restore into a library staged as the feature stages it.
+import { once } from 'node:events';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ZipFile } from 'yazl';
+import { BACKUP_FORMAT } from '../../../../../shared/transfer';
+import type { Conversation } from '../../../../../shared/types';
+import type { PlacingDeps } from '../../../../../electron/core/features/transfer/placing';
+import { restoreBackup } from '../../../../../electron/core/features/transfer/restore';
+import type { OpenedLibrary } from './library-deps';
+
+export interface Entry {
+  name: string;
+  body: Buffer | string;
+  mode?: number;
+}
+
+export async function zipOf(entries: Entry[]): Promise<Buffer> {
+  const zip = new ZipFile();
+  const parts: Buffer[] = [];
+  zip.outputStream.on('data', (chunk: Buffer) => parts.push(chunk));
+  const ended = once(zip.outputStream, 'end');
+  for (const entry of entries) {
+    zip.addBuffer(Buffer.from(entry.body), entry.name, entry.mode ? { mode: entry.mode } : {});
+  }
+  zip.end();
+  await ended;
+  return Buffer.concat(parts);
+}
+
+export const manifest = {
+  name: 'manifest.json',
+  body: JSON.stringify({ format: BACKUP_FORMAT, version: 1 }),
+};
+
+export function conversation(id: string, title: string): Conversation {
+  const at = '2026-01-01T00:00:00.000Z';
+  return {
+    version: 2,
+    id,
+    title,
+    pinned: false,
+    createdAt: at,
+    updatedAt: at,
+    model: 'openai/gpt-4o-mini',
+    messageCount: 1,
+    systemPrompt: '',
+    temperature: null,
+    maxTokens: null,
+    contextStart: 0,
+    messages: [{ id: 'm1', role: 'user', content: 'Hello', createdAt: at, status: 'done' }],
+  };
+}
+
+export async function scratch(): Promise<string> {
+  return mkdtemp(join(tmpdir(), 'atelier-restore-'));
+}
+
+/** Restores as the feature does, staging in the data folder's transfer/ folder. */
+export function restoreInto(
+  library: OpenedLibrary,
+  archive: string,
+  deps: PlacingDeps = library.deps,
+) {
+  return restoreBackup(archive, deps, {
+    stagingDir: join(library.dir, 'transfer', 'restore-test'),
+    onProgress: () => undefined,
+  });
+}
