@@ -1,5 +1,5 @@
-// Conversations on disk: one JSON file each plus an index of summaries, crash recovery, a word index for search.
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
+// Conversations on disk: one JSON file each plus an index of summaries, saved, changed, adopted and searched (reading, the index and the word index in conversation-*.ts).
+import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type {
   Conversation,
@@ -10,26 +10,27 @@ import type {
   WordIndexStatus,
 } from '../../../shared/types';
 import type { ConversationPatch } from '../../../shared/channels';
-import { settleUnfinishedCalls } from '../../../shared/tool-rounds';
 import { compareSummaries, summaryOf } from '../../../shared/conversations';
-import { firstWordsTitle } from '../../../shared/titles';
-import { isAtomicTempFile, writeFileAtomic } from './atomic-write';
+import { writeFileAtomic } from './atomic-write';
 import {
   CONVERSATION_VERSION,
-  conversationSchema,
-  INDEX_VERSION,
   type IndexEntry,
-  indexSchema,
-  originKey,
   type StoredConversation,
 } from './conversation-file';
-import { openConversationSearch } from './conversation-search';
+import {
+  INDEX_FILE,
+  listedSummary,
+  loadEntries,
+  originKeysOf,
+  writeIndex,
+} from './conversation-index';
+import { applyPatch, applyTitleRule, keepGivenTitle } from './conversation-patch';
+import { readConversationFile, recoverInterrupted, storageError } from './conversation-read';
+import { openLibraryWords, scheduleWordIndexBuild } from './conversation-words';
 import type { AttachedFolders } from './search-doc';
-import { makeFolder } from './data-folder';
 import { hasIdShape, isStorableId, newId } from './ids';
 import { openRecovery, type Recovery } from './recovery';
 import { saveFailed } from './save-failure';
-import { STAMP_TICK_MS } from './search-doc';
 import { RECOVERED_FOLDER } from '../../../shared/storage';
 import { serviceError, type ServiceError } from '../service/errors';
 
@@ -104,42 +105,11 @@ export interface LibraryOptions {
   attachedFolders?: AttachedFolders;
 }
 
-const INDEX_FILE = 'index.json';
 /** Where the conversations live in the data folder (also how their set-aside records are told apart). */
 const FOLDER = 'conversations';
-/** Read errors that say "not now" rather than "this file is bad": the file is left where it is. */
-const PASSING_READ_ERRORS = new Set(['EMFILE', 'ENFILE', 'EAGAIN', 'EBUSY', 'EINTR']);
-/** The word index (SQLite), beside the conversations' folder: it is only a cache of them. */
-const SEARCH_INDEX_FILE = join('search', 'words.sqlite');
-/** The whole-file MiniSearch index of earlier versions, removed once the SQLite one is built. */
-const LEGACY_SEARCH_INDEX_FILE = join('search', 'words.index');
-/** The word index's build starts this long after the first list is served… */
-const SEARCH_START_AFTER_LIST_MS = 2000;
-/** …or this long after the library opens, whichever is first. */
-const SEARCH_START_LATEST_MS = 5000;
-
-/** The index's record of a conversation's origins (nothing when it has none). */
-function originKeysOf(c: StoredConversation): Pick<IndexEntry, 'origins'> {
-  return c.origins && c.origins.length > 0 ? { origins: c.origins.map(originKey) } : {};
-}
-
-/**
- * An imported title stays (issue 37): every save of a conversation made here sets the title by the
- * first question unless it was named, so an unnamed one whose title differs from that came from an
- * import (before imports marked their titles as given) and keeps it.
- */
-function keepGivenTitle(c: StoredConversation): void {
-  if (c.titleEdited || c.titleByModel || c.title === '') return;
-  const first = c.messages.find((m) => m.role === 'user');
-  if (c.title !== (first ? firstWordsTitle(first.content) : '')) c.titleEdited = true;
-}
 
 function notFound(id: string): ServiceError {
   return serviceError('not_found', `There is no conversation ${id}.`);
-}
-
-function storageError(message: string): ServiceError {
-  return serviceError('storage', message);
 }
 
 export async function openConversationLibrary(
@@ -169,17 +139,6 @@ export async function openConversationLibrary(
     return p;
   }
 
-  /**
-   * Moves a conversation file that cannot be used to recovered/ with its reason, so the next start
-   * does not trip on it again and the person is told (the list's problems are these records).
-   */
-  async function setAside(id: string, why: string): Promise<void> {
-    await recovery.setAside(
-      fileOf(id),
-      `The conversation in this file could not be opened: ${why}. The other conversations are not affected.`,
-    );
-  }
-
   /** The conversation files set aside since start, as the list reports them. */
   function problems(): StorageProblem[] {
     return recovery
@@ -194,70 +153,6 @@ export async function openConversationLibrary(
             ? ' It could not be moved and was left where it was.'
             : ` It was set aside in ${item.movedTo}.`),
       }));
-  }
-
-  /**
-   * Reads and checks one file; null when it is not there, or unusable (then it is set aside). A
-   * read refused for now (too many open files) throws instead: the file itself is fine.
-   */
-  async function readConversation(id: string): Promise<StoredConversation | null> {
-    let text: string;
-    try {
-      text = await readFile(fileOf(id), 'utf8');
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') return null;
-      if (code && PASSING_READ_ERRORS.has(code))
-        throw storageError(
-          `Conversation ${id} could not be read just now (${(e as Error).message}); try again.`,
-        );
-      await setAside(id, `it could not be read (${(e as Error).message})`);
-      return null;
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (e) {
-      await setAside(id, `it is not valid JSON (${(e as Error).message})`);
-      return null;
-    }
-    let parsed;
-    try {
-      parsed = conversationSchema.safeParse(json);
-    } catch (e) {
-      // A shape too deep for the checker (its stack) is as unusable as a wrong one.
-      await setAside(id, `it could not be checked (${(e as Error).message})`);
-      return null;
-    }
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-      await setAside(
-        id,
-        `it does not hold a conversation (${issue?.message ?? 'wrong shape'}${where})`,
-      );
-      return null;
-    }
-    const c = parsed.data as StoredConversation;
-    c.id = id;
-    c.messageCount = c.messages.length;
-    c.contextStart = Math.min(c.contextStart, c.messages.length);
-    keepGivenTitle(c);
-    return c;
-  }
-
-  /** A crash mid-answer leaves 'streaming' messages: they keep their text and become 'interrupted'. */
-  function recoverInterrupted(c: StoredConversation): boolean {
-    let changed = false;
-    for (const m of c.messages) {
-      if (m.status === 'streaming') {
-        m.status = 'interrupted';
-        // Calls left waiting or running end as stopped, so no card asks for a turn that is gone.
-        settleUnfinishedCalls(m);
-        changed = true;
-      }
-    }
-    return changed;
   }
 
   async function writeConversation(c: StoredConversation): Promise<void> {
@@ -286,109 +181,8 @@ export async function openConversationLibrary(
     if (indexTimer) return;
     indexTimer = setTimeout(() => {
       indexTimer = null;
-      void track(writeIndex()).catch(() => undefined);
+      void track(writeIndex(indexFile, entries)).catch(() => undefined);
     }, indexDelayMs);
-  }
-
-  function writeIndex(): Promise<void> {
-    const body = { version: INDEX_VERSION, entries: [...entries.values()] };
-    return writeFileAtomic(indexFile, JSON.stringify(body));
-  }
-
-  /** The saved summaries; null when there are none or they cannot be used (then set aside). */
-  async function readIndex(): Promise<Map<string, IndexEntry> | null> {
-    let why: string;
-    try {
-      const parsed = indexSchema.safeParse(JSON.parse(await readFile(indexFile, 'utf8')));
-      if (parsed.success) return new Map(parsed.data.entries.map((e) => [e.id, e]));
-      why = 'it is not a list of conversations';
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      why = (e as Error).message;
-    }
-    // Only a cache of the conversation files: it is made again from them, and nothing is missing.
-    await recovery.setAside(
-      indexFile,
-      `The list of conversations kept for a fast start could not be used (${why}). It was made again from the conversation files; no conversation is missing.`,
-    );
-    return null;
-  }
-
-  /**
-   * Trusts the index where it matches the files (size and mtime), re-reads the rest, drops
-   * entries whose file is gone; a missing or corrupt index is rebuilt from the files.
-   */
-  async function loadAll(): Promise<void> {
-    await makeFolder(folder);
-    const names = await readdir(folder);
-    await Promise.all(
-      names.filter(isAtomicTempFile).map((n) => rm(join(folder, n), { force: true })),
-    );
-    const ids = names
-      .filter((n) => n.endsWith('.json') && n !== INDEX_FILE)
-      .map((n) => n.slice(0, -'.json'.length))
-      .filter((id) => hasIdShape('conversation', id));
-    // A save in the same clock tick as the one the list recorded keeps its stamp (search-doc.ts):
-    // a file whose mtime is this close to the list's own writing may hold a save it never heard of.
-    const listWrittenMs = await stat(indexFile).then(
-      (info) => info.mtimeMs,
-      () => 0,
-    );
-    const previous = await readIndex();
-    let indexChanged = previous === null || previous.size !== ids.length;
-
-    for (const id of ids) {
-      let info;
-      try {
-        info = await stat(fileOf(id));
-      } catch {
-        continue;
-      }
-      const known = previous?.get(id);
-      const sameStamp = known?.size === info.size && known.mtimeMs === info.mtimeMs;
-      const settled = info.mtimeMs < listWrittenMs - STAMP_TICK_MS;
-      if (known && !known.streaming && sameStamp && settled) {
-        entries.set(id, known);
-        continue;
-      }
-      indexChanged = true;
-      let c: StoredConversation | null;
-      try {
-        c = await readConversation(id);
-      } catch {
-        // Not readable just now: its last summary stands, and opening it reads it again.
-        if (known) entries.set(id, known);
-        continue;
-      }
-      if (!c) continue;
-      if (recoverInterrupted(c)) {
-        loaded.set(id, c);
-        // Unsaved (a full disk), it is still 'streaming' on disk and recovered again next start.
-        await writeConversation(c).catch(() => undefined);
-        if (!entries.has(id))
-          entries.set(id, {
-            ...summaryOf(c),
-            ...originKeysOf(c),
-            size: info.size,
-            mtimeMs: info.mtimeMs,
-            streaming: true,
-          });
-      } else {
-        entries.set(id, {
-          ...summaryOf(c),
-          ...originKeysOf(c),
-          size: info.size,
-          mtimeMs: info.mtimeMs,
-          streaming: false,
-        });
-      }
-    }
-    if (indexChanged) {
-      if (indexTimer) clearTimeout(indexTimer);
-      indexTimer = null;
-      // The index is a cache: a full disk may refuse it, and the next start reads the files again.
-      await track(writeIndex()).catch(() => undefined);
-    }
   }
 
   async function getStored(id: string): Promise<StoredConversation> {
@@ -396,7 +190,7 @@ export async function openConversationLibrary(
     const cached = loaded.get(id);
     if (cached) return cached;
     if (!entries.has(id)) throw notFound(id);
-    const c = await readConversation(id);
+    const c = await readConversationFile(recovery, fileOf(id), id);
     if (!c) {
       entries.delete(id);
       words.removed(id);
@@ -440,102 +234,31 @@ export async function openConversationLibrary(
     }
   }
 
-  /** A conversations.update patch applied to the conversation in memory. */
-  function applyPatch(c: StoredConversation, patch: ConversationPatch): void {
-    if (patch.title !== undefined) {
-      const title = patch.title.replace(/\s+/g, ' ').trim();
-      // Clearing the name hands the title back to the first message.
-      c.titleEdited = title !== '';
-      c.titleByModel = false;
-      c.title = title;
-    }
-    if (patch.pinned !== undefined) c.pinned = patch.pinned;
-    if (patch.model !== undefined) c.model = patch.model;
-    if (patch.systemPrompt !== undefined) c.systemPrompt = patch.systemPrompt;
-    if (patch.temperature !== undefined) c.temperature = patch.temperature;
-    if (patch.maxTokens !== undefined) c.maxTokens = patch.maxTokens;
-    if (patch.folderId !== undefined) c.folderId = patch.folderId;
-    if (patch.tools !== undefined) c.tools = patch.tools;
-    if (patch.archived !== undefined) c.archived = patch.archived;
-    if (patch.answerFormat !== undefined) c.answerFormat = patch.answerFormat;
-    if (patch.budget !== undefined) c.budget = patch.budget;
-    applyTitleRule(c);
-    // Filing a conversation away is not a change to it: its place by date stays.
-    const filingOnly = Object.entries(patch).every(
-      ([key, value]) => value === undefined || key === 'folderId' || key === 'archived',
-    );
-    if (!filingOnly) c.updatedAt = now().toISOString();
-  }
+  const words = openLibraryWords(dataDir, folder, options, () => entries, recovery);
 
-  function applyTitleRule(c: StoredConversation): void {
-    if (c.titleEdited || c.titleByModel) return;
-    const first = c.messages.find((m) => m.role === 'user');
-    c.title = first ? firstWordsTitle(first.content) : '';
-  }
-
-  const words = openConversationSearch({
-    file: join(dataDir, SEARCH_INDEX_FILE),
+  const indexChanged = await loadEntries({
     folder,
-    legacyFiles: [join(dataDir, LEGACY_SEARCH_INDEX_FILE)],
-    attached: options.attachedFolders ?? {
-      files: join(dataDir, 'files'),
-      documents: join(dataDir, 'documents'),
-    },
-    stamps: () => entries,
-    // A damaged word index is set aside here too, so the person hears of it with the rest.
+    indexFile,
     recovery,
-    ...(options.searchWaitMs !== undefined ? { waitMs: options.searchWaitMs } : {}),
+    fileOf,
+    entries,
+    loaded,
+    write: writeConversation,
   });
-
-  await loadAll();
-  // The word index builds in the background, and only once the first list has been served (and
-  // painted, meanwhile): at start its worker would otherwise take a core from the first screen.
-  // A search starts it at once; without a list (core alone) it starts after a while anyway.
-  // Both timers are cleared by close: a build begun after it would write into a folder its owner
-  // believes is let go (the bench removes it; a test deletes it).
-  let buildTimer: NodeJS.Timeout | null = setTimeout(() => words.start(), SEARCH_START_LATEST_MS);
-  buildTimer.unref();
-  let soonTimer: NodeJS.Timeout | null = null;
-  const startBuildSoon = () => {
-    if (!buildTimer) return;
-    clearTimeout(buildTimer);
-    buildTimer = null;
-    soonTimer = setTimeout(() => words.start(), SEARCH_START_AFTER_LIST_MS);
-    soonTimer.unref();
-  };
+  if (indexChanged) {
+    if (indexTimer) clearTimeout(indexTimer);
+    indexTimer = null;
+    // The index is a cache: a full disk may refuse it, and the next start reads the files again.
+    await track(writeIndex(indexFile, entries)).catch(() => undefined);
+  }
+  const build = scheduleWordIndexBuild(words);
 
   const library: ConversationLibrary = {
     list() {
-      startBuildSoon();
+      build.listed();
       return {
         total: entries.size,
-        items: [...entries.values()]
-          .map(
-            ({
-              id,
-              title,
-              pinned,
-              createdAt,
-              updatedAt,
-              model,
-              messageCount,
-              folderId,
-              archived,
-              assistant,
-            }) => ({
-              id,
-              title,
-              pinned,
-              createdAt,
-              updatedAt,
-              model,
-              messageCount,
-              folderId: folderId ?? null,
-              archived: archived ?? false,
-              ...(assistant ? { assistant } : {}),
-            }),
-          )
-          .sort(compareSummaries),
+        items: [...entries.values()].map(listedSummary).sort(compareSummaries),
         problems: problems(),
       };
     },
@@ -568,7 +291,7 @@ export async function openConversationLibrary(
 
     async update(id, patch) {
       const c = await getStored(id);
-      await changeAndSave(c, () => applyPatch(c, patch));
+      await changeAndSave(c, () => applyPatch(c, patch, now));
       return c;
     },
 
@@ -671,7 +394,7 @@ export async function openConversationLibrary(
         if (indexTimer) {
           clearTimeout(indexTimer);
           indexTimer = null;
-          track(writeIndex()).catch(() => undefined);
+          track(writeIndex(indexFile, entries)).catch(() => undefined);
         }
         await Promise.allSettled([...pending]);
       }
@@ -679,9 +402,7 @@ export async function openConversationLibrary(
     },
 
     async close() {
-      if (buildTimer) clearTimeout(buildTimer);
-      if (soonTimer) clearTimeout(soonTimer);
-      buildTimer = soonTimer = null;
+      build.cancel();
       await library.flush();
       await words.close();
     },
