@@ -5,9 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import { isInvokeChannel } from '../shared/channel-names';
 import type { Envelope } from '../shared/types';
 import type { Core } from '../electron/core/app';
@@ -19,15 +17,15 @@ import {
   BRIDGE_PATH,
   BRIDGE_REFUSED,
   BRIDGE_SCRIPT_PATH,
-  decodeBinaryCall,
   HELLO_TIMEOUT_MS,
   LOGIN_PARAM,
-  OPEN_FROM_TERMINAL,
   type BridgeCall,
   type BridgeServerMessage,
 } from './bridge-protocol';
+import { parseCall, parseHello } from './bridge-frames';
 import { fromThisUser, type ConnectionEnds } from './peer-user';
 import { terminalSafe } from './terminal-text';
+import { bundleBridgeClient, injectBridge, OPEN_FROM_TERMINAL_PAGE } from './web-page';
 import { createWebHost, NO_MCP_COMMANDS, type McpCommandPolicy } from './web-host';
 
 /**
@@ -38,20 +36,6 @@ export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
 /** Calls one page may have waiting for core at once; more are answered with an error at once. */
 export const MAX_CALLS_IN_FLIGHT = 64;
-
-/** A hello is a few dozen bytes: a socket whose first message is longer is refused unread. */
-const MAX_HELLO_BYTES = 512;
-
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** The page for an address used before or never printed: no app, nothing of the person's. */
-const OPEN_FROM_TERMINAL_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Atelier</title></head>
-<body style="font-family: system-ui, sans-serif; margin: 3rem; max-width: 36rem">
-<h1>${escapeHtml(OPEN_FROM_TERMINAL.title)}</h1>
-<p>${escapeHtml(OPEN_FROM_TERMINAL.body)}</p>
-</body></html>
-`;
 
 export interface WebServerOptions {
   host: string;
@@ -80,24 +64,6 @@ export interface WebServer {
   close(): Promise<void>;
 }
 
-/** Bundles dev/bridge-client.ts (and the shared api builder) into one classic script. */
-export async function bundleBridgeClient(): Promise<string> {
-  const result = await build({
-    entryPoints: [fileURLToPath(new URL('./bridge-client.ts', import.meta.url))],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
-    minify: true,
-    legalComments: 'none',
-    logLevel: 'silent',
-  });
-  const output = result.outputFiles[0];
-  if (!output) throw new Error('esbuild produced no bridge script');
-  return output.text;
-}
-
 const isLoopback = (host: string): boolean =>
   host === '127.0.0.1' || host === 'localhost' || host === '::1';
 const hostInUrl = (host: string): string => (host.includes(':') ? `[${host}]` : host);
@@ -106,20 +72,6 @@ const hostInUrl = (host: string): string => (host.includes(':') ? `[${host}]` : 
 function allowedHosts(host: string, port: number): Set<string> {
   const names = isLoopback(host) ? ['127.0.0.1', 'localhost', '[::1]'] : [hostInUrl(host)];
   return new Set(names.map((name) => `${name}:${port}`));
-}
-
-/**
- * Puts the bridge script before the renderer's first script, so window.atelier exists first.
- * Deferred, it still runs before the renderer's module (deferred scripts and modules run in
- * document order) but no longer holds up the parser, so the renderer's chunks are fetched at once
- * instead of after the bridge's round trip. The page carries no secret: it is the same for anyone.
- */
-export function injectBridge(indexHtml: string): string {
-  const tag = `<script defer src="${BRIDGE_SCRIPT_PATH}"></script>`;
-  const at = indexHtml.search(/<script\b/i);
-  if (at >= 0) return indexHtml.slice(0, at) + tag + indexHtml.slice(at);
-  const head = indexHtml.search(/<\/head>/i);
-  return head >= 0 ? indexHtml.slice(0, head) + tag + indexHtml.slice(head) : tag + indexHtml;
 }
 
 function sameSecret(given: string, secret: string): boolean {
@@ -137,44 +89,6 @@ function findSecret(secrets: Iterable<string>, given: unknown): string | null {
 
 function invalidInput(message: string): Envelope<never> {
   return { ok: false, error: { code: 'invalid_input', message, status: null, retryable: false } };
-}
-
-function frameBytes(raw: RawData): Buffer {
-  return Array.isArray(raw) ? Buffer.concat(raw) : Buffer.isBuffer(raw) ? raw : Buffer.from(raw);
-}
-
-function parseCall(raw: RawData, isBinary: boolean): BridgeCall | null {
-  if (isBinary) return decodeBinaryCall(frameBytes(raw));
-  let value: unknown;
-  try {
-    value = JSON.parse(raw.toString());
-  } catch {
-    return null;
-  }
-  if (typeof value !== 'object' || value === null) return null;
-  const call = value as Partial<BridgeCall>;
-  if (typeof call.id !== 'number' || !Number.isSafeInteger(call.id)) return null;
-  return {
-    id: call.id,
-    channel: typeof call.channel === 'string' ? call.channel : '',
-    input: call.input,
-  };
-}
-
-/** The hello's login or session, or null when the first message is anything else. */
-function parseHello(
-  raw: RawData,
-  isBinary: boolean,
-): { login?: unknown; session?: unknown } | null {
-  if (isBinary || frameBytes(raw).length > MAX_HELLO_BYTES) return null;
-  try {
-    const value: unknown = JSON.parse(raw.toString());
-    if (typeof value !== 'object' || value === null) return null;
-    const hello = value as { kind?: unknown; login?: unknown; session?: unknown };
-    return hello.kind === 'hello' ? { login: hello.login, session: hello.session } : null;
-  } catch {
-    return null;
-  }
 }
 
 export async function startWebServer(opts: WebServerOptions): Promise<WebServer> {
