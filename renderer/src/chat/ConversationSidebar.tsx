@@ -9,7 +9,8 @@ import { InlineConfirm } from '../common/InlineConfirm';
 import type { UserError } from '../../../shared/types';
 import { SearchResults } from './SearchResults';
 import { AssistantPicker } from './AssistantPicker';
-import { ArchiveButton, OrganisedConversations, type RowProps } from './OrganisedConversations';
+import { ArchiveButton, OrganisedConversations } from './OrganisedConversations';
+import type { RowProps } from './RowList';
 import { SelectionBar } from './SelectionBar';
 import { IconButton } from '../common/IconButton';
 
