@@ -2,12 +2,11 @@
 // chat; tools; your data; language and theme; Automatic1111 and diagnostics under Advanced.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CUSTOM_RATE } from '../../../shared/rate';
-import type { Language, RatePlan, SettingsView, Theme, UserError } from '../../../shared/types';
+import type { SettingsPatch } from '../../../shared/channels';
+import type { RatePlan, SettingsView, UserError } from '../../../shared/types';
 import { checkWords, type CheckWords } from '../shell/first-run-words';
 import { useAppStore } from '../store';
-import { chatDefaultOf } from '../store/models-slice';
 import { useT } from '../i18n/use-t';
-import { ModelPicker } from '../models/ModelPicker';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { SdApiSettings } from '../images/SdApiSettings';
 import type { MessageKey } from '../i18n/en';
@@ -19,6 +18,8 @@ import { PriceBasisCard } from './PriceBasisCard';
 import { ToolSettingsCard } from './ToolSettingsCard';
 import { DiagnosticsCard } from './DiagnosticsCard';
 import { McpServers } from './McpServers';
+import { AppearanceCard } from './AppearanceCard';
+import { DefaultModelCard } from './DefaultModelCard';
 import { SettingsSections, type SettingsSectionId } from './SettingsSections';
 import { keyStatusOf, keyStatusWords } from './key-status';
 import { YourDataCard } from '../transfer/YourDataCard';
@@ -50,11 +51,6 @@ function customRateOf(text: string): number | null {
 export default function SettingsTab() {
   const t = useT();
   const settings = useAppStore((s) => s.settings);
-  // With no model chosen, what a new chat takes: the live list's default, by name.
-  const automaticModel = useAppStore((s) => {
-    const id = chatDefaultOf(s);
-    return id ? (s.models.find((m) => m.id === id)?.name ?? id) : '';
-  });
   const updateSettings = useAppStore((s) => s.updateSettings);
   const saveKey = useAppStore((s) => s.saveKey);
   const clearKey = useAppStore((s) => s.clearKey);
@@ -181,6 +177,11 @@ export default function SettingsTab() {
                 ? 'settings.keySessionOnly'
                 : 'settings.keySaved',
     );
+  }
+
+  /** A change made by one choice (a model, the language, the theme): saved at once. */
+  function save(patch: SettingsPatch) {
+    void run(() => updateSettings(patch), 'settings.saved');
   }
 
   const status = (
@@ -339,42 +340,7 @@ export default function SettingsTab() {
         </form>
       )}
 
-      {current === 'models' && (
-        <div className="settings-form">
-          <section className="card">
-            <h2>{t('settings.section.models')}</h2>
-            <div className="field">
-              <span className="label">{t('settings.defaultModel')}</span>
-              <ModelPicker
-                label={t('settings.defaultModel')}
-                value={settings?.defaultModel ?? ''}
-                onChange={(defaultModel) =>
-                  void run(() => updateSettings({ defaultModel }), 'settings.saved')
-                }
-              />
-              <p className="hint">{t('settings.defaultModelHint')}</p>
-              {settings?.defaultModel ? (
-                <button
-                  type="button"
-                  className="text-button"
-                  onClick={() =>
-                    void run(() => updateSettings({ defaultModel: '' }), 'settings.saved')
-                  }
-                >
-                  {t('settings.defaultModelAutomatic')}
-                </button>
-              ) : (
-                <p className="hint" role="status">
-                  {automaticModel
-                    ? t('settings.defaultModelAutomaticNow', { model: automaticModel })
-                    : t('settings.defaultModelAutomaticNone')}
-                </p>
-              )}
-            </div>
-            {status}
-          </section>
-        </div>
-      )}
+      {current === 'models' && <DefaultModelCard save={save} status={status} />}
 
       {current === 'money' && (
         <div className="settings-form">
@@ -403,55 +369,7 @@ export default function SettingsTab() {
         </div>
       )}
 
-      {current === 'appearance' && (
-        <div className="settings-form">
-          <section className="card">
-            <h2>{t('settings.appearance')}</h2>
-            <div className="field-row">
-              <Field label={t('settings.language')}>
-                {(id) => (
-                  <select
-                    id={id}
-                    className="input"
-                    value={settings?.language ?? 'en'}
-                    onChange={(event) =>
-                      void run(
-                        () => updateSettings({ language: event.target.value as Language }),
-                        'settings.saved',
-                      )
-                    }
-                  >
-                    <option value="en">{t('settings.language.en')}</option>
-                    <option value="ru">{t('settings.language.ru')}</option>
-                  </select>
-                )}
-              </Field>
-              <Field label={t('settings.theme')}>
-                {(id) => (
-                  <select
-                    id={id}
-                    className="input"
-                    value={settings?.theme ?? 'system'}
-                    onChange={(event) =>
-                      void run(
-                        () => updateSettings({ theme: event.target.value as Theme }),
-                        'settings.saved',
-                      )
-                    }
-                  >
-                    <option value="light">{t('settings.theme.light')}</option>
-                    <option value="dark">{t('settings.theme.dark')}</option>
-                    <option value="system">{t('settings.theme.system')}</option>
-                  </select>
-                )}
-              </Field>
-            </div>
-            <p className="hint">{t('settings.appearanceHint')}</p>
-            <p className="hint">{t('shortcuts.hint')}</p>
-            {status}
-          </section>
-        </div>
-      )}
+      {current === 'appearance' && <AppearanceCard save={save} status={status} />}
 
       {current === 'advanced' && (
         <div className="settings-form">
