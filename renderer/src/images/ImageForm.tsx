@@ -1,5 +1,5 @@
 // The left column of Images: mode, model, prompt, shape or sources, Generate, progress, the result and failures.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { MediaCost } from '../models/MediaCost';
 import {
   ASPECT_RATIOS,
@@ -7,21 +7,18 @@ import {
   imageShapeOf,
   maxSourceImagesOf,
   SD_TXT2IMG,
-  SDAPI_MAPPING,
   type ImageShape,
 } from '../../../shared/images';
 import { defaultModelFor } from '../../../shared/model-defaults';
-import { ErrorNotice } from '../common/ErrorNotice';
-import { mediaUrl } from '../common/media';
 import { useT } from '../i18n/use-t';
-import { useMoney } from '../i18n/use-money';
 import { useAppStore } from '../store';
 import { fitNumber, type ImagesMode } from '../store/images-form-slice';
 import { EditSources } from './EditSources';
 import { KindModelSelect } from '../common/KindModelSelect';
 import { Field } from '../common/Field';
 import { TechnicalDetails } from '../common/TechnicalDetails';
-import { useBringIntoView } from '../common/bring-into-view';
+import { Outcome } from './Outcome';
+import { Progress } from './Progress';
 
 const MODES: readonly ImagesMode[] = ['generate', 'edit', 'sdapi'];
 
@@ -141,90 +138,6 @@ function ShapeField({
     <div className="field-row">
       {shape.kind === 'aspect' ? [aspectField, sizeField] : [sizeField, aspectField]}
     </div>
-  );
-}
-
-function Progress() {
-  const t = useT();
-  const job = useAppStore((s) => s.imageJob);
-  const cancel = useAppStore((s) => s.cancelImages);
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!job) return;
-    const timer = setInterval(() => setNow(Date.now()), 500);
-    return () => clearInterval(timer);
-  }, [job]);
-  if (!job) return null;
-  const seconds = Math.max(0, Math.floor((now - job.startedAt) / 1000));
-  const label = t('images.generating', { seconds });
-  return (
-    <div className="image-progress" role="status">
-      <div className="progress-track" role="progressbar" aria-label={label}>
-        <div className="progress-bar" />
-      </div>
-      <div className="image-progress-row">
-        <span>{label}</span>
-        <button type="button" className="button ghost" onClick={() => void cancel()}>
-          {t('common.cancel')}
-        </button>
-      </div>
-      {job.retrying && (
-        <p className="hint warning">
-          {t('images.retrying', {
-            attempt: job.retrying.attempt,
-            max: job.retrying.maxAttempts,
-          })}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function Outcome() {
-  const t = useT();
-  const money = useMoney();
-  const outcome = useAppStore((s) => s.imageOutcome);
-  const error = useAppStore((s) => s.imageError);
-  const failedRun = useAppStore((s) => s.failedRun);
-  const dismiss = useAppStore((s) => s.dismissImageError);
-  const errorInView = useBringIntoView(error);
-  const outcomeInView = useBringIntoView(outcome);
-  return (
-    <>
-      {error && (
-        <div className="image-failure" ref={errorInView}>
-          {error.details?.mapping === SDAPI_MAPPING && (
-            <p className="hint warning mapping-help">{t('images.sd.mappingMissing')}</p>
-          )}
-          <ErrorNotice
-            error={error}
-            onRetry={failedRun ? () => void failedRun() : undefined}
-            onDismiss={dismiss}
-          />
-        </div>
-      )}
-      {outcome && (
-        <section className="image-result" aria-label={t('images.result')} ref={outcomeInView}>
-          <div className="image-result-grid">
-            {outcome.items.map((item) => (
-              <img
-                key={item.id}
-                src={mediaUrl(item.id)}
-                alt={item.title}
-                width={item.width ?? undefined}
-                height={item.height ?? undefined}
-              />
-            ))}
-          </div>
-          <p className="hint">
-            {outcome.cost !== null
-              ? t('images.cost', { cost: money(outcome.cost) })
-              : t('images.costUnknown')}{' '}
-            {t('images.resultSaved')}
-          </p>
-        </section>
-      )}
-    </>
   );
 }
 
