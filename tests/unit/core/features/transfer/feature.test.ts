@@ -1,114 +1,30 @@
-// The transfer feature through createCore: exports read back as the page reads them, imports that only ever add, backup and restore across data folders.
+// The transfer feature through createCore: exports read back as the page reads them, imports that only ever add, ids that would name the library's own files.
 import { once } from 'node:events';
-import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZipFile } from 'yazl';
 import type { MessageAttachment } from '../../../../../shared/attachments';
 import {
   APP_EXPORT_FORMAT,
   BACKUP_FORMAT,
   TRANSFER_LIMITS,
-  type TransferProgress,
   type TransferReport,
   type TransferSaved,
 } from '../../../../../shared/transfer';
-import type {
-  Conversation,
-  ConversationList,
-  MediaItem,
-  MediaPage,
-} from '../../../../../shared/types';
-import type { FeatureContext, Host } from '../../../../../electron/core/features/context';
-import { openDocumentStore } from '../../../../../electron/core/features/documents/store';
-import {
-  openTransferFeature,
-  safeFileName,
-} from '../../../../../electron/core/features/transfer/feature';
-import { openConversationLibrary } from '../../../../../electron/core/library/conversations';
-import { createFileStore } from '../../../../../electron/core/library/files';
-import { openFolderLibrary } from '../../../../../electron/core/library/folders';
-import { createMediaLibrary } from '../../../../../electron/core/library/media';
-import { makePdf, makePng } from '../../../../e2e/files';
-import { env, openCore as openSimulatedCore } from '../../simulated-core';
-
-/**
- * Core on the simulator with model-made titles off: a title arriving after the first answer would
- * change a conversation between its export and a second import, so "identical" would be a race.
- */
-async function openCore(opts: Parameters<typeof openSimulatedCore>[0] = {}) {
-  const core = await openSimulatedCore(opts);
-  await core.call('settings.update', { autoTitle: false });
-  return core;
-}
+import type { Conversation, ConversationList, MediaItem } from '../../../../../shared/types';
+import { safeFileName } from '../../../../../electron/core/features/transfer/feature';
+import { makePdf } from '../../../../e2e/files';
+import { env } from '../../simulated-core';
 import { chatGptSample } from './chatgpt-sample';
-
-type Opened = Awaited<ReturnType<typeof openCore>>;
-
-const extraDirs: string[] = [];
-afterEach(async () => {
-  // This hook runs before simulated-core's: a core still open on a folder (its search index is
-  // built in the background) could write into it while it is removed (ENOTEMPTY, seen in CI).
-  for (const core of env.cores.splice(0)) await core.dispose();
-  for (const dir of extraDirs.splice(0)) await rm(dir, { recursive: true, force: true });
-});
-
-async function freshDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'atelier-transfer-'));
-  extraDirs.push(dir);
-  return dir;
-}
-
-/** Reads a prepared file the way the page does when the host leaves saving to it. */
-async function readOut(call: Opened['call'], saved: TransferSaved): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  for (let offset = 0; ;) {
-    const chunk = await call<{ base64: string; done: boolean }>('transfer.readOut', {
-      outId: saved.outId,
-      offset,
-    });
-    const bytes = Buffer.from(chunk.base64, 'base64');
-    parts.push(bytes);
-    offset += bytes.length;
-    if (chunk.done) break;
-  }
-  return Buffer.concat(parts);
-}
-
-/** A conversation with one answered question carrying a picture. */
-async function conversationWithPicture(opened: Opened): Promise<Conversation> {
-  const { call, upload, turnEnd } = opened;
-  const file = await upload('dot.png', 'image/png', makePng(40, 30));
-  const attachment = await call<MessageAttachment>('attachments.prepare', { fileId: file.fileId });
-  const conversation = await call<Conversation>('conversations.create', {
-    model: 'vis-openai/gpt-4o-mini',
-  });
-  await call('chat.send', {
-    conversationId: conversation.id,
-    text: 'What is <b>this</b>?',
-    attachments: [attachment],
-  });
-  expect((await turnEnd(conversation.id)).type).toBe('done');
-  return call<Conversation>('conversations.get', { id: conversation.id });
-}
-
-/** What must survive a round trip: everything but ids the library may give anew. */
-function content(c: Conversation) {
-  return {
-    title: c.title,
-    model: c.model,
-    createdAt: c.createdAt,
-    messages: c.messages.map((m) => ({
-      role: m.role,
-      content: m.content,
-      status: m.status,
-      model: m.model,
-      usage: m.usage,
-      attachments: m.attachments?.map((a) => ({ name: a.name, kind: a.kind, size: a.size })),
-    })),
-  };
-}
+import {
+  content,
+  conversationWithPicture,
+  freshDir,
+  openCore,
+  type Opened,
+  readOut,
+} from './feature-harness';
 
 describe('export', () => {
   it('answers saved: false on the web host and the page reads the file in chunks, once', async () => {
@@ -298,171 +214,6 @@ describe('hostile imports', () => {
     } finally {
       limits.importBytes = kept;
     }
-  });
-});
-
-describe('backup and restore', () => {
-  it('restores conversations and media into a fresh folder, and skips what is already there', async () => {
-    const first = await openCore();
-    const original = await conversationWithPicture(first);
-    const saved = await first.call<TransferSaved>('transfer.backup', { jobId: 'job-1' });
-    expect(saved).toMatchObject({ saved: false, mime: 'application/zip' });
-    expect(saved.name).toMatch(/^atelier-backup-\d{4}-\d{2}-\d{2}\.zip$/);
-    const progress = first.emitted
-      .filter((e) => e.event === 'transfer.progress')
-      .map((e) => e.payload as TransferProgress);
-    expect(progress.at(-1)).toMatchObject({ jobId: 'job-1', kind: 'backup', step: 'finishing' });
-    expect(progress.some((p) => p.step === 'media' && p.done === 1)).toBe(true);
-    const archive = await readOut(first.call, saved);
-    // Nothing of the key or the settings travels.
-    expect(archive.includes(Buffer.from('sim-fast'))).toBe(false);
-    expect(archive.includes(Buffer.from('settings.json'))).toBe(false);
-
-    const dir = await freshDir();
-    const second = await openCore({ dataDir: dir });
-    const file = await second.upload('backup.zip', 'application/zip', archive);
-    const report = await second.call<TransferReport>('transfer.restore', {
-      fileId: file.fileId,
-      jobId: 'job-2',
-    });
-    expect(report).toMatchObject({
-      source: 'backup',
-      conversations: 1,
-      media: 1,
-      files: 1,
-      skipped: [],
-    });
-    const restored = await second.call<Conversation>('conversations.get', { id: original.id });
-    expect(content(restored)).toEqual(content(original));
-    const pictures = await second.call<MediaPage>('media.list', { kind: 'image' });
-    expect(pictures.total).toBe(1);
-    expect(restored.messages[0]!.attachments![0]!.mediaId).toBe(pictures.items[0]!.id);
-    // The staging folder is gone once the restore is over.
-    expect((await readdir(join(dir, 'transfer'))).filter((n) => n.startsWith('restore-'))).toEqual(
-      [],
-    );
-
-    const twice = await first.upload('backup.zip', 'application/zip', archive);
-    const same = await first.call<TransferReport>('transfer.restore', {
-      fileId: twice.fileId,
-      jobId: 'job-3',
-    });
-    expect(same).toMatchObject({ conversations: 0, media: 0 });
-    // The conversation, its picture in the media library and the upload it was sent from.
-    expect(same.skipped.map((s) => s.reason)).toEqual(['identical', 'identical', 'identical']);
-    expect(env.dir).not.toBe(dir);
-  }, 30_000);
-
-  it('refuses a zip that is not an Atelier backup, and a file that is not a zip', async () => {
-    const { attempt, upload } = await openCore();
-    const notZip = await upload('backup.zip', 'application/zip', Buffer.from('hello'));
-    const answer = await attempt('transfer.restore', { fileId: notZip.fileId, jobId: 'j' });
-    expect(answer).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
-    expect(!answer.ok && answer.error.message).toMatch(/not a zip archive/);
-  });
-});
-
-describe('a host that saves through a dialog (Electron)', () => {
-  it("restores the backup the person picked in the host's dialog, read where it lies", async () => {
-    const first = await openCore();
-    const original = await conversationWithPicture(first);
-    const archive = await readOut(
-      first.call,
-      await first.call<TransferSaved>('transfer.backup', { jobId: 'job-1' }),
-    );
-    const outside = await freshDir();
-    const picked = join(outside, 'atelier-backup.zip');
-    await writeFile(picked, archive);
-
-    const dir = await freshDir();
-    const answers: Awaited<ReturnType<Host['pickFile']>>[] = [
-      { path: picked },
-      { path: null, canPick: true },
-      { path: null, canPick: false },
-    ];
-    const host: Host = {
-      openExternal: async () => false,
-      confirmMcpCommand: async () => false,
-      saveMedia: async () => ({ saved: false }),
-      pickFile: async (request) => {
-        expect(request.filter.extensions).toEqual(['zip']);
-        return answers.shift()!;
-      },
-    };
-    const conversations = await openConversationLibrary(dir);
-    const ctx = {
-      dataDir: dir,
-      host,
-      conversations,
-      files: await createFileStore(join(dir, 'files')),
-      media: await createMediaLibrary(join(dir, 'media')),
-      emit: () => undefined,
-      state: { current: () => ({ demo: false }) },
-    } as unknown as FeatureContext;
-    const feature = await openTransferFeature(ctx, {
-      documents: { store: await openDocumentStore(dir) },
-      folders: await openFolderLibrary(dir),
-    });
-    const report = await feature.handlers['transfer.restorePicked']({ jobId: 'job-2' });
-    expect(report).toMatchObject({ conversations: 1, media: 1, files: 1, skipped: [] });
-    expect(content(await conversations.get(original.id))).toEqual(content(original));
-    // Nothing went through the upload store: the archive was read where it lies, and stays there.
-    expect((await readdir(join(dir, 'files'))).filter((n) => n.endsWith('.bin'))).toHaveLength(1);
-    expect(await readFile(picked)).toEqual(archive);
-    // Cancelled: nothing restored, no error.
-    expect(await feature.handlers['transfer.restorePicked']({ jobId: 'job-3' })).toBeNull();
-    // A host that cannot open files (the web host) says to use the upload.
-    await expect(
-      feature.handlers['transfer.restorePicked']({ jobId: 'job-4' }),
-    ).rejects.toMatchObject({ error: { code: 'invalid_input' } });
-    await feature.dispose?.();
-    await ctx.files.dispose();
-    await ctx.media.flush();
-    await conversations.close();
-  }, 30_000);
-
-  it('hands the prepared file to the host under its name and type, then removes it', async () => {
-    const dir = await freshDir();
-    const target = join(dir, 'chosen.md');
-    const offered: Array<{ mime: string; name: string }> = [];
-    const host: Host = {
-      openExternal: async () => false,
-      confirmMcpCommand: async () => false,
-      pickFile: async () => ({ path: null, canPick: true }),
-      saveMedia: async (file, suggestedName) => {
-        offered.push({ mime: file.mime, name: suggestedName });
-        await copyFile(file.path, target);
-        return { saved: true };
-      },
-    };
-    const conversations = await openConversationLibrary(dir);
-    const created = await conversations.create({ model: 'm/x' });
-    await conversations.update(created.id, { title: 'Notes: a/b' });
-    const ctx = {
-      dataDir: dir,
-      host,
-      conversations,
-      files: await createFileStore(join(dir, 'files')),
-      media: await createMediaLibrary(join(dir, 'media')),
-      emit: () => undefined,
-      state: { current: () => ({ demo: false }) },
-    } as unknown as FeatureContext;
-    const documents = { store: await openDocumentStore(dir) };
-    const folders = await openFolderLibrary(dir);
-    const feature = await openTransferFeature(ctx, { documents, folders });
-    const saved = await feature.handlers['transfer.export']({
-      conversationId: created.id,
-      format: 'markdown',
-    });
-    expect(saved).toMatchObject({ saved: true, name: 'Notes_ a_b.md', mime: 'text/markdown' });
-    expect(offered).toEqual([{ mime: 'text/markdown', name: 'Notes_ a_b.md' }]);
-    expect(await readFile(target, 'utf8')).toMatch(/^# Notes: a\/b/);
-    expect(await readdir(join(dir, 'transfer'))).toEqual([]);
-    await expect(
-      feature.handlers['transfer.readOut']({ outId: saved.outId, offset: 0 }),
-    ).rejects.toMatchObject({ error: { code: 'not_found' } });
-    await ctx.files.dispose();
-    await conversations.flush();
   });
 });
 
