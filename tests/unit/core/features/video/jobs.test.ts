@@ -1,114 +1,10 @@
 // The video job poller: interval, background priority, persistence and resume, unknown statuses, failure, download, removal.
-import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  openVideoJobs,
-  type VideoJobs,
-  type VideoJobsOptions,
-} from '../../../../../electron/core/features/video/jobs';
-import type { MediaAddInput } from '../../../../../electron/core/library/media';
-import { openRecovery, REASON_SUFFIX } from '../../../../../electron/core/library/recovery';
+import { describe, expect, it, vi } from 'vitest';
 import { serviceError } from '../../../../../electron/core/service/errors';
-import type { CallOptions, VideoStatus } from '../../../../../electron/core/service/types';
-import type { MediaItem, VideoJob } from '../../../../../shared/types';
-import { DAMAGES, damage, type Damage } from '../../damage';
-
-const INTERVAL = 10_000;
-/** ftyp box: what sniffMime takes for an MP4. */
-const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypisom'), Buffer.alloc(12)]);
-
-interface FakeService {
-  polls: { at: number; priority: CallOptions['priority']; requestId: string }[];
-  /** Status values answered per poll, by request id; the last repeats. */
-  script: Map<string, VideoStatus[]>;
-  downloads: number;
-  downloadFailures: number;
-  added: MediaAddInput[];
-}
-
-function status(value: string, extra: Partial<VideoStatus> = {}): VideoStatus {
-  const phase = value === 'COMPLETED' ? 'completed' : value === 'FAILED' ? 'failed' : 'running';
-  return { status: value, phase, url: null, reason: null, ...extra };
-}
-
-function fakeService(): FakeService {
-  return { polls: [], script: new Map(), downloads: 0, downloadFailures: 0, added: [] };
-}
-
-let dir: string;
-let open: VideoJobs[] = [];
-
-beforeEach(async () => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-  dir = await mkdtemp(join(tmpdir(), 'atelier-video-'));
-});
-
-afterEach(async () => {
-  for (const jobs of open) await jobs.dispose();
-  open = [];
-  vi.useRealTimers();
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function openJobs(
-  service: FakeService,
-  overrides: Partial<VideoJobsOptions> = {},
-): Promise<{ jobs: VideoJobs; changes: VideoJob[][] }> {
-  const changes: VideoJob[][] = [];
-  let sequence = 0;
-  const jobs = await openVideoJobs({
-    file: join(dir, 'jobs', 'video.json'),
-    pollIntervalMs: INTERVAL,
-    canPoll: () => true,
-    creditsNow: async () => '99.50',
-    onJobsChanged: (list) => changes.push(list),
-    media: {
-      add: async (input) => {
-        service.added.push(input);
-        sequence += 1;
-        return { id: `media-${sequence}`, kind: input.kind } as MediaItem;
-      },
-    },
-    client: {
-      videoGenerate: async (req) => ({ requestId: `req-${req.prompt}`, cost: '0.50' }),
-      videoStatus: async (requestId, opts = {}) => {
-        service.polls.push({ at: Date.now(), priority: opts.priority, requestId });
-        const answers = service.script.get(requestId) ?? [status('processing')];
-        const count = service.polls.filter((p) => p.requestId === requestId).length;
-        return answers[Math.min(count, answers.length) - 1] as VideoStatus;
-      },
-      downloadFile: async () => {
-        service.downloads += 1;
-        if (service.downloadFailures > 0) {
-          service.downloadFailures -= 1;
-          throw serviceError('not_found', 'File not found', 404);
-        }
-        return { bytes: MP4, mimeType: 'video/mp4' };
-      },
-    },
-    ...overrides,
-  });
-  open.push(jobs);
-  return { jobs, changes };
-}
-
-/** Lets fake time pass in small steps, waiting for each poll's file write before the next step. */
-async function elapse(jobs: VideoJobs, ms: number, step = 250): Promise<void> {
-  for (let passed = 0; passed < ms; passed += step) {
-    await vi.advanceTimersByTimeAsync(step);
-    await jobs.idle();
-  }
-}
-
-const request = (prompt: string) => ({
-  model: 'txt2vid-kling/kling-v2.1',
-  prompt,
-  aspect_ratio: '16:9',
-  duration: 0,
-});
+import type { VideoJob } from '../../../../../shared/types';
+import { elapse, env, fakeService, INTERVAL, MP4, openJobs, request, status } from './jobs-harness';
 
 describe('video job poller', () => {
   it('polls in the background no faster than the interval, then downloads into the library', async () => {
@@ -186,9 +82,9 @@ describe('video job poller', () => {
     await elapse(first.jobs, 25_000);
     expect(service.polls).toHaveLength(2);
     await first.jobs.dispose();
-    open = open.filter((jobs) => jobs !== first.jobs);
+    env.open = env.open.filter((jobs) => jobs !== first.jobs);
 
-    const saved = JSON.parse(await readFile(join(dir, 'jobs', 'video.json'), 'utf8')) as {
+    const saved = JSON.parse(await readFile(join(env.dir, 'jobs', 'video.json'), 'utf8')) as {
       jobs: VideoJob[];
     };
     expect(saved.jobs[0]).toMatchObject({ requestId: 'req-long', phase: 'running', polls: 2 });
@@ -232,7 +128,7 @@ describe('video job poller', () => {
     expect(service.polls).toHaveLength(2);
     const unheard = service.polls[1]!.at;
     await first.jobs.dispose();
-    open = open.filter((jobs) => jobs !== first.jobs);
+    env.open = env.open.filter((jobs) => jobs !== first.jobs);
 
     await vi.advanceTimersByTimeAsync(500);
     const second = await openJobs(service);
@@ -381,72 +277,5 @@ describe('video job poller', () => {
     for (const value of running) expect(seen.has(value)).toBe(true);
     await elapse(jobs, 10_000);
     expect(jobs.list()[0]?.phase).toBe('completed');
-  });
-});
-
-describe('video jobs file damaged', () => {
-  /** The newest job is short and the oldest long: a cut or a garble in the middle hits the oldest. */
-  const KEPT_OF: Record<Damage, boolean> = {
-    truncated: true,
-    emptied: false,
-    garbled: true,
-    binary: false,
-    null: false,
-    'wrong shape': false,
-  };
-
-  it.each(DAMAGES)(
-    'a file %s is set aside and told; the paid jobs still readable are kept, polled and fetched',
-    async (how) => {
-      const file = join(dir, 'jobs', 'video.json');
-      const service = fakeService();
-      const first = await openJobs(service);
-      await first.jobs.submit(request(`long ${'words '.repeat(200)}`));
-      await vi.advanceTimersByTimeAsync(1000);
-      const newest = await first.jobs.submit(request('short'));
-      await first.jobs.dispose();
-      open = open.filter((jobs) => jobs !== first.jobs);
-      const damaged = await damage(file, how);
-
-      const recovery = openRecovery(dir);
-      service.script.set('req-short', [status('COMPLETED', { url: 'http://sim/files/v.mp4' })]);
-      const { jobs } = await openJobs(service, { recovery });
-      const kept = KEPT_OF[how] ? [newest.id] : [];
-      expect(jobs.list().map((job) => job.id)).toEqual(kept);
-      const [aside, ...more] = recovery.items();
-      expect(more).toEqual([]);
-      expect(aside).toMatchObject({ file: 'jobs/video.json' });
-      expect(aside?.reason).toContain(`The ${kept.length} jobs that could be read were kept`);
-      expect(existsSync(join(dir, aside!.movedTo! + REASON_SUFFIX))).toBe(true);
-
-      await elapse(jobs, INTERVAL + 1000);
-      expect(await readFile(join(dir, aside!.movedTo!))).toEqual(damaged);
-      if (kept.length > 0) {
-        expect(service.added).toHaveLength(1);
-        expect(jobs.list()[0]).toMatchObject({ id: newest.id, phase: 'completed' });
-      }
-      const saved = existsSync(file)
-        ? (JSON.parse(await readFile(file, 'utf8')) as { jobs: VideoJob[] }).jobs
-        : [];
-      expect(saved.map((job) => job.id)).toEqual(kept);
-    },
-  );
-
-  it('keeps the jobs of a whole file beside entries that are not jobs, and writes them back at once', async () => {
-    const file = join(dir, 'jobs', 'video.json');
-    const service = fakeService();
-    const first = await openJobs(service);
-    const job = await first.jobs.submit(request('paid'));
-    await first.jobs.dispose();
-    open = open.filter((jobs) => jobs !== first.jobs);
-    const saved = JSON.parse(await readFile(file, 'utf8')) as { jobs: unknown[] };
-    await writeFile(file, JSON.stringify({ ...saved, jobs: [...saved.jobs, { id: 7 }, null] }));
-
-    const recovery = openRecovery(dir);
-    const { jobs } = await openJobs(service, { recovery });
-    expect(jobs.list().map((kept) => kept.id)).toEqual([job.id]);
-    expect(recovery.items()[0]?.reason).toContain('2 of its entries are not video jobs');
-    const written = JSON.parse(await readFile(file, 'utf8')) as { jobs: VideoJob[] };
-    expect(written.jobs.map((kept) => kept.id)).toEqual([job.id]);
   });
 });
