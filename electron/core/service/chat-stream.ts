@@ -1,13 +1,8 @@
 // Reading a streamed chat completion: SSE chunks to deltas, usage from the last chunk, partial text kept on failure, answers capped.
 import { CHAT_ANSWER_MAX_CHARS } from '../../../shared/service-limits';
 import { collectCitations } from './citations';
-import {
-  answerCapError,
-  errorFromHttp,
-  errorTextInBody,
-  ServiceError,
-  serviceError,
-} from './errors';
+import { errorTextInBody } from './error-body';
+import { answerCapError, errorFromHttp, ServiceError, serviceError } from './errors';
 import type { AttemptContext } from './http';
 import { SseParser } from './sse';
 import { ToolCallAssembler } from './tool-calls';

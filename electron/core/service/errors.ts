@@ -1,6 +1,14 @@
-// Service failures as UserErrors: reading error bodies, classifying the service's wording, masking the key.
+// Service failures as UserErrors: a failed answer classified by its status and words (read by error-body.ts, error-wording.ts), thrown errors, the key masked.
 import { formatBytes } from '../../../shared/format';
 import type { ErrorCode, UserError } from '../../../shared/types';
+import {
+  embeddedStatus,
+  errorCodeInBody,
+  isJsonError,
+  looksLikeHtml,
+  readErrorBody,
+} from './error-body';
+import { codeFromWording, contextDetails } from './error-wording';
 
 /** What a chat stream had delivered before it failed, so the caller can keep it. */
 export interface PartialAnswer {
@@ -101,184 +109,6 @@ function maskKey(key: string): string {
   return key.length > 8 ? `****${key.slice(-4)}` : '****';
 }
 
-const MAX_MESSAGE = 500;
-
-function shorten(text: string, max = MAX_MESSAGE): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-}
-
-export function looksLikeHtml(text: string, contentType?: string | null): boolean {
-  if (contentType && /html/i.test(contentType)) return true;
-  return /^\s*(<!doctype html|<html[\s>]|<head[\s>]|<body[\s>])/i.test(text);
-}
-
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-};
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name.startsWith('#x') || name.startsWith('#X'))
-      return String.fromCodePoint(parseInt(name.slice(2), 16));
-    if (name.startsWith('#')) return String.fromCodePoint(parseInt(name.slice(1), 10));
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  });
-}
-
-function stripTags(html: string): string {
-  return decodeEntities(html.replace(/<[^>]*>/g, ' '))
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/** A short readable line from an HTML error page: its title and heading, never the markup. */
-export function htmlToShortText(html: string): string {
-  const body = html.replace(/<(script|style|noscript)[\s\S]*?<\/\1\s*>/gi, ' ');
-  const title = stripTags(/<title[^>]*>([\s\S]*?)<\/title>/i.exec(body)?.[1] ?? '');
-  const heading = stripTags(/<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(body)?.[1] ?? '');
-  let text: string;
-  if (title && heading && !title.includes(heading) && !heading.includes(title))
-    text = `${title}: ${heading}`;
-  else if (title || heading) text = title.length >= heading.length ? title : heading;
-  else text = stripTags(body.replace(/<head[\s\S]*?<\/head\s*>/i, ' '));
-  return shorten(text, 200);
-}
-
-function textOf(value: unknown): string | null {
-  if (typeof value === 'string') return value.trim() ? value : null;
-  if (value && typeof value === 'object') {
-    const nested = value as Record<string, unknown>;
-    return textOf(nested.message) ?? textOf(nested.reason) ?? textOf(nested.detail);
-  }
-  return null;
-}
-
-/**
- * The error text inside a JSON body, in every shape clients meet: {error: {message}},
- * {error: "text"}, {message}, {status: "error", reason}, {detail}. Null when the body is no error.
- */
-export function errorTextInBody(body: unknown): string | null {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
-  const o = body as Record<string, unknown>;
-  if (o.error !== undefined && o.error !== null && o.error !== false) {
-    return textOf(o.error) ?? textOf(o.message) ?? JSON.stringify(o.error).slice(0, MAX_MESSAGE);
-  }
-  if (typeof o.status === 'string' && /^(error|fail(ed|ure)?)$/i.test(o.status)) {
-    return textOf(o.reason) ?? textOf(o.message) ?? textOf(o.detail) ?? o.status;
-  }
-  return null;
-}
-
-/** Whether a 200 body is in fact an error object (it has no result fields beside the error). */
-export function isErrorBody(body: unknown): boolean {
-  if (errorTextInBody(body) === null) return false;
-  const o = body as Record<string, unknown>;
-  return !('choices' in o) && !('data' in o && o.data) && !('text' in o) && !('request_id' in o);
-}
-
-/** The readable text of any error body: JSON shapes, plain text, HTML pages (shortened). */
-export function readErrorBody(bodyText: string, contentType?: string | null): string | null {
-  const trimmed = bodyText.trim();
-  if (!trimmed) return null;
-  if (looksLikeHtml(trimmed, contentType)) return htmlToShortText(trimmed) || null;
-  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
-    try {
-      const parsed: unknown = JSON.parse(trimmed);
-      const found = errorTextInBody(parsed);
-      if (found) return shorten(found);
-      const message = textOf(parsed);
-      if (message) return shorten(message);
-    } catch {
-      // Not JSON after all: shown as text below.
-    }
-  }
-  return shorten(trimmed);
-}
-
-function numberAfter(text: string, pattern: RegExp): number | null {
-  const m = pattern.exec(text);
-  return m?.[1] ? Number(m[1]) : null;
-}
-
-function contextDetails(text: string): UserError['details'] {
-  const details: Record<string, number> = {};
-  const limit = numberAfter(
-    text,
-    /(?:context(?: length| size| window)?|limit|maximum)\D{0,25}?(\d{3,9})\s*(?:tokens)?/i,
-  );
-  const needed = numberAfter(
-    text,
-    /(?:requested|needed|required|you (?:sent|have))\D{0,15}(\d{2,9})/i,
-  );
-  if (limit !== null) details.limit = limit;
-  if (needed !== null) details.needed = needed;
-  return details;
-}
-
-/**
- * The service's wording, in English and in Russian (the service may answer in either), matched
- * on meaning because the exact texts are not documented. Order matters: the first match wins.
- */
-const WORDING: ReadonlyArray<readonly [ErrorCode, RegExp]> = [
-  [
-    'foreign_key',
-    /foreign[ _]key|(?:needs?|requires?|use)\s+(?:its|our|the service'?s?|an?)\s+own\s+(?:api\s+)?key|key (?:of|from) (?:an)?other provider|(?:another|other|foreign) provider'?s? key|openai key|not (?:a|our) (?:api )?key|ключ\S* (?:друго|сторонн|чуж)\S* (?:провайдер|сервис)|(?:нуж|требу)\S* (?:собственн|сво)\S* ключ/i,
-  ],
-  [
-    'key_unknown',
-    /user\b[^.]{0,40}\bnot found|not found[^.]{0,20}\buser|(?:unknown|invalid|incorrect|wrong|bad|unrecogni[sz]ed) (?:api[ -]?)?key|(?:api[ -]?)?key[^.]{0,30}(?:not found|unknown|invalid|not valid|not recogni[sz]ed)|no such (?:user|key)|unauthori[sz]ed|not authenticated|пользовател\S*[^.]{0,40}не найден|(?:неверн|недействительн|неизвестн|некорректн|неправильн)\S* (?:api[- ]?)?ключ|ключ\S*[^.]{0,30}(?:не найден|недействител|неверн|не распознан)|нет api[- ]?ключа/i,
-  ],
-  [
-    'per_request_limit',
-    /per[- ]?request|(?:cost|price|spend(?:ing)?) limit|limit per request|request (?:cost|price) (?:limit|exceeds)|exceeds?[^.]{0,40}\blimit\b[^.]{0,30}\bsettings|лимит\S* (?:на (?:один )?запрос|стоимости)/i,
-  ],
-  [
-    'no_funds',
-    /insufficient|not enough (?:funds|money|balance|credits)|no (?:funds|money|credits)|(?:low|negative|zero) balance|balance is (?:too )?(?:low|empty|zero)|top[- ]?up|out of (?:funds|credits)|(?:exceeds?|more than|greater than)[^.]{0,40}\b(?:funds|balance|credits)|(?:funds|balance|credits)[^.]{0,30}(?:insufficient|not enough|too low|exceeded)|недостаточно (?:средств|денег|кредитов)|нет средств|пополните баланс|баланс\S*[^.]{0,20}(?:недостаточ|исчерпан|отрицател|нулев)/i,
-  ],
-  [
-    'not_in_plan',
-    /(?:plan|subscription|tariff)[^.]{0,60}(?:not (?:available|included|allowed|supported|permitted)|unavailable|does(?:n't| not) include|excludes?|outside)|(?:not (?:available|included|allowed)|unavailable|outside)[^.]{0,40}(?:plan|subscription|tariff)|no (?:active )?subscription|subscription (?:expired|ended|inactive|required)|(?:тариф|подписк)\S*[^.]{0,60}(?:недоступ|не входит|не включ)|(?:недоступн|не входит|не включен)\S*[^.]{0,40}(?:тариф|подписк)|нет (?:активной )?подписки|подписк\S* (?:истекл|закончил|неактивн)|срок подписки (?:истёк|истек)/i,
-  ],
-  [
-    'max_tokens_too_large',
-    /max[_ ]?tokens\W{0,3}(?:is |are |value |of \d+ )?(?:too (?:large|big|high)|exceeds?|greater)|at most \d+ (?:output|completion) tokens|max(?:imum)? (?:output|completion|new) tokens|(?:слишком больш|превышает)\S*[^.]{0,20}max[_ ]?tokens/i,
-  ],
-  [
-    'context_exceeded',
-    /context(?:[_ ](?:length|size|window|limit))|(?:length|size|window|limit) of (?:the )?context|too many tokens|prompt is too long|input is too long|exceeds? (?:the )?(?:model'?s? )?(?:context|token limit)|tokens? exceed|(?:размер|длин|окн)\S* контекста|контекст\S*[^.]{0,30}(?:превыш|не помещ)|превыш\S*[^.]{0,30}контекст|слишком (?:много токенов|длинн\S* (?:запрос|промпт))/i,
-  ],
-  ['max_tokens_too_large', /max[_ ]?tokens/i],
-  [
-    'moderation',
-    /moderat|content (?:policy|filter)|flagged|safety (?:system|policy)|модерац|политик\S* (?:безопасности|контента)/i,
-  ],
-  [
-    'rate_limited',
-    /too many requests|rate[- ]?limit|requests? too (?:frequent|often)|слишком (?:частые|часто|много) (?:запрос|обращ)|превышен\S*[^.]{0,20}(?:лимит|частот)\S*[^.]{0,20}запрос/i,
-  ],
-  [
-    'upstream_timeout',
-    /EDGE_FUNCTION_INVOCATION_TIMEOUT|gateway time-?out|upstream[^.]{0,20}tim(?:ed|e) ?out|(?:провайдер|модель)\S*[^.]{0,30}не ответил/i,
-  ],
-  ['bad_gateway', /EDGE_FUNCTION_INVOCATION_FAILED|bad gateway/i],
-  [
-    'model_unavailable',
-    /cold[- ]?start|temporarily unavailable|(?:model|provider|service)[^.]{0,40}(?:unavailable|not available|overloaded|disabled|loading)|\bunavailable\b|\bdisabled\b|is loading|overloaded|временно недоступн|(?:модель|провайдер)\S*[^.]{0,40}(?:недоступн|перегружен|отключен|загружа)|холодн\S* старт/i,
-  ],
-];
-
-function codeFromWording(text: string): ErrorCode | null {
-  for (const [code, pattern] of WORDING) if (pattern.test(text)) return code;
-  return null;
-}
-
 const STATUS_CODES: Record<number, ErrorCode> = {
   401: 'key_unknown',
   402: 'no_funds',
@@ -374,46 +204,8 @@ export function readToolsRefusal(error: UserError): UserError {
   return { ...error, details: { ...error.details, reason: 'tools_refused' } };
 }
 
-/** The machine code some bodies carry beside the text, e.g. {error: {code: "insufficient_funds"}}. */
-function errorCodeInBody(bodyText: string): string | null {
-  try {
-    const body = JSON.parse(bodyText) as Record<string, unknown> | null;
-    const inner =
-      body && typeof body.error === 'object' ? (body.error as Record<string, unknown>) : null;
-    for (const value of [inner?.code, inner?.type, body?.code])
-      if (typeof value === 'string' && /[a-z]/i.test(value)) return value;
-  } catch {
-    // Not JSON: no code.
-  }
-  return null;
-}
-
-/** A 200 error body may carry the real status: {error: {code: 504}} or {status: 429}. */
-function embeddedStatus(bodyText: string): number | null {
-  try {
-    const body = JSON.parse(bodyText) as Record<string, unknown> | null;
-    const inner =
-      body && typeof body.error === 'object' ? (body.error as Record<string, unknown>) : null;
-    for (const value of [inner?.code, inner?.status, body?.code, body?.status]) {
-      const n = typeof value === 'string' && /^\d{3}$/.test(value) ? Number(value) : value;
-      if (typeof n === 'number' && n >= 400 && n < 600) return n;
-    }
-  } catch {
-    // Not JSON: no embedded status.
-  }
-  return null;
-}
-
 function httpFallback(code: ErrorCode, status: number): string {
   return `${FALLBACK_TEXT[code]} (HTTP ${status})`;
-}
-
-function isJsonError(bodyText: string): boolean {
-  try {
-    return errorTextInBody(JSON.parse(bodyText)) !== null;
-  } catch {
-    return false;
-  }
 }
 
 const NETWORK_CODES = new Set([

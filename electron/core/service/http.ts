@@ -1,12 +1,10 @@
 // One exchange with the service: auth forms, X-Title, deadlines, caps, cancellation, scheduler slots, holds, bounded resends.
 import { ANSWER_MAX_BYTES } from '../../../shared/service-limits';
+import { htmlToShortText, isErrorBody, looksLikeHtml } from './error-body';
 import {
   answerCapError,
   bodyReadFailure,
   errorFromHttp,
-  isErrorBody,
-  htmlToShortText,
-  looksLikeHtml,
   ServiceError,
   serviceError,
   toUserError,

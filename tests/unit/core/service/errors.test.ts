@@ -1,10 +1,9 @@
 // Error mapping: every body shape, the service's wording by meaning, statuses, fetch failures, key masking.
 import { describe, expect, it } from 'vitest';
+import { htmlToShortText, readErrorBody } from '../../../../electron/core/service/error-body';
 import {
   errorFromHttp,
-  htmlToShortText,
   maskSecrets,
-  readErrorBody,
   readToolsRefusal,
   ServiceError,
   toUserError,
