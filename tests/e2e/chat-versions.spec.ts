@@ -1,6 +1,6 @@
 // A conversation keeps its history: versions of answers and edits, delete with undo, continue a cut answer, long messages folded.
 import type { Page } from '@playwright/test';
-import { expect, reloadApp, simRequests, test, turnRequests } from './fixtures';
+import { type Atelier, expect, reloadApp, test, turnRequests } from './fixtures';
 import { type Look, LOOKS, openInLook, sendIn } from './looks';
 
 function users(page: Page, look: Look) {
@@ -20,9 +20,9 @@ async function turnEnd(page: Page, look: Look) {
   await expect(page.locator('article[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
 }
 
-/** The user messages of each chat request the simulator received (its log keeps the body's start). */
-async function sentQuestions(atelier: Parameters<typeof simRequests>[0]): Promise<string[][]> {
-  const requests = await simRequests(atelier, '/chat/completions');
+/** The user messages of each turn request the simulator received (its log keeps the body's start). */
+async function sentQuestions(atelier: Atelier): Promise<string[][]> {
+  const requests = await turnRequests(atelier);
   return requests.map((r) =>
     [...String(r.body).matchAll(/"role":"user","content":("(?:[^"\\]|\\.)*")/g)].map(
       (match) => JSON.parse(match[1]!) as string,

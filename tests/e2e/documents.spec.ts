@@ -4,18 +4,19 @@ import type { AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import {
+  type Atelier,
   connectService,
   expect,
+  expectModel,
   openApp,
+  pickModel,
   reloadApp,
   section,
   simRequests,
   test,
+  turnRequests,
   userMessages,
   waitForTurnEnd,
-  type Atelier,
-  expectModel,
-  pickModel,
 } from './fixtures';
 import { makeDocx, makePdf } from './files';
 
@@ -178,7 +179,7 @@ test('Send to new chat attaches the document to a new conversation', async ({ pa
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(userMessages(page).last()).toContainText('notes.pdf');
   await expect
-    .poll(async () => String((await simRequests(atelier, '/chat/completions')).at(-1)?.body))
+    .poll(async () => String((await turnRequests(atelier)).at(-1)?.body))
     .toContain('lighthouse keeper');
   await waitForTurnEnd(page);
 });

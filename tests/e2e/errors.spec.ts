@@ -88,7 +88,7 @@ for (const errorLanguage of ['en', 'ru'] as const) {
   test.describe(`the service's own refusals, worded in ${errorLanguage === 'en' ? 'English' : 'Russian'}`, () => {
     // The rate off: on a loaded machine a genuine rate-limit 429 (rightly retried) could
     // otherwise come first; here every 429 is a refusal in words.
-    test.use({ atelierOptions: { errorLanguage, validationStatus: 429, rateLimit: false } });
+    test.use({ atelierOptions: { errorLanguage, validationStatus: 429 } });
 
     test('no funds, sent as a 429, is told at once and not retried as a rate limit', async ({
       page,

@@ -1,7 +1,7 @@
 // The first minutes: the welcome screen checks the address and key at once, offers the demo, and a
 // message sent with nothing set up leads there without leaving an empty conversation behind.
 import { MODELS } from '../../sim/models';
-import { expect, gotoApp, section, simRequests, test, type Atelier } from './fixtures';
+import { type Atelier, expect, gotoApp, section, test, turnRequests } from './fixtures';
 import { moneyWords } from '../../renderer/src/i18n/money';
 import { LOOKS, applyLook, type Look, sendIn } from './looks';
 import type { Page } from '@playwright/test';
@@ -65,7 +65,7 @@ for (const look of LOOKS) {
     await expect(answers(page, look).last()).toContainText('Hello after the welcome', {
       timeout: 20_000,
     });
-    const last = (await simRequests(atelier, '/chat/completions')).at(-1);
+    const last = (await turnRequests(atelier)).at(-1);
     expect(String(last?.headers.authorization)).toBe('Bearer sim-fast');
   });
 

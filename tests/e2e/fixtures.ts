@@ -1,10 +1,11 @@
 // Playwright fixtures: per test a fresh simulated service and web host, and the steps a person repeats.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { startSim } from '../../sim/server';
 import { startWebHost } from '../../dev/web';
+import { CUSTOM_RATE } from '../../shared/rate';
 
 export { expect };
 
@@ -43,8 +44,13 @@ export interface AtelierOptions {
   errorLanguage?: 'en' | 'ru';
   /** The status of the service's validation refusals (default: 400 and 429 in turn). */
   validationStatus?: 400 | 429;
-  /** false turns the simulator's per-key rate off, so every 429 is one the test asked for. */
-  rateLimit?: boolean;
+  /**
+   * 'quick' (the default): the simulator's per-key rate is off and the app starts with a person's
+   * own rate of CUSTOM_RATE.max requests a second, so a test waits for no request slot and every
+   * 429 is one it asked for. 'service': the documented rate on both sides (the standard plan of a
+   * fresh install, the simulator's per-key window), for specs about the rate itself.
+   */
+  rate?: 'quick' | 'service';
   /** Starts the web host with --allow-mcp-commands, for specs that run stdio MCP servers. */
   allowMcpCommands?: boolean;
 }
@@ -61,6 +67,7 @@ export interface SimRequest {
 export const test = base.extend<{ atelier: Atelier; atelierOptions: AtelierOptions }>({
   atelierOptions: [{}, { option: true }],
   atelier: async ({ atelierOptions }, use) => {
+    const quick = atelierOptions.rate !== 'service';
     // The debug listener is left on the main port + 1, where the app looks by default.
     const sim = await startSim({
       port: 0,
@@ -76,9 +83,15 @@ export const test = base.extend<{ atelier: Atelier; atelierOptions: AtelierOptio
       ...(atelierOptions.validationStatus
         ? { validationStatus: atelierOptions.validationStatus }
         : {}),
-      ...(atelierOptions.rateLimit === false ? { rateLimit: false } : {}),
+      ...(quick ? { rateLimit: false } : {}),
     });
     const dataDir = await mkdtemp(join(tmpdir(), 'atelier-e2e-'));
+    // As a person who set their own rate in Settings: the rest of the settings file is a new install's.
+    if (quick)
+      await writeFile(
+        join(dataDir, 'settings.json'),
+        JSON.stringify({ ratePlan: 'custom', customRequestsPerSecond: CUSTOM_RATE.max }),
+      );
     const openHost = (port: number) =>
       startWebHost({
         port,

@@ -5,10 +5,10 @@ import {
   expect,
   reloadApp,
   section,
-  simRequests,
   startChatting,
   test,
   titleRequests,
+  turnRequests,
 } from './fixtures';
 import { applyLook, LOOKS, type Look, openInLook, openSettings, sendAndAwaitIn } from './looks';
 
@@ -257,7 +257,7 @@ for (const look of LOOKS) {
       '0.3',
     );
     await sendAndAwaitIn(page, look, 'Hello world');
-    const chats = await simRequests(atelier, '/chat/completions');
+    const chats = await turnRequests(atelier);
     expect(JSON.stringify(chats[0]!.body)).toContain(
       look.language === 'ru' ? 'переводчик' : 'translator',
     );

@@ -15,6 +15,8 @@ import {
 } from './fixtures';
 import { LOOKS, openSettings } from './looks';
 
+test.use({ atelierOptions: { rate: 'service' } });
+
 test('a long Retry-After holds every request, counts down, and "Retry now" lifts it', async ({
   page,
   atelier,

@@ -8,8 +8,8 @@ import {
   reloadApp,
   section,
   sendMessage,
-  simRequests,
   test,
+  turnRequests,
   waitForTurnEnd,
 } from './fixtures';
 
@@ -54,7 +54,7 @@ test('the demo never gets nor replaces the person’s key, and leaving it restor
   await sendMessage(page, 'Hello from the demo');
   await waitForTurnEnd(page);
   // The demo answered from its own simulator: the person's service saw no chat at all.
-  expect(await simRequests(atelier, '/chat/completions')).toHaveLength(0);
+  expect(await turnRequests(atelier)).toHaveLength(0);
 
   await section(page, 'Settings').click();
   await page.getByRole('button', { name: 'Leave demo service' }).click();
@@ -63,7 +63,7 @@ test('the demo never gets nor replaces the person’s key, and leaving it restor
   await section(page, 'Chat').click();
   await sendMessage(page, 'Hello again');
   await waitForTurnEnd(page);
-  const last = (await simRequests(atelier, '/chat/completions')).at(-1);
+  const last = (await turnRequests(atelier)).at(-1);
   expect(String(last?.headers.authorization)).toBe('Bearer sim-own-key-1234');
 });
 
