@@ -20,7 +20,8 @@ import { appendStartReport } from './start';
 import { loadOnly } from './load-only';
 import { appendMemoryReport, memoryOnly } from './memory';
 import { measureOpenConversation } from './open-conversation';
-import { renderReport, type BenchFigures, type StreamSetup } from './report';
+import { renderReport } from './report';
+import type { BenchFigures, StreamSetup } from './report-figures';
 import {
   measureStreaming,
   measureWorkInterleaved,

@@ -1,6 +1,7 @@
-// Unit tests of the bench report's goal for the app's own cost per streamed update (bench/report.ts).
+// Unit tests of the bench report's goal for the app's own cost per streamed update (bench/report-streaming.ts).
 import { describe, expect, it } from 'vitest';
-import { costGoal, costTable, type BenchFigures } from '../../../bench/report';
+import type { BenchFigures } from '../../../bench/report-figures';
+import { costGoal, costTable } from '../../../bench/report-streaming';
 
 type Work = BenchFigures['streaming']['plainText'];
 
