@@ -1,16 +1,19 @@
 // One exchange with the service: auth forms, X-Title, deadlines, caps, cancellation, scheduler slots, holds, bounded resends.
 import { ANSWER_MAX_BYTES } from '../../../shared/service-limits';
-import { htmlToShortText, isErrorBody, looksLikeHtml } from './error-body';
-import {
-  answerCapError,
-  bodyReadFailure,
-  errorFromHttp,
-  ServiceError,
-  serviceError,
-  toUserError,
-} from './errors';
+import { guardBody, untilAborted } from './answer-guard';
+import type { AttemptContext } from './answer-reading';
+import { ServiceError, serviceError, toUserError } from './errors';
 import { jsonBody } from './streamed-body';
 import type { CallOptions, RequestScheduler } from './types';
+
+export {
+  type AttemptContext,
+  failureOf,
+  type JsonAnswer,
+  parseJsonAnswer,
+  readJsonAnswer,
+} from './answer-reading';
+export { untilAborted } from './answer-guard';
 
 /** 429/430: resends after waiting. */
 export const MAX_RATE_RETRIES = 4;
@@ -42,12 +45,6 @@ export interface WireCall {
   maxBytes?: number;
   /** The answer in words, for the refusal past maxBytes ("The speech answer"). */
   what?: string;
-}
-
-export interface AttemptContext {
-  apiKey: string | null;
-  /** A failure during the read, said as cancel or timeout when it was one. */
-  explain(e: unknown): ServiceError;
 }
 
 export type ReadAnswer<T> = (res: Response, ctx: AttemptContext) => Promise<T>;
@@ -83,15 +80,6 @@ export function originOf(url: string): string | null {
   }
 }
 
-/** Retry-After as milliseconds from now: delta-seconds or an HTTP date. */
-export function parseRetryAfter(value: string | null, nowMs: number): number | null {
-  if (!value) return null;
-  const text = value.trim();
-  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
-  const at = Date.parse(text);
-  return Number.isNaN(at) ? null : Math.max(0, at - nowMs);
-}
-
 /** Waits ms, or ends early as a cancel when the signal aborts. */
 function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise<void>((resolve, reject) => {
@@ -110,210 +98,6 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
 
 export function backoffMs(retriesSoFar: number): number {
   return Math.min(BACKOFF_CAP_MS, BACKOFF_START_MS * 2 ** retriesSoFar);
-}
-
-/**
- * Settles as the promise does, or rejects with the signal's reason as soon as it aborts, whatever
- * the promise is doing; `late` gets what the abandoned promise brings after all.
- */
-export function untilAborted<T>(
-  promise: Promise<T>,
-  signal: AbortSignal,
-  late?: (value: T) => void,
-): Promise<T> {
-  if (signal.aborted) {
-    promise.then(late, () => undefined);
-    return Promise.reject(signal.reason as unknown);
-  }
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => {
-      promise.then(late, () => undefined);
-      reject(signal.reason as unknown);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (e: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(e);
-      },
-    );
-  });
-}
-
-/** Up to `maxBytes` of a body as text; the rest is never read (the body is cancelled). */
-async function readHead(res: Response, maxBytes: number): Promise<string> {
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  let read = 0;
-  try {
-    while (read < maxBytes) {
-      const { value, done } = await reader.read();
-      if (done) return text + decoder.decode();
-      const part = value.subarray(0, maxBytes - read);
-      read += part.byteLength;
-      text += decoder.decode(part, { stream: true });
-    }
-    return text + decoder.decode();
-  } finally {
-    reader.cancel().catch(() => undefined);
-  }
-}
-
-/** The failed answer as a ServiceError (its first words read, Retry-After noted, key masked). */
-export async function failureOf(
-  res: Response,
-  apiKey: string | null,
-  nowMs: number,
-): Promise<ServiceError> {
-  // A failed answer is read for its words only, so a huge or endless error body costs nothing.
-  const bodyText = await readHead(res, ANSWER_MAX_BYTES.error).catch(() => '');
-  return new ServiceError(
-    errorFromHttp({
-      status: res.status,
-      bodyText,
-      contentType: res.headers.get('content-type'),
-      retryAfterMs: parseRetryAfter(res.headers.get('retry-after'), nowMs),
-      apiKey,
-    }),
-  );
-}
-
-export interface JsonAnswer {
-  json: unknown;
-  text: string;
-}
-
-/** A JSON answer; failures, web pages, broken JSON and 200 error objects become ServiceErrors. */
-export async function readJsonAnswer(
-  res: Response,
-  ctx: AttemptContext,
-  nowMs: number,
-): Promise<JsonAnswer> {
-  if (!res.ok) throw await failureOf(res, ctx.apiKey, nowMs);
-  const text = await res.text();
-  return parseJsonAnswer(text, res.headers.get('content-type'), ctx.apiKey);
-}
-
-export function parseJsonAnswer(
-  text: string,
-  contentType: string | null,
-  apiKey: string | null,
-  opts: { keepErrorBodies?: boolean } = {},
-): JsonAnswer {
-  if (looksLikeHtml(text, contentType))
-    throw serviceError(
-      'bad_base_url',
-      `The address answered with a web page ("${htmlToShortText(text)}"), not the service API.`,
-      200,
-    );
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw serviceError(
-      'malformed_response',
-      text.trim()
-        ? 'The service answered text that is not valid JSON.'
-        : 'The service answered an empty body.',
-      200,
-    );
-  }
-  if (!opts.keepErrorBodies && isErrorBody(json))
-    throw new ServiceError(errorFromHttp({ status: 200, bodyText: text, contentType, apiKey }));
-  return { json, text };
-}
-
-interface BodyGuard {
-  /** Aborts on Stop and when a deadline passes. */
-  signal: AbortSignal;
-  /** A read of the body begins: the idle deadline runs. */
-  waiting(): void;
-  /** A piece arrived: the deadline rests until the next read. */
-  arrived(): void;
-  maxBytes: number;
-  what: string;
-  apiKey: string | null;
-}
-
-/** Statuses whose answers have no body (the Response constructor refuses one for them). */
-const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 103, 204, 205, 304]);
-
-/**
- * The answer with its body read through a guard: every read heeds the attempt's signal at once
- * (even when the fetch's own reader, or the body's decoding, does not: the abandoned reader is
- * cancelled in the background), the idle deadline runs while a read waits, bytes are counted and
- * refused in words past the cap without reading the rest, and a body that does not decode is said
- * as such. Whoever reads the answer (text(), arrayBuffer(), a stream reader) gets all of this.
- */
-function guardBody(res: Response, guard: BodyGuard): Response {
-  if (res.status < 200 || res.status > 599) {
-    res.body?.cancel().catch(() => undefined);
-    throw serviceError(
-      'malformed_response',
-      `The service answered with HTTP status ${res.status}, which is no answer Atelier can read.`,
-    );
-  }
-  const source = res.body;
-  if (!source || NULL_BODY_STATUSES.has(res.status)) return res;
-  const encoding = res.headers.get('content-encoding')?.trim().toLowerCase() || null;
-  // An answer that says up front it is past the cap is refused before a byte of it is read.
-  const declared = Number(res.headers.get('content-length') ?? NaN);
-  if (encoding === null && declared > guard.maxBytes) {
-    source.cancel().catch(() => undefined);
-    throw answerCapError(guard.what, guard.maxBytes, 'bytes', res.status);
-  }
-  const reader = source.getReader();
-  let received = 0;
-  let open = true;
-  const abandon = (): void => {
-    if (!open) return;
-    open = false;
-    reader.cancel().catch(() => undefined);
-  };
-  const body = new ReadableStream<Uint8Array>(
-    {
-      async pull(out) {
-        guard.waiting();
-        let part: ReadableStreamReadResult<Uint8Array>;
-        try {
-          part = await untilAborted(reader.read(), guard.signal);
-        } catch (e) {
-          abandon();
-          out.error(
-            guard.signal.aborted
-              ? guard.signal.reason
-              : new ServiceError(bodyReadFailure(e, encoding, guard.apiKey)),
-          );
-          return;
-        } finally {
-          guard.arrived();
-        }
-        if (part.done) {
-          open = false;
-          out.close();
-          return;
-        }
-        received += part.value.byteLength;
-        if (received > guard.maxBytes) {
-          abandon();
-          out.error(answerCapError(guard.what, guard.maxBytes, 'bytes', res.status));
-          return;
-        }
-        out.enqueue(part.value);
-      },
-      cancel() {
-        abandon();
-      },
-    },
-    { highWaterMark: 0 },
-  );
-  return new Response(body, { status: res.status, headers: res.headers });
 }
 
 export function createTransport(o: TransportOptions): Transport {
