@@ -21,7 +21,7 @@ import {
   streamAndSettle,
   variantServer,
   type MetricDeltas,
-} from './streaming';
+} from './streaming-page';
 import { rendererBuild, type RendererVariant } from './vite.config';
 
 export const LONG_BLOCK_ITEMS = 300;

@@ -8,7 +8,13 @@ import { freshContext, launchChromium } from './browser';
 import { benchConversation, chatHistory, MarkdownWriter, seededRandom } from './corpus';
 import { feedScript } from './feed/build';
 import type { StreamFixture } from './feed/fixture';
-import { deltas, metricsOf, pageReadyToStream, streamAndSettle, variantServer } from './streaming';
+import {
+  deltas,
+  metricsOf,
+  pageReadyToStream,
+  streamAndSettle,
+  variantServer,
+} from './streaming-page';
 import { BENCH_OUT, rendererBuild } from './vite.config';
 
 /** The goal: no main-thread task over this while a pathological answer streams or is opened. */

@@ -22,13 +22,8 @@ import { appendMemoryReport, memoryOnly } from './memory';
 import { measureOpenConversation } from './open-conversation';
 import { renderReport } from './report';
 import type { BenchFigures, StreamSetup } from './report-figures';
-import {
-  measureStreaming,
-  measureWorkInterleaved,
-  profileStreaming,
-  traceWork,
-  type StreamPage,
-} from './streaming';
+import { measureStreaming, measureWorkInterleaved, profileStreaming, traceWork } from './streaming';
+import type { StreamPage } from './streaming-page';
 import {
   BENCH_OUT,
   bareBuild,

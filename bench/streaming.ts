@@ -1,15 +1,22 @@
 // Figure 1: one long answer streamed into a 500-message conversation, measured on the page's main thread.
 import { writeFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
-import {
-  FEED_SCRIPT_PATH,
-  FIXTURE_PATH,
-  type LongTaskTally,
-  type StreamOutcome,
-} from './feed/fixture';
+import type { Browser, Page } from 'playwright-core';
+import type { LongTaskTally, StreamOutcome } from './feed/fixture';
 import { freshContext } from './browser';
-import { cpuShare, cpuSnapshot, waitForQuietMachine, type CpuShare } from './cpu-usage';
-import { startStaticServer, type StaticServer } from './static-server';
+import { waitForQuietMachine, type CpuShare } from './cpu-usage';
+import type { StaticServer } from './static-server';
+import {
+  deltas,
+  metricsOf,
+  openConversation,
+  pageReadyToStream,
+  QUIET_WAIT_MS,
+  SETTLE_MS,
+  streamAndSettle,
+  variantServer,
+  type MetricDeltas,
+  type StreamPage,
+} from './streaming-page';
 import {
   mainThreadWork,
   parseTrace,
@@ -19,10 +26,7 @@ import {
 } from './trace';
 import { BENCH_OUT, type RendererVariant } from './vite.config';
 
-/** How long the page may keep working after 'done' (final render, code colouring) inside the window. */
-const SETTLE_MS = 2000;
 const IDLE_SAMPLE_MS = 2000;
-const QUIET_WAIT_MS = 10_000;
 /**
  * Work passes per variant: single runs on a 2-core machine spread by a quarter or more, and with
  * three the bare page's median moved the goal's ratio by ±0.05 between runs of the same code.
@@ -43,21 +47,6 @@ export interface NaiveTally {
   streamingRenders: number;
   charsRendered: number;
   longestText: number;
-}
-
-/** Performance.getMetrics deltas over the window, in ms. */
-export interface MetricDeltas {
-  task: number;
-  script: number;
-  layout: number;
-  recalcStyle: number;
-  /**
-   * CPU time of the page's main thread (ThreadTime) and of its whole renderer process
-   * (ProcessTime), when this Chromium reports them (else 0): unlike the task durations above, not
-   * inflated by waiting for a core on a busy machine.
-   */
-  threadCpu: number;
-  processCpu: number;
 }
 
 export interface StreamingResult {
@@ -95,42 +84,6 @@ export interface StreamingResult {
   };
 }
 
-export type Metrics = Record<string, number>;
-
-export function deltas(before: Metrics, after: Metrics): MetricDeltas {
-  const ms = (name: string) => ((after[name] ?? 0) - (before[name] ?? 0)) * 1000;
-  return {
-    task: ms('TaskDuration'),
-    script: ms('ScriptDuration'),
-    layout: ms('LayoutDuration'),
-    recalcStyle: ms('RecalcStyleDuration'),
-    threadCpu: ms('ThreadTime'),
-    processCpu: ms('ProcessTime'),
-  };
-}
-
-export async function metricsOf(cdp: CDPSession): Promise<Metrics> {
-  const { metrics } = await cdp.send('Performance.getMetrics');
-  return Object.fromEntries(metrics.map((m) => [m.name, m.value]));
-}
-
-/**
- * A fresh page with the conversation open, Performance metrics on and the machine quiet: ready to
- * stream. The caller closes the context.
- */
-export async function pageReadyToStream(
-  browser: Browser,
-  server: StaticServer,
-): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
-  const context = await freshContext(browser);
-  const page = await context.newPage();
-  await openConversation(page, server);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Performance.enable');
-  await waitForQuietMachine(QUIET_WAIT_MS);
-  return { context, page, cdp };
-}
-
 /** One stream in a fresh page with nothing of the bench's running in it: the page's own work. */
 async function workPass(browser: Browser, server: StaticServer): Promise<StreamingResult['work']> {
   const { context, page, cdp } = await pageReadyToStream(browser, server);
@@ -154,9 +107,6 @@ async function workPasses(
   for (let run = 0; run < WORK_RUNS; run++) runs.push(await workPass(browser, server));
   return medianWork(runs);
 }
-
-/** A page the streaming bench serves: a build of the renderer, or the bare reference page. */
-export type StreamPage = RendererVariant | 'bare';
 
 /**
  * Work passes of several pages interleaved run by run, the order turned by one each run (a, b, c,
@@ -258,43 +208,6 @@ function selfTimeByKind(events: TraceEvent[]): Record<string, number> {
 function medianWork(runs: Array<StreamingResult['work']>): StreamingResult['work'] {
   const byTotal = [...runs].sort((a, b) => a.metrics.task - b.metrics.task);
   return { ...byTotal[Math.floor(byTotal.length / 2)]!, runsMs: runs.map((r) => r.metrics.task) };
-}
-
-export function variantServer(
-  variant: StreamPage,
-  fixtureJson: string,
-  feedScript: string,
-): Promise<StaticServer> {
-  return startStaticServer({
-    root: `${BENCH_OUT}/${variant}`,
-    extra: { [FIXTURE_PATH]: fixtureJson, [FEED_SCRIPT_PATH]: feedScript },
-    injectScripts: [FEED_SCRIPT_PATH],
-  });
-}
-
-/** Opens the 500-message conversation and waits until its answers show as markdown and settle. */
-async function openConversation(page: Page, server: StaticServer): Promise<void> {
-  await page.goto(server.url);
-  await page.getByRole('textbox', { name: 'Message', exact: true }).waitFor();
-  await page.locator('.conversation-link').first().click();
-  await page.locator('.message-scroller .markdown p').first().waitFor();
-  await page.waitForTimeout(1000);
-}
-
-/** Streams the answer and waits for 'done' to be shown and the page to settle; ends the window. */
-export async function streamAndSettle(
-  page: Page,
-  instrumented = true,
-): Promise<{ outcome: StreamOutcome; longTasks: LongTaskTally; cpu: CpuShare }> {
-  const cpuBefore = await cpuSnapshot();
-  const outcome = await page.evaluate(
-    (withCounters) => window.benchFeed!.streamAnswer(withCounters),
-    instrumented,
-  );
-  await page.locator('article[aria-busy="true"]').waitFor({ state: 'detached', timeout: 120_000 });
-  await page.waitForTimeout(SETTLE_MS);
-  const longTasks = await page.evaluate(() => window.benchFeed!.endWindow());
-  return { outcome, longTasks, cpu: cpuShare(cpuBefore, await cpuSnapshot()) };
 }
 
 /**
