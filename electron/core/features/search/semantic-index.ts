@@ -1,5 +1,4 @@
 // Semantic search: embeds messages and documents in the background (only when turned on), keeps the vectors, finds hits by meaning.
-import { createHash } from 'node:crypto';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEFAULT_EMBEDDING_MODEL } from '../../../../shared/models';
@@ -23,6 +22,7 @@ import type { ConversationLibrary } from '../../library/conversations';
 import { toUserError } from '../../service/errors';
 import type { EmbeddingsResult, FullServiceClient } from '../../service/types';
 import { cosine, decodeVectorFile, encodeVectorFile, type VectorFile } from './vector-file';
+import { currentTexts, type SourceText } from './passages';
 
 export interface SemanticIndexOptions {
   dataDir: string;
@@ -64,77 +64,13 @@ export interface SemanticIndex {
   dispose(): Promise<void>;
 }
 
-interface SourceText {
-  /** conversation:<id> or document:<id> */
-  key: string;
-  title: string;
-  /** Passages: for a conversation the id is its first message's, so a hit opens there. */
-  items: { id: string; text: string; hash: string }[];
-}
-
-/**
- * The document takes one string per embeddings request, so texts are embedded as passages of a
- * few hundred tokens (several messages, or a section of a document): fewer requests, each one
- * still about one subject.
- */
-const PASSAGE_TOKENS = 400;
-const MAX_TEXT_CHARS = 8000;
-const DOCUMENT_CHUNK_CHARS = 1500;
 const MAX_MEANING_HITS = 20;
 const SNIPPET_CHARS = 140;
 const DEFAULT_INTERVAL_MS = 30_000;
 
-function hashOf(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 16);
-}
-
 function snippetOf(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > SNIPPET_CHARS ? `${flat.slice(0, SNIPPET_CHARS)}…` : flat;
-}
-
-/**
- * Consecutive messages joined into passages of about PASSAGE_TOKENS; a long message is a passage
- * of its own. Grouping runs from the start, so a new message changes only the last passage.
- */
-export function messagePassages(
-  messages: readonly { id: string; text: string }[],
-): { id: string; text: string }[] {
-  const passages: { id: string; text: string }[] = [];
-  let current: { id: string; parts: string[]; tokens: number } | null = null;
-  for (const message of messages) {
-    const tokens = estimateTokens(message.text);
-    if (current && current.tokens + tokens > PASSAGE_TOKENS) {
-      passages.push({ id: current.id, text: current.parts.join('\n\n') });
-      current = null;
-    }
-    if (!current) current = { id: message.id, parts: [], tokens: 0 };
-    current.parts.push(message.text);
-    current.tokens += tokens;
-  }
-  if (current) passages.push({ id: current.id, text: current.parts.join('\n\n') });
-  return passages;
-}
-
-/** Splits a document's text at paragraph breaks into pieces of about DOCUMENT_CHUNK_CHARS. */
-export function chunkText(text: string): string[] {
-  const chunks: string[] = [];
-  let current = '';
-  for (const paragraph of text.split(/\n\s*\n/)) {
-    const p = paragraph.trim();
-    if (p === '') continue;
-    if (current !== '' && current.length + p.length > DOCUMENT_CHUNK_CHARS) {
-      chunks.push(current);
-      current = '';
-    }
-    current = current === '' ? p : `${current}\n\n${p}`;
-    while (current.length > DOCUMENT_CHUNK_CHARS * 2) {
-      chunks.push(current.slice(0, DOCUMENT_CHUNK_CHARS));
-      current = current.slice(DOCUMENT_CHUNK_CHARS);
-    }
-  }
-  if (current !== '') chunks.push(current);
-  return chunks;
 }
 
 /** `conversation-<id>.vec` or `document-<id>.vec`; an id of another shape never names a file. */
@@ -231,33 +167,6 @@ export async function openSemanticIndex(options: SemanticIndexOptions): Promise<
     await writeFileAtomic(settingsFile, JSON.stringify({ enabled, model }));
   }
 
-  async function currentTexts(): Promise<SourceText[]> {
-    const out: SourceText[] = [];
-    for (const summary of options.conversations.list().items) {
-      const conversation = await options.conversations.get(summary.id).catch(() => null);
-      if (!conversation) continue;
-      out.push({
-        key: `conversation:${summary.id}`,
-        title: conversation.title,
-        items: messagePassages(
-          conversation.messages
-            .filter((m) => m.content.trim() !== '' && m.status !== 'error')
-            .map((m) => ({ id: m.id, text: m.content.slice(0, MAX_TEXT_CHARS) })),
-        ).map((p) => ({ ...p, text: p.text.slice(0, MAX_TEXT_CHARS), hash: hashOf(p.text) })),
-      });
-    }
-    for (const summary of options.documents.list().items) {
-      const record = await options.documents.get(summary.id).catch(() => null);
-      if (!record) continue;
-      out.push({
-        key: `document:${summary.id}`,
-        title: record.name,
-        items: chunkText(record.text).map((text, i) => ({ id: `c${i}`, text, hash: hashOf(text) })),
-      });
-    }
-    return out;
-  }
-
   function missing(source: SourceText, forModel: string) {
     const stored = sources.get(source.key);
     const known =
@@ -295,7 +204,7 @@ export async function openSemanticIndex(options: SemanticIndexOptions): Promise<
   }
 
   async function pass(): Promise<void> {
-    const texts = await currentTexts();
+    const texts = await currentTexts(options.conversations, options.documents);
     if (options.paused?.()) return;
     const live = new Set(texts.map((t) => t.key));
     for (const key of [...sources.keys()]) {
@@ -409,7 +318,7 @@ export async function openSemanticIndex(options: SemanticIndexOptions): Promise<
 
     async estimate(forModel) {
       const chosen = forModel?.trim() || model;
-      const texts = await currentTexts();
+      const texts = await currentTexts(options.conversations, options.documents);
       let count = 0;
       let tokens = 0;
       for (const source of texts) {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SemanticEstimate, SemanticStatus } from '../../../../../shared/semantic';
 import type { Conversation, SearchHit } from '../../../../../shared/types';
-import { messagePassages } from '../../../../../electron/core/features/search/semantic-index';
+import { messagePassages } from '../../../../../electron/core/features/search/passages';
 import { env, openCore } from '../../simulated-core';
 
 describe('semantic search', () => {

@@ -4,8 +4,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { chunkText } from '../../../../../electron/core/features/search/passages';
 import {
-  chunkText,
   estimateCost,
   openSemanticIndex,
   type SemanticIndexOptions,
