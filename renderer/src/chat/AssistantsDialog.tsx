@@ -1,9 +1,10 @@
 // Managing assistants: the list (built-ins can be copied, the person's own edited or deleted), a form for one, and "Start chat".
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { Assistant, UserError } from '../../../shared/types';
 import { TEMPERATURE_RANGE } from '../../../shared/models';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { InlineConfirm } from '../common/InlineConfirm';
+import { ModalDialog } from '../common/ModalDialog';
 import { Field } from '../common/Field';
 import { useT } from '../i18n/use-t';
 import { useAppStore } from '../store';
@@ -238,40 +239,15 @@ export function AssistantsDialog({ onClose }: { onClose: () => void }) {
   const startChatWith = useAppStore((s) => s.startChatWith);
   const [editing, setEditing] = useState<FormState | null>(null);
   const [error, setError] = useState<UserError | null>(null);
-  const titleId = useId();
-  const dialog = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    dialog.current?.querySelector<HTMLElement>('button')?.focus();
-    return () => opener?.focus();
-  }, []);
-
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      if (editing) setEditing(null);
-      else onClose();
-    }
-  }
+  const newButton = useRef<HTMLButtonElement>(null);
 
   return (
-    <div
-      className="modal-backdrop"
-      onMouseDown={(event) => event.target === event.currentTarget && onClose()}
-    >
-      <div
-        ref={dialog}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        className="assistants-dialog"
-        onKeyDown={onKeyDown}
-      >
-        <div className="assistants-dialog-head">
-          <h2 id={titleId}>{t('organise.assistants')}</h2>
+    <ModalDialog
+      title={t('organise.assistants')}
+      headActions={
+        <>
           <button
+            ref={newButton}
             type="button"
             className="button primary small"
             onClick={() => setEditing(formOf(null))}
@@ -281,33 +257,44 @@ export function AssistantsDialog({ onClose }: { onClose: () => void }) {
           <button type="button" className="button ghost small" onClick={onClose}>
             {t('common.close')}
           </button>
-        </div>
-        {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
-        {editing ? (
-          <AssistantForm
-            key={editing.id ?? editing.name}
-            initial={editing}
-            onDone={() => setEditing(null)}
-          />
-        ) : (
-          <ul className="assistant-list">
-            {assistants.map((a) => (
-              <AssistantItem
-                key={a.id}
-                assistant={a}
-                onEdit={() => setEditing(formOf(a))}
-                onCopy={() => setEditing(formOf(a, t('organise.copyName', { name: a.name })))}
-                onStart={() => {
-                  void startChatWith(a).then((failure) => {
-                    if (failure) setError(failure);
-                    else onClose();
-                  });
-                }}
-              />
-            ))}
-          </ul>
-        )}
-      </div>
-    </div>
+        </>
+      }
+      onClose={onClose}
+      initialFocus={newButton}
+      onKeyDown={(event) => {
+        // Escape leaves the form first, the dialog only from the list.
+        if (event.key !== 'Escape' || !editing) return;
+        event.preventDefault();
+        event.stopPropagation();
+        setEditing(null);
+      }}
+      className="assistants-dialog"
+    >
+      {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
+      {editing ? (
+        <AssistantForm
+          key={editing.id ?? editing.name}
+          initial={editing}
+          onDone={() => setEditing(null)}
+        />
+      ) : (
+        <ul className="assistant-list">
+          {assistants.map((a) => (
+            <AssistantItem
+              key={a.id}
+              assistant={a}
+              onEdit={() => setEditing(formOf(a))}
+              onCopy={() => setEditing(formOf(a, t('organise.copyName', { name: a.name })))}
+              onStart={() => {
+                void startChatWith(a).then((failure) => {
+                  if (failure) setError(failure);
+                  else onClose();
+                });
+              }}
+            />
+          ))}
+        </ul>
+      )}
+    </ModalDialog>
   );
 }

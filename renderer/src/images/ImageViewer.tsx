@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { MediaItem, UserError } from '../../../shared/types';
 import { ErrorNotice } from '../common/ErrorNotice';
+import { ModalDialog } from '../common/ModalDialog';
 import { conversationsUsing, usageTitles } from '../common/deleted-media';
 import { mediaUrl, saveMedia } from '../common/media';
 import { useLanguage, useT } from '../i18n/use-t';
@@ -98,12 +99,6 @@ export function ImageViewer({
   }, [item, index, total, loadPage]);
 
   useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    dialog.current?.focus();
-    return () => opener?.focus();
-  }, []);
-
-  useEffect(() => {
     setConfirming(false);
     setNotice(null);
     setError(null);
@@ -115,26 +110,10 @@ export function ImageViewer({
   }, [index, total, onClose, onIndex]);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      onClose();
-      return;
-    }
     if ((event.target as HTMLElement).closest('input, textarea, select')) return;
     if (event.key === 'ArrowRight' && index < total - 1) onIndex(index + 1);
     else if (event.key === 'ArrowLeft' && index > 0) onIndex(index - 1);
-    else if (event.key === 'Tab') {
-      // Focus stays inside the dialog while it is open.
-      const focusable = dialog.current?.querySelectorAll<HTMLElement>(
-        'button:not(:disabled), [tabindex="0"]',
-      );
-      if (!focusable || focusable.length === 0) return;
-      const first = focusable[0]!;
-      const last = focusable[focusable.length - 1]!;
-      if (event.shiftKey && document.activeElement === first) last.focus();
-      else if (!event.shiftKey && document.activeElement === last) first.focus();
-      else return;
-    } else return;
+    else return;
     event.preventDefault();
   }
 
@@ -161,145 +140,141 @@ export function ImageViewer({
   }
 
   return (
-    <div className="viewer-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div
-        ref={dialog}
-        role="dialog"
-        aria-modal="true"
-        aria-label={item?.title ?? t('images.gallery')}
-        className="viewer"
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
-      >
-        <div className="viewer-bar">
-          <button
-            type="button"
-            className="button ghost"
-            aria-label={t('images.previous')}
-            disabled={index === 0}
-            onClick={() => onIndex(index - 1)}
-          >
-            ←
-          </button>
-          <span className="hint">
-            {t('images.viewer.position', { index: index + 1, total })} · {t('images.viewerKeys')}
-          </span>
-          <button
-            type="button"
-            className="button ghost"
-            aria-label={t('images.next')}
-            disabled={index >= total - 1}
-            onClick={() => onIndex(index + 1)}
-          >
-            →
-          </button>
-          <button type="button" className="button ghost viewer-close" onClick={onClose}>
-            {t('common.close')}
-          </button>
-        </div>
-        <div className="viewer-body">
-          <div className="viewer-image">
-            {item && <img key={item.id} src={mediaUrl(item.id)} alt={item.title} />}
-          </div>
-          {item && (
-            <div className="viewer-side">
-              <Details item={item} />
-              <div className="viewer-actions">
-                <button
-                  type="button"
-                  className="button primary"
-                  disabled={busy || item.model === null}
-                  onClick={() => {
-                    void regenerate(item);
-                    onClose();
-                  }}
-                >
-                  {t('images.regenerate')}
-                </button>
-                <button
-                  type="button"
-                  className="button"
-                  onClick={() => {
-                    takeAsSource(item);
-                    onClose();
-                  }}
-                >
-                  {t('images.useAsSource')}
-                </button>
-                <button
-                  type="button"
-                  className="button"
-                  onClick={() =>
-                    void sendImageToChat(item).then((failure) => {
-                      if (failure) setError(failure);
-                      else onClose();
-                    })
-                  }
-                >
-                  {t('images.sendToChat')}
-                </button>
-                <button
-                  type="button"
-                  className="button"
-                  onClick={() =>
-                    void saveMedia(item).then((answer) => {
-                      if (!answer.ok) setError(answer.error);
-                    })
-                  }
-                >
-                  {t('images.saveAs')}
-                </button>
-                <button
-                  type="button"
-                  className="button"
-                  onClick={() =>
-                    void copyImage(item).then((ok) =>
-                      setNotice(ok ? t('images.copied') : t('images.copyFailed')),
-                    )
-                  }
-                >
-                  {t('images.copyImage')}
-                </button>
-                {!confirming ? (
-                  <button type="button" className="button danger" onClick={() => askDelete(item)}>
-                    {t('images.delete')}
-                  </button>
-                ) : (
-                  <div className="confirm" role="group" aria-label={t('images.confirmDelete')}>
-                    <p role="status">{confirmText()}</p>
-                    <div className="confirm-actions">
-                      <button
-                        type="button"
-                        className="button danger"
-                        disabled={usage === null}
-                        onClick={() => void onDelete(item)}
-                      >
-                        {usage && usage.length > 0
-                          ? t('images.deleteAnyway')
-                          : t('images.deleteConfirm')}
-                      </button>
-                      <button
-                        type="button"
-                        className="button ghost"
-                        onClick={() => {
-                          setConfirming(false);
-                          dialog.current?.focus();
-                        }}
-                      >
-                        {t('common.cancel')}
-                      </button>
-                    </div>
-                  </div>
-                )}
-              </div>
-              <div aria-live="polite" className="form-status">
-                {notice && <p className="success">{notice}</p>}
-              </div>
-              {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
-            </div>
-          )}
-        </div>
+    <ModalDialog
+      label={item?.title ?? t('images.gallery')}
+      onClose={onClose}
+      panelRef={dialog}
+      onKeyDown={onKeyDown}
+      className="viewer"
+    >
+      <div className="viewer-bar">
+        <button
+          type="button"
+          className="button ghost"
+          aria-label={t('images.previous')}
+          disabled={index === 0}
+          onClick={() => onIndex(index - 1)}
+        >
+          ←
+        </button>
+        <span className="hint">
+          {t('images.viewer.position', { index: index + 1, total })} · {t('images.viewerKeys')}
+        </span>
+        <button
+          type="button"
+          className="button ghost"
+          aria-label={t('images.next')}
+          disabled={index >= total - 1}
+          onClick={() => onIndex(index + 1)}
+        >
+          →
+        </button>
+        <button type="button" className="button ghost viewer-close" onClick={onClose}>
+          {t('common.close')}
+        </button>
       </div>
-    </div>
+      <div className="viewer-body">
+        <div className="viewer-image">
+          {item && <img key={item.id} src={mediaUrl(item.id)} alt={item.title} />}
+        </div>
+        {item && (
+          <div className="viewer-side">
+            <Details item={item} />
+            <div className="viewer-actions">
+              <button
+                type="button"
+                className="button primary"
+                disabled={busy || item.model === null}
+                onClick={() => {
+                  void regenerate(item);
+                  onClose();
+                }}
+              >
+                {t('images.regenerate')}
+              </button>
+              <button
+                type="button"
+                className="button"
+                onClick={() => {
+                  takeAsSource(item);
+                  onClose();
+                }}
+              >
+                {t('images.useAsSource')}
+              </button>
+              <button
+                type="button"
+                className="button"
+                onClick={() =>
+                  void sendImageToChat(item).then((failure) => {
+                    if (failure) setError(failure);
+                    else onClose();
+                  })
+                }
+              >
+                {t('images.sendToChat')}
+              </button>
+              <button
+                type="button"
+                className="button"
+                onClick={() =>
+                  void saveMedia(item).then((answer) => {
+                    if (!answer.ok) setError(answer.error);
+                  })
+                }
+              >
+                {t('images.saveAs')}
+              </button>
+              <button
+                type="button"
+                className="button"
+                onClick={() =>
+                  void copyImage(item).then((ok) =>
+                    setNotice(ok ? t('images.copied') : t('images.copyFailed')),
+                  )
+                }
+              >
+                {t('images.copyImage')}
+              </button>
+              {!confirming ? (
+                <button type="button" className="button danger" onClick={() => askDelete(item)}>
+                  {t('images.delete')}
+                </button>
+              ) : (
+                <div className="confirm" role="group" aria-label={t('images.confirmDelete')}>
+                  <p role="status">{confirmText()}</p>
+                  <div className="confirm-actions">
+                    <button
+                      type="button"
+                      className="button danger"
+                      disabled={usage === null}
+                      onClick={() => void onDelete(item)}
+                    >
+                      {usage && usage.length > 0
+                        ? t('images.deleteAnyway')
+                        : t('images.deleteConfirm')}
+                    </button>
+                    <button
+                      type="button"
+                      className="button ghost"
+                      onClick={() => {
+                        setConfirming(false);
+                        dialog.current?.focus();
+                      }}
+                    >
+                      {t('common.cancel')}
+                    </button>
+                  </div>
+                </div>
+              )}
+            </div>
+            <div aria-live="polite" className="form-status">
+              {notice && <p className="success">{notice}</p>}
+            </div>
+            {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
+          </div>
+        )}
+      </div>
+    </ModalDialog>
   );
 }

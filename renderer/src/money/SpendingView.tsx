@@ -1,5 +1,5 @@
 // The Spending view, opened from the balance meter: today, this week, this month, a chart by day, lines by model, feature and conversation, recent calls, CSV export.
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import {
   BACKGROUND_FEATURES,
   chargesDiffer,
@@ -11,6 +11,7 @@ import {
 } from '../../../shared/spending';
 import type { UserError } from '../../../shared/types';
 import { ErrorNotice } from '../common/ErrorNotice';
+import { ModalDialog } from '../common/ModalDialog';
 import { creditsNoun, moneyWords } from '../i18n/money';
 import { creditsForInput } from '../common/credits-input';
 import { localeOf, type Translate } from '../i18n/translate';
@@ -80,8 +81,6 @@ export default function SpendingView() {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [error, setError] = useState<UserError | null>(null);
   const [exported, setExported] = useState<number | null>(null);
-  const panel = useRef<HTMLDivElement>(null);
-  const titleId = useId();
 
   useEffect(() => {
     let current = true;
@@ -102,18 +101,6 @@ export default function SpendingView() {
     };
   }, [demo, revision]);
 
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    panel.current?.focus();
-    return () => opener?.focus();
-  }, []);
-
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key !== 'Escape') return;
-    event.preventDefault();
-    close(false);
-  }
-
   async function exportCsv() {
     setExported(null);
     const answer = await invoke('spending.export', { demo });
@@ -128,21 +115,10 @@ export default function SpendingView() {
   }
 
   return (
-    <div
-      className="spending-backdrop"
-      onMouseDown={(event) => event.target === event.currentTarget && close(false)}
-    >
-      <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        className="spending-view"
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
-      >
-        <header className="spending-head">
-          <h2 id={titleId}>{t('spending.view.title')}</h2>
+    <ModalDialog
+      title={t('spending.view.title')}
+      headActions={
+        <>
           {demoInUse && (
             <div className="segmented" role="group" aria-label={t('spending.view.title')}>
               <button
@@ -169,17 +145,20 @@ export default function SpendingView() {
           <button type="button" className="button" onClick={() => close(false)}>
             {t('common.close')}
           </button>
-        </header>
-        {demo && <p className="hint">{t('spending.view.demoNote')}</p>}
-        {exported !== null && (
-          <p role="status" className="hint">
-            {t('spending.view.exported', { count: exported })}
-          </p>
-        )}
-        {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
-        {loaded ? <Figures loaded={loaded} /> : !error && <p className="hint">…</p>}
-      </div>
-    </div>
+        </>
+      }
+      onClose={() => close(false)}
+      className="spending-view"
+    >
+      {demo && <p className="hint">{t('spending.view.demoNote')}</p>}
+      {exported !== null && (
+        <p role="status" className="hint">
+          {t('spending.view.exported', { count: exported })}
+        </p>
+      )}
+      {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
+      {loaded ? <Figures loaded={loaded} /> : !error && <p className="hint">…</p>}
+    </ModalDialog>
   );
 }
 

@@ -1,5 +1,6 @@
 // The list of every keyboard shortcut the app has, opened with ? or F1: a modal dialog, Esc closes it.
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useRef } from 'react';
+import { ModalDialog } from '../common/ModalDialog';
 import type { MessageKey } from '../i18n/en';
 import { translateDynamic } from '../i18n/translate';
 import { useT } from '../i18n/use-t';
@@ -76,77 +77,43 @@ const GROUPS: ReadonlyArray<{ title: MessageKey; shortcuts: readonly Shortcut[] 
 
 export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
   const t = useT();
-  const dialog = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
-  const titleId = useId();
-
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    closeButton.current?.focus();
-    return () => opener?.focus();
-  }, []);
-
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape') {
-      // Handled here, so the shell's Esc (stop the answer) does not act as well.
-      event.preventDefault();
-      event.stopPropagation();
-      onClose();
-      return;
-    }
-    if (event.key !== 'Tab') return;
-    // Focus stays inside the dialog while it is open: the list scrolls, the Close button is its stop.
-    const focusable = dialog.current?.querySelectorAll<HTMLElement>('button, [tabindex="0"]');
-    if (!focusable || focusable.length === 0) return;
-    const first = focusable[0]!;
-    const last = focusable[focusable.length - 1]!;
-    if (event.shiftKey && document.activeElement === first) last.focus();
-    else if (!event.shiftKey && document.activeElement === last) first.focus();
-    else return;
-    event.preventDefault();
-  }
 
   const say = (key: KeyName) => (typeof key === 'string' ? key : translateDynamic(t, key.say));
   return (
-    <div
-      className="shortcuts-backdrop"
-      onMouseDown={(event) => event.target === event.currentTarget && onClose()}
+    <ModalDialog
+      title={t('shortcuts.title')}
+      headActions={
+        <button ref={closeButton} type="button" className="button" onClick={onClose}>
+          {t('shortcuts.close')}
+        </button>
+      }
+      onClose={onClose}
+      initialFocus={closeButton}
+      raised
+      className="shortcuts-dialog"
     >
-      <div
-        ref={dialog}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        className="shortcuts-dialog"
-        onKeyDown={onKeyDown}
-      >
-        <div className="shortcuts-head">
-          <h2 id={titleId}>{t('shortcuts.title')}</h2>
-          <button ref={closeButton} type="button" className="button" onClick={onClose}>
-            {t('shortcuts.close')}
-          </button>
-        </div>
-        <div className="shortcuts-body" tabIndex={0}>
-          <p className="hint">{t('shortcuts.mac')}</p>
-          {GROUPS.map((group) => (
-            <table key={group.title} className="shortcuts-table">
-              <caption>{translateDynamic(t, group.title)}</caption>
-              <tbody>
-                {group.shortcuts.map((shortcut) => (
-                  <tr key={shortcut.does}>
-                    <th scope="row">
-                      {shortcut.keys.map((key, index) => (
-                        <kbd key={index}>{say(key)}</kbd>
-                      ))}
-                    </th>
-                    <td>{translateDynamic(t, shortcut.does)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          ))}
-        </div>
+      {/* The list scrolls under the head; it is a Tab stop of its own, so keys can scroll it. */}
+      <div className="shortcuts-body" tabIndex={0}>
+        <p className="hint">{t('shortcuts.mac')}</p>
+        {GROUPS.map((group) => (
+          <table key={group.title} className="shortcuts-table">
+            <caption>{translateDynamic(t, group.title)}</caption>
+            <tbody>
+              {group.shortcuts.map((shortcut) => (
+                <tr key={shortcut.does}>
+                  <th scope="row">
+                    {shortcut.keys.map((key, index) => (
+                      <kbd key={index}>{say(key)}</kbd>
+                    ))}
+                  </th>
+                  <td>{translateDynamic(t, shortcut.does)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ))}
       </div>
-    </div>
+    </ModalDialog>
   );
 }
