@@ -19,7 +19,7 @@ import {
   WORD_PATTERN,
   type ConversationExpect,
   type World,
-} from './workload';
+} from './world';
 
 export const FAILURE_KINDS = [
   'loss',

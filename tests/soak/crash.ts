@@ -18,18 +18,8 @@ import {
 } from './checks';
 import { goneFiles, snapshotFolder, tempFilesOf, type FolderSnapshot } from './data-folder';
 import { KILL_AT, planPoints, type Op, type PointPlan } from './plan';
-import {
-  CallRefused,
-  HostGone,
-  openWorld,
-  restartHost,
-  RUN,
-  runImport,
-  runRestore,
-  setUp,
-  turnsEnded,
-  type World,
-} from './workload';
+import { RUN, runImport, runRestore, setUp } from './workload';
+import { CallRefused, HostGone, openWorld, restartHost, turnsEnded, type World } from './world';
 
 export interface SoakOptions {
   /** Kill points. */
