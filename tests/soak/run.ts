@@ -1,7 +1,8 @@
 // `npm run soak`: the crash test over many kill points (SOAK_POINTS, default 100; seed SOAK_SEED), its summary printed and written to tests/soak/last-run.log.
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { formatSummary, runCrashSoak } from './crash';
+import { runCrashSoak } from './crash';
+import { formatSummary } from './crash-summary';
 
 const DEFAULT_POINTS = 100;
 const DEFAULT_SEED = 37;

@@ -1,6 +1,7 @@
 // The crash test in npm test: the web host killed with SIGKILL at six seeded points (one per kind of work: stream, save, import, restore, folders, upload) and restarted on the same folder; every promise kept (the spending ledger's entries included).
 import { describe, expect, it } from 'vitest';
-import { formatSummary, runCrashSoak } from '../../soak/crash';
+import { runCrashSoak } from '../../soak/crash';
+import { formatSummary } from '../../soak/crash-summary';
 
 /** CI's seed; SOAK_SEED tries another, SOAK_TEST_POINTS more points (npm run soak runs 100). */
 const SEED = Number(process.env.SOAK_SEED ?? 37);
