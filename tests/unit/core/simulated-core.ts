@@ -1,4 +1,5 @@
 // One core against the simulator per test, as the renderer drives it: calls, uploads, the end of a chat turn.
+import { requestPurpose, type RequestPurpose } from '../../../sim/request-purpose';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,8 +23,15 @@ export interface SimulatedCoreEnv {
   sim: RunningSim;
   /** Disposed after each test; a test that disposes one itself empties the list. */
   cores: Core[];
-  /** Bodies of every chat request core sent, parsed. */
-  chatBodies: Array<{ model: string; messages: Array<{ role: string; content: unknown }> }>;
+  /**
+   * Bodies of every chat request core sent, parsed, each with what the simulator's request log
+   * says it was for (a turn or the background title request).
+   */
+  chatBodies: Array<{
+    model: string;
+    messages: Array<{ role: string; content: unknown }>;
+    purpose: RequestPurpose | undefined;
+  }>;
 }
 
 /** A fresh data folder and simulator for each test of the calling file. */
@@ -55,7 +63,10 @@ export async function openCore(
   const recordingFetch: typeof fetch = async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     if (url.endsWith('/chat/completions') && typeof init?.body === 'string')
-      env.chatBodies.push(JSON.parse(init.body) as (typeof env.chatBodies)[number]);
+      env.chatBodies.push({
+        ...(JSON.parse(init.body) as Omit<(typeof env.chatBodies)[number], 'purpose'>),
+        purpose: requestPurpose('POST', url, Buffer.from(init.body)),
+      });
     return fetch(input, init);
   };
   const dataDir = opts.dataDir ?? env.dir;

@@ -71,9 +71,7 @@ describe('titles made by a model (simulator)', () => {
       (x) => x.title !== 'Plan a weekend trip to Lisbon please',
     );
     expect(titled.title).toBe('Plan a weekend trip to');
-    const titleBodies = env.chatBodies.filter((b) =>
-      b.messages.some((m) => m.role === 'system' && /conversation title/.test(String(m.content))),
-    );
+    const titleBodies = env.chatBodies.filter((b) => b.purpose === 'title');
     expect(titleBodies).toHaveLength(1);
     // The cheapest chat model on the simulator's list, not the conversation's own.
     const cheapest = cheapestChatModel(await call<ModelInfo[]>('models.list', {}));
@@ -101,11 +99,7 @@ describe('titles made by a model (simulator)', () => {
     await new Promise((r) => setTimeout(r, 300));
     const after = await call<Conversation>('conversations.get', { id: c.id });
     expect(after.title).toBe('Plan a weekend trip to');
-    expect(
-      env.chatBodies.filter((b) =>
-        b.messages.some((m) => m.role === 'system' && /conversation title/.test(String(m.content))),
-      ),
-    ).toHaveLength(1);
+    expect(env.chatBodies.filter((b) => b.purpose === 'title')).toHaveLength(1);
   });
 
   it('uses the title model from the settings, and falls back silently when it fails', async () => {
