@@ -16,7 +16,7 @@ import { formatBytes } from '../../../../shared/format';
 import type { StoredFile } from '../../../../shared/types';
 import type { DocumentsFeature } from '../documents/feature';
 import type { ChannelsOf, Feature, FeatureContext } from '../context';
-import type { AttachmentParts } from './engine';
+import type { AttachmentParts } from './engine-options';
 import { checkUploadedFile } from '../../library/file-checks';
 import { downscaleImage, toDataUri } from '../../library/pictures';
 import { serviceError } from '../../service/errors';

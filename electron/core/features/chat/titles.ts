@@ -9,7 +9,7 @@ import type { Conversation, ConversationSummary, ModelInfo } from '../../../../s
 import type { StoredConversation } from '../../library/conversation-file';
 import type { ConversationLibrary } from '../../library/conversations';
 import type { ChatRequest, ServiceClient } from '../../service/types';
-import { sentTokens } from './engine';
+import { sentTokens } from './turn-request';
 
 /** What the request asks; the simulator recognises "conversation title" in it. */
 export const TITLE_INSTRUCTION =

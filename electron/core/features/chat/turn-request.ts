@@ -1,0 +1,103 @@
+// The request of a chat turn, planned apart from the stream: where the sent history starts so it fits the context, the wire messages, the tokens a request took.
+import { effectiveMaxTokens } from '../../../../shared/models';
+import {
+  estimateTokens,
+  isSentMessage,
+  MESSAGE_OVERHEAD_TOKENS,
+  messageTokens,
+  systemPromptTokens,
+} from '../../../../shared/tokens';
+import type { ChatMessage, Conversation } from '../../../../shared/types';
+import { serviceError } from '../../service/errors';
+import type { ChatRequest, WireContentPart, WireMessage } from '../../service/types';
+import { toolRoundsWire } from './tools';
+
+/** The prompt tokens a request likely took, for a request the service gave no usage for. */
+export function sentTokens(request: ChatRequest): number {
+  let tokens = 0;
+  for (const m of request.messages) {
+    tokens += MESSAGE_OVERHEAD_TOKENS;
+    const parts = typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : m.content;
+    for (const part of parts) if (part.type === 'text') tokens += estimateTokens(part.text);
+    for (const call of m.tool_calls ?? []) tokens += estimateTokens(call.function.arguments);
+  }
+  return tokens;
+}
+
+export interface ContextPlan {
+  contextStart: number;
+  maxTokens: number;
+  /** Tokens of the prompt from contextStart with the system prompt, as the check counted them. */
+  promptTokens: number;
+}
+
+/**
+ * Where the sent history must start for prompt + max_tokens to fit the context. Trims whole
+ * turns (a user message and the answers after it), oldest first, only when allowed.
+ */
+export function planContext(
+  conversation: Pick<Conversation, 'systemPrompt' | 'contextStart' | 'maxTokens'>,
+  messages: readonly ChatMessage[],
+  contextLength: number | null,
+  trimOldest: boolean,
+): ContextPlan {
+  const maxTokens = effectiveMaxTokens(conversation.maxTokens, contextLength);
+  const start = Math.min(conversation.contextStart, messages.length - 1);
+  const system = systemPromptTokens(conversation.systemPrompt);
+  // suffix[i]: tokens of messages i.. to the end.
+  const suffix = new Array<number>(messages.length + 1).fill(0);
+  for (let i = messages.length - 1; i >= 0; i--) {
+    suffix[i] = suffix[i + 1]! + messageTokens(messages[i]!);
+  }
+  const promptTokens = system + suffix[start]!;
+  if (contextLength == null) return { contextStart: start, maxTokens, promptTokens };
+  const needed = promptTokens + maxTokens;
+  if (needed <= contextLength) return { contextStart: start, maxTokens, promptTokens };
+
+  let fitStart: number | null = null;
+  for (let s = start + 1; s < messages.length; s++) {
+    if (messages[s]!.role !== 'user') continue;
+    if (system + suffix[s]! + maxTokens <= contextLength) {
+      fitStart = s;
+      break;
+    }
+  }
+  if (trimOldest && fitStart !== null)
+    return { contextStart: fitStart, maxTokens, promptTokens: system + suffix[fitStart]! };
+  throw serviceError(
+    'context_exceeded',
+    fitStart === null
+      ? `The message and the answer's room (${maxTokens} tokens) do not fit in the model's context of ${contextLength} tokens, even without earlier history.`
+      : `The conversation needs about ${needed} tokens with the answer's room, over the model's context of ${contextLength}. Leaving out the ${fitStart - start} oldest messages would make it fit.`,
+    null,
+    { needed, limit: contextLength, trimmable: fitStart === null ? 0 : fitStart - start },
+  );
+}
+
+/**
+ * The wire request: system prompt first, then the history from contextStart; messages with
+ * attachments are sent as the content parts given for their ids.
+ */
+export function buildChatRequest(
+  conversation: Pick<Conversation, 'model' | 'systemPrompt' | 'temperature'>,
+  messages: readonly ChatMessage[],
+  plan: ContextPlan,
+  parts: ReadonlyMap<string, WireContentPart[]> = new Map(),
+): ChatRequest {
+  const wire: WireMessage[] = [];
+  if (conversation.systemPrompt.trim() !== '') {
+    wire.push({ role: 'system', content: conversation.systemPrompt });
+  }
+  for (const m of messages.slice(plan.contextStart)) {
+    // An answer that used tools: its rounds (the calls and their results) come before its text.
+    if (m.status !== 'error') wire.push(...toolRoundsWire(m));
+    if (isSentMessage(m)) wire.push({ role: m.role, content: parts.get(m.id) ?? m.content });
+  }
+  const request: ChatRequest = {
+    model: conversation.model,
+    messages: wire,
+    max_tokens: plan.maxTokens,
+  };
+  if (conversation.temperature != null) request.temperature = conversation.temperature;
+  return request;
+}
