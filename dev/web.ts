@@ -3,9 +3,16 @@ import { chmod, mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createCore } from '../electron/core/app';
-import { createJsonSettingsStore } from '../electron/core/features/settings/store';
-import { createFileVault, createLocalKeyEncryptor } from '../electron/core/features/settings/vault';
-import { openRecovery } from '../electron/core/library/recovery';
+import {
+  createJsonSettingsStore,
+  type SettingsStore,
+} from '../electron/core/features/settings/store';
+import {
+  createFileVault,
+  createLocalKeyEncryptor,
+  type Vault,
+} from '../electron/core/features/settings/vault';
+import { openRecovery, type Recovery } from '../electron/core/library/recovery';
 import { startWebServer } from './web-server';
 import {
   ALLOW_MCP_ENV,
@@ -16,6 +23,24 @@ import {
 } from './web-host';
 
 const RENDERER_DIR = fileURLToPath(new URL('../dist/renderer', import.meta.url));
+
+/**
+ * Where the web host keeps the settings and the key in its data folder. safeStorage needs
+ * Electron; here a random AES key in a 0600 file stands in for the keychain.
+ */
+export function hostStores(
+  dataDir: string,
+  recovery: Recovery,
+): { vault: Vault; settingsStore: SettingsStore } {
+  return {
+    vault: createFileVault(
+      join(dataDir, 'key.bin'),
+      createLocalKeyEncryptor(join(dataDir, 'local.key'), { recovery }),
+      { recovery },
+    ),
+    settingsStore: createJsonSettingsStore(join(dataDir, 'settings.json'), { recovery }),
+  };
+}
 
 export async function startWebHost(opts: {
   port?: number;
@@ -49,13 +74,7 @@ export async function startWebHost(opts: {
       return createCore({
         dataDir,
         recovery,
-        // safeStorage needs Electron; here a random AES key in a 0600 file stands in for the keychain.
-        vault: createFileVault(
-          join(dataDir, 'key.bin'),
-          createLocalKeyEncryptor(join(dataDir, 'local.key'), { recovery }),
-          { recovery },
-        ),
-        settingsStore: createJsonSettingsStore(join(dataDir, 'settings.json'), { recovery }),
+        ...hostStores(dataDir, recovery),
         emit,
         host,
         videoPollIntervalMs: opts.videoPollIntervalMs,

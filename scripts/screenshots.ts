@@ -1,6 +1,8 @@
 // Takes the pictures of the app the docs show: every tab in light and dark, through the web host
 // against the simulated service, as a person would see them after a few minutes of use.
-//   npm run screenshots  (writes docs/screenshots/<tab>-<theme>.png and docs/screenshot-chat.png)
+//   npm run screenshots  (writes docs/screenshots/<tab>-<theme>.png and docs/screenshot-chat.png,
+//   then runs the specs whose screenshots the docs keep, telling them to write theirs there too)
+import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -99,7 +101,25 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+/** The specs that picture a feature for the docs (the picker, Settings' sections, the panel). */
+const SPECS_WITH_DOC_SHOTS = [
+  'tests/e2e/models.spec.ts',
+  'tests/e2e/settings-sections.spec.ts',
+  'tests/e2e/conversation-panel.spec.ts',
+];
+
+function specShots(): void {
+  const run = spawnSync('npx', ['playwright', 'test', ...SPECS_WITH_DOC_SHOTS], {
+    stdio: 'inherit',
+    env: { ...process.env, ATELIER_DOC_SHOTS: '1' },
+    shell: process.platform === 'win32',
+  });
+  if (run.status !== 0) throw new Error("The specs that take the docs' screenshots failed.");
+}
+
+main()
+  .then(specShots)
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });

@@ -2,10 +2,9 @@
 // panel scrolls as one, closes with Escape and its ×, stays with its conversation unless pinned;
 // a chat started from an assistant shows the assistant in its header, its row and the panel.
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { docShot, expect, test } from './fixtures';
 import { LOOKS, openInLook, sendAndAwaitIn, type Look } from './looks';
 
-const SHOTS = 'docs/screenshots';
 const TRANSLATOR = { en: 'Translator', ru: 'Переводчик' } as const;
 
 function panel(page: Page, look: Look) {
@@ -60,7 +59,7 @@ for (const look of LOOKS) {
     // The header keeps the title beside the panel.
     const title = page.locator('.chat-title');
     expect((await title.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(120);
-    await page.screenshot({ path: `${SHOTS}/conversation-panel-${look.theme}.png` });
+    await docShot(page, `conversation-panel-${look.theme}`);
     // One scroll: nothing inside the panel scrolls on its own.
     await panel(page, look)
       .getByRole('textbox', { name: t('chat.systemPrompt') })

@@ -2,6 +2,7 @@
 // message sent with nothing set up leads there without leaving an empty conversation behind.
 import { MODELS } from '../../sim/models';
 import { type Atelier, expect, gotoApp, section, test, turnRequests } from './fixtures';
+import { countWords } from '../../renderer/src/i18n/counts';
 import { moneyWords } from '../../renderer/src/i18n/money';
 import { LOOKS, applyLook, type Look, sendIn } from './looks';
 import type { Page } from '@playwright/test';
@@ -55,7 +56,7 @@ for (const look of LOOKS) {
     await expect(
       page.getByText(
         t('firstrun.connected', {
-          count: MODELS.length,
+          models: countWords(look.language, 'units.models', MODELS.length),
           credits: moneyWords('100.00', look.language, 'down'),
         }),
       ),
@@ -154,7 +155,7 @@ for (const look of LOOKS) {
     await expect(
       page.getByText(
         t('firstrun.connected', {
-          count: MODELS.length,
+          models: countWords(look.language, 'units.models', MODELS.length),
           credits: moneyWords('100.00', look.language, 'down'),
         }),
       ),

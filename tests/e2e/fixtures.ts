@@ -1,10 +1,12 @@
 // Playwright fixtures: per test a fresh simulated service and web host, and the steps a person repeats.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { startSim } from '../../sim/server';
-import { startWebHost } from '../../dev/web';
+import { hostStores, startWebHost } from '../../dev/web';
+import { openRecovery } from '../../electron/core/library/recovery';
+import type { Language, Theme } from '../../shared/types';
 import { CUSTOM_RATE } from '../../shared/rate';
 
 export { expect };
@@ -26,6 +28,19 @@ export interface Atelier {
   simLegacyBaseUrl: string;
   /** Closes the web host and starts a new one on the same data folder (an app restart); its page URL. */
   restartHost(): Promise<string>;
+  /**
+   * Starts the app again as a returning person left it: connected to the simulated service with
+   * their key and in their language and theme, saved by the host's own settings store and vault.
+   * Connecting through Settings and the welcome screen is tested by their own specs.
+   */
+  startAs(state: ReturningPerson): Promise<void>;
+}
+
+/** What a returning person set up before: their key, and the look they chose. */
+export interface ReturningPerson {
+  key: string;
+  language?: Language;
+  theme?: Theme;
 }
 
 /** Per-spec settings: `test.use({ atelierOptions: {...} })`. */
@@ -86,17 +101,24 @@ export const test = base.extend<{ atelier: Atelier; atelierOptions: AtelierOptio
       ...(quick ? { rateLimit: false } : {}),
     });
     const dataDir = await mkdtemp(join(tmpdir(), 'atelier-e2e-'));
-    // As a person who set their own rate in Settings: the rest of the settings file is a new install's.
-    if (quick)
-      await writeFile(
-        join(dataDir, 'settings.json'),
-        JSON.stringify({ ratePlan: 'custom', customRequestsPerSecond: CUSTOM_RATE.max }),
-      );
+    // Written while no host runs, by the stores the host keeps them with.
+    const saved = () => hostStores(dataDir, openRecovery(dataDir));
+    // As a person who set their own rate in Settings: the rest of the settings are a new install's.
+    if (quick) {
+      const { settingsStore } = saved();
+      settingsStore.write({
+        ...settingsStore.read(),
+        ratePlan: 'custom',
+        customRequestsPerSecond: CUSTOM_RATE.max,
+      });
+    }
     const openHost = (port: number) =>
       startWebHost({
         port,
         dataDir,
         log: () => undefined,
+        // Another build's pages (to run the suite while dist/renderer is being rebuilt); dist by default.
+        rendererDir: process.env.ATELIER_E2E_RENDERER_DIR,
         debugLatestIntervalMs: atelierOptions.debugLatestIntervalMs,
         videoPollIntervalMs: atelierOptions.videoPollIntervalMs,
         ...(atelierOptions.allowMcpCommands ? { mcpCommands: { allow: true, ask: null } } : {}),
@@ -107,6 +129,18 @@ export const test = base.extend<{ atelier: Atelier; atelierOptions: AtelierOptio
       // The same port keeps the page's address; another one if something took it meanwhile.
       host = await openHost(Number(new URL(host.url).port)).catch(() => openHost(0));
       return host.url;
+    };
+    const startAs = async (state: ReturningPerson): Promise<void> => {
+      await host.close();
+      const { settingsStore, vault } = saved();
+      settingsStore.write({
+        ...settingsStore.read(),
+        baseUrl: sim.baseUrl,
+        ...(state.language ? { language: state.language } : {}),
+        ...(state.theme ? { theme: state.theme } : {}),
+      });
+      await vault.write(state.key);
+      host = await openHost(Number(new URL(host.url).port)).catch(() => openHost(0));
     };
     try {
       await use({
@@ -119,6 +153,7 @@ export const test = base.extend<{ atelier: Atelier; atelierOptions: AtelierOptio
         simDebugBaseUrl: sim.debugBaseUrl,
         simLegacyBaseUrl: sim.legacyBaseUrl ?? '',
         restartHost,
+        startAs,
       });
     } finally {
       await host.close();
@@ -177,10 +212,10 @@ export async function connectService(
   await expect(save).toBeEnabled({ timeout: 30_000 });
 }
 
-/** Opens Atelier on the simulated service with `key` and goes to Chat. */
+/** Opens Atelier, already connected to the simulated service with `key`, on Chat. */
 export async function startChatting(page: Page, atelier: Atelier, key = 'sim-fast'): Promise<void> {
+  await atelier.startAs({ key });
   await openApp(page, atelier);
-  await connectService(page, { baseUrl: atelier.simBaseUrl, key });
   await section(page, 'Chat').click();
 }
 
@@ -262,4 +297,15 @@ export async function turnRequests(atelier: Atelier): Promise<SimRequest[]> {
 /** The background requests for a model-made conversation title, oldest first. */
 export async function titleRequests(atelier: Atelier): Promise<SimRequest[]> {
   return (await simRequests(atelier, '/chat/completions')).filter((r) => r.purpose === 'title');
+}
+
+/**
+ * A screenshot of what a test shows, kept for the docs: written to docs/screenshots when the run
+ * is asked to renew them (`ATELIER_DOC_SHOTS=1`), else beside the other test results, so an
+ * ordinary run leaves the repository as it was.
+ */
+export async function docShot(page: Page, name: string): Promise<void> {
+  const folder =
+    process.env.ATELIER_DOC_SHOTS === '1' ? 'docs/screenshots' : 'test-results/doc-shots';
+  await page.screenshot({ path: join(folder, `${name}.png`) });
 }

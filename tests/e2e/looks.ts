@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import type { Language } from '../../shared/types';
 import { addLanguage, translatorFor, type Translate } from '../../renderer/src/i18n/translate';
 import { ru } from '../../renderer/src/i18n/ru';
-import { expect, reloadApp, section, startChatting, type Atelier } from './fixtures';
+import { expect, gotoApp, reloadApp, section, type Atelier } from './fixtures';
 
 // The app fetches Russian strings when chosen; the tests read them here at once.
 addLanguage('ru', ru);
@@ -50,8 +50,9 @@ export async function applyLook(page: Page, chosen: Look): Promise<void> {
 export type Section = 'chat' | 'images' | 'audio' | 'video' | 'documents' | 'settings';
 
 /**
- * The usual start of a test in a look: Atelier on the simulated service, the look applied, and
- * (when given) the section `tab` open, found by its name in that look's words.
+ * The usual start of a test in a look: Atelier as a returning person left it (connected to the
+ * simulated service, in the look), with the section `tab` (default Chat) open, found by its name
+ * in that look's words.
  */
 export async function openInLook(
   page: Page,
@@ -59,9 +60,10 @@ export async function openInLook(
   chosen: Look,
   tab?: Section,
 ): Promise<void> {
-  await startChatting(page, atelier);
-  await applyLook(page, chosen);
-  if (tab) await section(page, chosen.t(`nav.${tab}`)).click();
+  await atelier.startAs({ key: 'sim-fast', language: chosen.language, theme: chosen.theme });
+  await gotoApp(page, atelier.url);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', chosen.theme);
+  await section(page, chosen.t(`nav.${tab ?? 'chat'}`)).click();
 }
 
 /** The sections of Settings, by the key of their name in its list (`settings.section.money` …). */

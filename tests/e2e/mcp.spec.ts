@@ -3,6 +3,7 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
+import { countWords } from '../../renderer/src/i18n/counts';
 import { expect, openApp, test, type Atelier } from './fixtures';
 import { applyLook, LOOKS, openSettings, type Look } from './looks';
 
@@ -105,7 +106,7 @@ for (const look of LOOKS) {
 
     const everything = mcp.getByRole('listitem', { name: 'everything', exact: true });
     await expect(everything).toContainText(look.t('mcp.stateConnected'), { timeout: 30_000 });
-    await expect(everything).toContainText(look.t('mcp.toolCount', { count: 13 }));
+    await expect(everything).toContainText(countWords(look.language, 'units.tools', 13));
 
     const broken = mcp.getByRole('listitem', { name: 'broken', exact: true });
     await expect(broken).toContainText(
@@ -252,7 +253,7 @@ for (const look of LOOKS) {
     await expect(form).toHaveCount(0);
     const server = mcp.getByRole('listitem', { name: 'tools', exact: true });
     await expect(server).toContainText(look.t('mcp.stateConnected'), { timeout: 30_000 });
-    await expect(server).toContainText(look.t('mcp.toolCount', { count: 13 }));
+    await expect(server).toContainText(countWords(look.language, 'units.tools', 13));
     const [saved] = await serversInCore(page);
     expect(saved?.transport).toMatchObject({
       type: 'stdio',

@@ -1,10 +1,7 @@
 // The one model picker in both looks: a default from the list in use, picking by keyboard, a typed id, and every tab's choice repaired after the demo and back.
-import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, expectModel, modelPicker, pickModel, section, test } from './fixtures';
+import { docShot, expect, expectModel, modelPicker, pickModel, section, test } from './fixtures';
 import { LOOKS, openInLook, openSettings, type Look } from './looks';
-
-const SHOTS = 'docs/screenshots';
 
 async function useDemo(page: Page, look: Look, on: boolean): Promise<void> {
   await section(page, look.t('nav.settings')).click();
@@ -38,8 +35,7 @@ for (const look of LOOKS) {
     await expect(list.getByRole('group').first()).toContainText(t('models.kind.chat'));
     const mini = list.getByRole('option', { name: /OpenAI: GPT-4o mini openai\/gpt-4o-mini/ });
     await expect(mini).toContainText('128');
-    await mkdir(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/picker-${look.theme}.png` });
+    await docShot(page, `picker-${look.theme}`);
     await chat.press('Escape');
     await expect(list).toBeHidden();
 

@@ -1,6 +1,7 @@
 // Organising conversations: folders, the archive, select mode; titles a model makes; assistants a new chat starts from.
 import type { Locator, Page } from '@playwright/test';
 import { FIRST_ROWS, MORE_ROWS } from '../../renderer/src/common/growing-list';
+import { countWords } from '../../renderer/src/i18n/counts';
 import {
   expect,
   reloadApp,
@@ -131,7 +132,11 @@ for (const look of LOOKS) {
     await list.getByRole('checkbox', { name: 'Gamma notes' }).click();
     await bar.getByRole('button', { name: look.t('organise.deleteSelected') }).click();
     const confirm = page.getByRole('alertdialog', { name: look.t('organise.deleteSelected') });
-    await expect(confirm).toContainText(look.t('organise.deleteSelectedConfirm', { count: 2 }));
+    await expect(confirm).toContainText(
+      look.t('organise.deleteSelectedConfirm', {
+        conversations: countWords(look.language, 'units.selectedConversations', 2),
+      }),
+    );
     await confirm.getByRole('button', { name: look.t('common.delete') }).click();
     await expect(list.getByRole('checkbox', { name: 'Alpha notes' })).toHaveCount(0);
     await expect(list.getByRole('checkbox', { name: 'Gamma notes' })).toHaveCount(0);

@@ -32,9 +32,9 @@ test('a max_tokens over 4096 or over the room left in the context is warned abou
   const settings = page.getByRole('region', { name: 'Conversation settings' });
 
   await maxTokens.fill('8000');
-  await expect(settings).toContainText('Most models refuse more than 4096 output tokens.');
+  await expect(settings).toContainText('Most models refuse an output longer than 4,096 tokens.');
   // The default model's context has room for 8000 more.
-  await expect(settings).not.toContainText('left in the model’s context');
+  await expect(settings).not.toContainText('leaves only about');
   // A warning, not a block: the value is kept.
   await maxTokens.blur();
   await expect(maxTokens).toHaveValue('8000');
@@ -45,10 +45,10 @@ test('a max_tokens over 4096 or over the room left in the context is warned abou
   // A 2048-token context minus this conversation leaves less than 2040.
   await pickModel(page, 'sim/tiny-context');
   await maxTokens.fill('2040');
-  await expect(settings).toContainText('left in the model’s context of 2048');
+  await expect(settings).toContainText('The model’s context of 2,048 tokens leaves only about');
   await expect(settings).not.toContainText('Most models refuse');
   await maxTokens.fill('500');
-  await expect(settings).not.toContainText('left in the model’s context');
+  await expect(settings).not.toContainText('leaves only about');
 });
 
 test('a subscription that is not ok is named with its raw value in the balance', async ({

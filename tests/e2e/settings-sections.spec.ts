@@ -1,10 +1,11 @@
 // Settings in sections: a list on the left, one section shown at a time, reached by click or by
 // the arrow keys, Home and End, the current one marked; Automatic1111 and Diagnostics under Advanced.
 import type { Page } from '@playwright/test';
-import { expect, section, test } from './fixtures';
+import { docShot, expect, section, test } from './fixtures';
 import { LOOKS, openInLook, openSettings, type Look } from './looks';
 
-const SHOTS = 'docs/screenshots';
+// The Connection section as a new person has it: the standard rate plan (its screenshot is in the docs).
+test.use({ atelierOptions: { rate: 'service' } });
 
 function sectionTab(page: Page, look: Look, id: string) {
   return page
@@ -39,7 +40,7 @@ for (const look of LOOKS) {
       atelier.simBaseUrl,
     );
     await expect(page.getByRole('heading', { name: t('prices.basis.title') })).toHaveCount(0);
-    await page.screenshot({ path: `${SHOTS}/settings-sections-${look.theme}.png` });
+    await docShot(page, `settings-sections-${look.theme}`);
 
     // The keyboard: one Tab stop for the list, arrows move and show, Home and End go to the ends.
     await sectionTab(page, look, 'connection').focus();

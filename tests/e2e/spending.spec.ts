@@ -3,6 +3,7 @@
 // turn and exports a CSV whose total is the view's.
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { countWords } from '../../renderer/src/i18n/counts';
 import { moneyWords } from '../../renderer/src/i18n/money';
 import { creditsForInput } from '../../renderer/src/common/credits-input';
 import { localeOf } from '../../renderer/src/i18n/translate';
@@ -192,7 +193,11 @@ for (const look of LOOKS) {
       const total = sumCredits(lines.slice(1).map((line) => csvFields(line)[charge] || '0'));
       expect(moneyWords(total, look.language)).toBe(today);
       await expect(
-        view.getByText(t('spending.view.exported', { count: lines.length - 1 })),
+        view.getByText(
+          t('spending.view.exported', {
+            entries: countWords(look.language, 'units.entries', lines.length - 1),
+          }),
+        ),
       ).toBeVisible();
     });
   });

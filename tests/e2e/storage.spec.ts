@@ -14,6 +14,7 @@ import {
   test,
   waitForTurnEnd,
 } from './fixtures';
+import { countWords } from '../../renderer/src/i18n/counts';
 import { LOOKS, openInLook, sendAndAwaitIn } from './looks';
 
 /** Runs the web host as its own process, as `npm run web` does, so the test can kill it outright. */
@@ -119,7 +120,9 @@ for (const look of LOOKS) {
 
     const notice = page.getByRole('status', { name: look.t('storage.recoveredLabel') });
     await expect(notice).toBeVisible();
-    await expect(notice).toContainText(look.t('storage.recoveredTitle', { count: 2 }));
+    await expect(notice).toContainText(
+      look.t('storage.recoveredTitle', { files: countWords(look.language, 'units.files', 2) }),
+    );
     await notice.getByText(look.t('storage.recoveredWhich')).click();
     await expect(notice.getByText('conversations/c-broken.json', { exact: true })).toBeVisible();
     await expect(notice.getByText('folders.json', { exact: true })).toBeVisible();

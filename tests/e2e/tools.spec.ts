@@ -4,8 +4,8 @@ import { mkdtemp, readdir, readlink, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect, section, simRequests, startChatting, test } from './fixtures';
-import { applyLook, LOOKS, openSettings, sendIn, turnEndIn, type Look } from './looks';
+import { expect, section, simRequests, test } from './fixtures';
+import { LOOKS, openInLook, openSettings, sendIn, turnEndIn, type Look } from './looks';
 
 const EVERYTHING = resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 const DECLINED = 'The person declined this call.';
@@ -51,8 +51,7 @@ for (const look of LOOKS) {
     const config = JSON.stringify({
       mcpServers: { everything: { command: process.execPath, args: [EVERYTHING], cwd: folder } },
     });
-    await startChatting(page, atelier);
-    await applyLook(page, look);
+    await openInLook(page, atelier, look);
 
     // The servers, as a person adds them.
     await openSettings(page, look, 'tools');
