@@ -1,5 +1,5 @@
-// A conversation's settings open as a panel beside the chat: the chat keeps a readable width, the
-// panel scrolls as one, closes with Escape and its ×, stays with its conversation unless pinned;
+// A conversation's settings open as a panel beside the chat (over it in a narrow window): the chat
+// keeps a readable width, the panel scrolls as one, closes with Escape and its ×, stays with its conversation unless pinned;
 // a chat started from an assistant shows the assistant in its header, its row and the panel.
 import type { Page } from '@playwright/test';
 import { docShot, expect, test } from './fixtures';
@@ -91,6 +91,28 @@ for (const look of LOOKS) {
     await panel(page, look)
       .getByRole('checkbox', { name: t('chat.pinSettings') })
       .uncheck();
+  });
+
+  test(`in a narrow window the panel lies over the chat instead of squeezing it (${look.name})`, async ({
+    page,
+    atelier,
+  }) => {
+    await page.setViewportSize({ width: 1000, height: 700 });
+    await openInLook(page, atelier, look, 'chat');
+    await sendAndAwaitIn(page, look, 'A first question');
+    const main = page.locator('.chat-main');
+    const width = await main.evaluate((element) => element.clientWidth);
+
+    await toggle(page, look).click();
+    await expect(panel(page, look)).toBeVisible();
+    // The chat keeps its whole width; the panel covers its right side, up to the window's edge.
+    expect(await main.evaluate((element) => element.clientWidth)).toBe(width);
+    const shown = (await panel(page, look).boundingBox())!;
+    const chat = (await page.locator('.chat').boundingBox())!;
+    expect(Math.round(shown.x + shown.width)).toBe(Math.round(chat.x + chat.width));
+    expect(shown.width).toBeLessThan(chat.width / 2);
+    await page.keyboard.press('Escape');
+    await expect(panel(page, look)).toHaveCount(0);
   });
 
   test(`a chat started from an assistant shows the assistant (${look.name})`, async ({
