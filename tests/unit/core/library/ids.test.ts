@@ -18,6 +18,7 @@ import {
   type IdKind,
 } from '../../../../electron/core/library/ids';
 import { createMediaLibrary } from '../../../../electron/core/library/media';
+import { conversation, message } from '../../conversation-data';
 
 /** Fixed in CI; FC_SEED and FC_RUNS ask for other or more runs. */
 const params = {
@@ -135,22 +136,7 @@ afterEach(async () => {
 });
 
 function conversationWithId(id: string, title: string): Conversation {
-  const at = '2026-01-01T00:00:00.000Z';
-  return {
-    version: 2,
-    id,
-    title,
-    pinned: false,
-    createdAt: at,
-    updatedAt: at,
-    model: 'openai/gpt-4o-mini',
-    messageCount: 1,
-    systemPrompt: '',
-    temperature: null,
-    maxTokens: null,
-    contextStart: 0,
-    messages: [{ id: 'm1', role: 'user', content: title, createdAt: at, status: 'done' }],
-  };
+  return conversation(id, [message('m1', 'user', title)]);
 }
 
 function documentWithId(id: string, name: string): DocumentRecord {

@@ -25,6 +25,7 @@ import {
   type Opened,
   readOut,
 } from './feature-harness';
+import { conversation, message } from '../../../conversation-data';
 
 describe('export', () => {
   it('answers saved: false on the web host and the page reads the file in chunks, once', async () => {
@@ -220,23 +221,9 @@ describe('hostile imports', () => {
 describe('ids that would name the library’s own files (issue 38)', () => {
   /** Conversations whose ids are the index's name, Windows device names, or one file name twice. */
   function hostileConversations(): Conversation[] {
-    const at = '2026-01-01T00:00:00.000Z';
     return ['index', 'INDEX', 'con', 'Nul', 'com1'].map((id, i) => ({
-      version: 2,
-      id,
+      ...conversation(id, [message(`m${i}`, 'user', `Hello ${id}`)]),
       title: `Named ${id}`,
-      pinned: false,
-      createdAt: at,
-      updatedAt: at,
-      model: 'openai/gpt-4o-mini',
-      messageCount: 1,
-      systemPrompt: '',
-      temperature: null,
-      maxTokens: null,
-      contextStart: 0,
-      messages: [
-        { id: `m${i}`, role: 'user', content: `Hello ${id}`, createdAt: at, status: 'done' },
-      ],
     }));
   }
 

@@ -16,6 +16,7 @@ import {
 } from '../../../../../electron/core/features/transfer/placing';
 import { makePng } from '../../../../e2e/files';
 import { openLibrary, type OpenedLibrary } from './library-deps';
+import { conversation, message } from '../../../conversation-data';
 
 const dirs: string[] = [];
 const opened: OpenedLibrary[] = [];
@@ -156,23 +157,7 @@ describe('a ChatGPT import run again', () => {
 
 /** A conversation as the app stores it, with one question. */
 function stored(id: string, title: string, extra: Partial<Conversation> = {}): Conversation {
-  const at = '2026-01-01T00:00:00.000Z';
-  return {
-    version: 2,
-    id,
-    title,
-    pinned: false,
-    createdAt: at,
-    updatedAt: at,
-    model: 'm/x',
-    messageCount: 1,
-    systemPrompt: '',
-    temperature: null,
-    maxTokens: null,
-    contextStart: 0,
-    messages: [{ id: 'm1', role: 'user', content: title, createdAt: at, status: 'done' }],
-    ...extra,
-  };
+  return { ...conversation(id, [message('m1', 'user', title)]), ...extra };
 }
 
 async function importApp(deps: PlacingDeps, value: unknown): Promise<TransferReport> {

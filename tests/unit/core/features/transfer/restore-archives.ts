@@ -9,6 +9,7 @@ import type { Conversation } from '../../../../../shared/types';
 import type { PlacingDeps } from '../../../../../electron/core/features/transfer/placing';
 import { restoreBackup } from '../../../../../electron/core/features/transfer/restore';
 import type { OpenedLibrary } from './library-deps';
+import { conversation as conversationOf, message } from '../../../conversation-data';
 
 export interface Entry {
   name: string;
@@ -35,22 +36,7 @@ export const manifest = {
 };
 
 export function conversation(id: string, title: string): Conversation {
-  const at = '2026-01-01T00:00:00.000Z';
-  return {
-    version: 2,
-    id,
-    title,
-    pinned: false,
-    createdAt: at,
-    updatedAt: at,
-    model: 'openai/gpt-4o-mini',
-    messageCount: 1,
-    systemPrompt: '',
-    temperature: null,
-    maxTokens: null,
-    contextStart: 0,
-    messages: [{ id: 'm1', role: 'user', content: 'Hello', createdAt: at, status: 'done' }],
-  };
+  return { ...conversationOf(id, [message('m1', 'user', 'Hello')]), title };
 }
 
 export async function scratch(): Promise<string> {
