@@ -1,6 +1,7 @@
 // A conversation's settings open as a panel beside the chat (over it in a narrow window): the chat
-// keeps a readable width, the panel scrolls as one, closes with Escape and its ×, stays with its conversation unless pinned;
-// a chat started from an assistant shows the assistant in its header, its row and the panel.
+// keeps a readable width, the panel scrolls as one, closes with Escape and its ×, stays with its
+// conversation unless pinned; a chat started from an assistant shows the assistant in its header,
+// its row and the panel.
 import type { Page } from '@playwright/test';
 import { docShot, expect, test } from './fixtures';
 import { LOOKS, openInLook, sendAndAwaitIn, type Look } from './looks';
