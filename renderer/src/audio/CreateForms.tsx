@@ -12,7 +12,9 @@ import {
 import { useCallback, type FormEvent, type KeyboardEvent } from 'react';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { KindModelSelect } from '../common/KindModelSelect';
-import { useT } from '../i18n/use-t';
+import { countWords } from '../i18n/counts';
+import { formatCount, localeOf } from '../i18n/translate';
+import { useLanguage, useT } from '../i18n/use-t';
 import { useAppStore } from '../store';
 import { Field } from '../common/Field';
 
@@ -53,6 +55,7 @@ function NoModels({ kinds }: { kinds: 'speech' | 'music' }) {
 
 export function SpeechForm() {
   const t = useT();
+  const locale = localeOf(useLanguage());
   const draft = useAppStore((s) => s.speechDraft);
   const setDraft = useAppStore((s) => s.setSpeechDraft);
   const busy = useAppStore((s) => s.audioBusy);
@@ -72,7 +75,10 @@ export function SpeechForm() {
     <form className="card" onSubmit={submit}>
       <Field
         label={t('audio.text')}
-        hint={t('audio.chars', { count: draft.text.length, max: SPEECH_MAX_CHARS })}
+        hint={t('audio.chars', {
+          count: formatCount(draft.text.length, locale),
+          max: formatCount(SPEECH_MAX_CHARS, locale),
+        })}
       >
         {(id) => (
           <textarea
@@ -137,6 +143,7 @@ export function SpeechForm() {
 
 export function MusicForm() {
   const t = useT();
+  const language = useLanguage();
   const draft = useAppStore((s) => s.musicDraft);
   const setDraft = useAppStore((s) => s.setMusicDraft);
   const busy = useAppStore((s) => s.audioBusy);
@@ -180,7 +187,7 @@ export function MusicForm() {
         className="seconds-field"
         hint={
           statedMax !== null
-            ? t('audio.secondsHint', { max: statedMax })
+            ? t('audio.secondsHint', { max: countWords(language, 'units.seconds', statedMax) })
             : t('audio.secondsHintUnstated')
         }
         warning={!secondsValid}

@@ -9,7 +9,8 @@ import {
 import type { AnswerFormat } from '../../../shared/tools';
 import type { Conversation, UserError } from '../../../shared/types';
 import { useAppStore } from '../store';
-import { useT } from '../i18n/use-t';
+import { countWords } from '../i18n/counts';
+import { useLanguage, useT } from '../i18n/use-t';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { Field } from '../common/Field';
 import './answer-format.css';
@@ -20,6 +21,7 @@ const pretty = (schema: unknown) => JSON.stringify(schema, null, 2);
 
 export function AnswerFormatSettings({ conversation }: { conversation: Conversation }) {
   const t = useT();
+  const language = useLanguage();
   const updateConversation = useAppStore((s) => s.updateConversation);
   const current = conversation.answerFormat ?? { type: 'text' as const };
   const [choice, setChoice] = useState<Choice>(current.type);
@@ -73,7 +75,11 @@ export function AnswerFormatSettings({ conversation }: { conversation: Conversat
     if (typeof schema !== 'object' || schema === null || Array.isArray(schema))
       return setProblem(t('format.notObject'));
     if (JSON.stringify(schema).length > ANSWER_SCHEMA_MAX_CHARS)
-      return setProblem(t('format.tooLong', { max: ANSWER_SCHEMA_MAX_CHARS }));
+      return setProblem(
+        t('format.tooLong', {
+          max: countWords(language, 'units.characters', ANSWER_SCHEMA_MAX_CHARS),
+        }),
+      );
     setProblem(null);
     // Core compiles it as a JSON Schema and refuses it, in words, when it is not one.
     const saved = await save({

@@ -7,7 +7,7 @@ import {
   type MaxTokensWarning,
 } from '../../../shared/models';
 import { estimatePromptTokens } from '../../../shared/tokens';
-import type { Conversation, UserError } from '../../../shared/types';
+import type { Conversation, Language, UserError } from '../../../shared/types';
 import { useAppStore } from '../store';
 import { useLanguage, useT } from '../i18n/use-t';
 import { countWords } from '../i18n/counts';
@@ -24,15 +24,16 @@ function parseOptionalNumber(text: string): number | null | 'invalid' {
   return Number.isFinite(value) ? value : 'invalid';
 }
 
-function warningText(t: Translate, warning: MaxTokensWarning): string {
+function warningText(t: Translate, language: Language, warning: MaxTokensWarning): string {
+  const tokens = (count: number) => countWords(language, 'units.tokens', count);
   switch (warning.kind) {
     case 'over-most-models':
-      return t('chat.maxTokensOverMost', { limit: warning.limit });
+      return t('chat.maxTokensOverMost', { limit: tokens(warning.limit) });
     case 'over-context':
       return t('chat.maxTokensOverContext', {
-        room: warning.room,
-        context: warning.contextLength,
-        prompt: warning.promptTokens,
+        room: tokens(warning.room),
+        context: tokens(warning.contextLength),
+        prompt: tokens(warning.promptTokens),
       });
   }
 }
@@ -122,7 +123,11 @@ export function ConversationSettings({ conversation }: { conversation: Conversat
         <Field
           label={t('chat.maxTokens')}
           warning={warnings.length > 0}
-          hint={warnings.length > 0 ? warnings.map((w) => warningText(t, w)).join(' ') : undefined}
+          hint={
+            warnings.length > 0
+              ? warnings.map((w) => warningText(t, language, w)).join(' ')
+              : undefined
+          }
         >
           {(id) => (
             <input

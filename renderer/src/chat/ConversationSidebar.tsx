@@ -3,7 +3,8 @@ import { Icon } from '../common/Icon';
 import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ConversationSummary } from '../../../shared/types';
 import { useAppStore } from '../store';
-import { useT } from '../i18n/use-t';
+import { countWords } from '../i18n/counts';
+import { useLanguage, useT } from '../i18n/use-t';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { InlineConfirm } from '../common/InlineConfirm';
 import type { UserError } from '../../../shared/types';
@@ -219,6 +220,7 @@ const ConversationRow = memo(function ConversationRow({ summary, active, tabStop
 
 export function ConversationSidebar() {
   const t = useT();
+  const language = useLanguage();
   const summaries = useAppStore((s) => s.summaries);
   const listLoaded = useAppStore((s) => s.listLoaded);
   const problems = useAppStore((s) => s.listProblems);
@@ -293,7 +295,9 @@ export function ConversationSidebar() {
             className="hint warning"
             title={problems.map((p) => `${p.file}: ${p.reason}`).join('\n')}
           >
-            {t('chat.listProblems', { count: problems.length })}
+            {t('chat.listProblems', {
+              files: countWords(language, 'units.conversationFiles', problems.length),
+            })}
           </p>
         )}
       </div>

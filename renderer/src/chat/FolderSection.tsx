@@ -5,7 +5,8 @@ import { ErrorNotice } from '../common/ErrorNotice';
 import { Icon } from '../common/Icon';
 import { IconButton } from '../common/IconButton';
 import { InlineConfirm } from '../common/InlineConfirm';
-import { useT } from '../i18n/use-t';
+import { formatCount, localeOf } from '../i18n/translate';
+import { useLanguage, useT } from '../i18n/use-t';
 import { useAppStore } from '../store';
 import { useDropTarget } from './conversation-drag';
 import { RowList, type Roving, type RowProps, type Selection } from './RowList';
@@ -26,6 +27,7 @@ export function FolderSection({
   roving: Roving;
 }) {
   const t = useT();
+  const locale = localeOf(useLanguage());
   const collapsed = useAppStore((s) => s.collapsedFolders.includes(folder.id));
   // Until the whole list is in, the count and the empty note would speak of the first page only.
   const listComplete = useAppStore((s) => s.listComplete);
@@ -75,7 +77,9 @@ export function FolderSection({
             </span>
             <Icon name="folder" size={15} />
             <span className="folder-name">{folder.name}</span>
-            {listComplete && <span className="folder-count">{items.length}</span>}
+            {listComplete && (
+              <span className="folder-count">{formatCount(items.length, locale)}</span>
+            )}
           </button>
           <div
             className="folder-actions"

@@ -3,7 +3,8 @@ import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react'
 import type { ConversationSummary, UserError } from '../../../shared/types';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { Icon } from '../common/Icon';
-import { useT } from '../i18n/use-t';
+import { formatCount, localeOf } from '../i18n/translate';
+import { useLanguage, useT } from '../i18n/use-t';
 import { useAppStore } from '../store';
 import './organise.css';
 import { IconButton } from '../common/IconButton';
@@ -77,6 +78,7 @@ export function OrganisedConversations({
   activeId: string | null;
 }) {
   const t = useT();
+  const locale = localeOf(useLanguage());
   const summaries = useAppStore((s) => s.summaries);
   const folders = useAppStore((s) => s.folders);
   const loadFolders = useAppStore((s) => s.loadFolders);
@@ -221,7 +223,7 @@ export function OrganisedConversations({
           onClick={() => setShowArchived(true)}
         >
           <Icon name="archive" size={14} />{' '}
-          {t('organise.showArchived', { count: groups.archived.length })}
+          {t('organise.showArchived', { count: formatCount(groups.archived.length, locale) })}
         </button>
       )}
     </>

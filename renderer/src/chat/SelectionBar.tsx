@@ -3,7 +3,9 @@ import { useState } from 'react';
 import type { UserError } from '../../../shared/types';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { InlineConfirm } from '../common/InlineConfirm';
-import { useT } from '../i18n/use-t';
+import { countWords } from '../i18n/counts';
+import { formatCount, localeOf } from '../i18n/translate';
+import { useLanguage, useT } from '../i18n/use-t';
 import { useAppStore } from '../store';
 import './organise.css';
 
@@ -11,6 +13,7 @@ const NO_FOLDER = '';
 
 export function SelectionBar() {
   const t = useT();
+  const language = useLanguage();
   const selecting = useAppStore((s) => s.selecting);
   const setSelecting = useAppStore((s) => s.setSelecting);
   const selectedIds = useAppStore((s) => s.selectedIds);
@@ -56,7 +59,7 @@ export function SelectionBar() {
     <div className="selection-bar" role="group" aria-label={t('organise.selectionActions')}>
       <div className="selection-row">
         <span className="selection-count" role="status">
-          {t('organise.selected', { count })}
+          {t('organise.selected', { count: formatCount(count, localeOf(language)) })}
         </span>
         <button
           type="button"
@@ -113,7 +116,9 @@ export function SelectionBar() {
       {confirming && (
         <InlineConfirm
           label={t('organise.deleteSelected')}
-          message={t('organise.deleteSelectedConfirm', { count })}
+          message={t('organise.deleteSelectedConfirm', {
+            conversations: countWords(language, 'units.selectedConversations', count),
+          })}
           onConfirm={() => {
             setConfirming(false);
             void run(() => deleteConversations(chosen));

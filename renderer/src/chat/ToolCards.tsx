@@ -7,7 +7,8 @@ import { ConfirmedLink } from '../common/ConfirmedLink';
 import { mediaUrl } from '../common/media';
 import { mcpFailureWords } from '../common/mcp-words';
 import type { Translate } from '../i18n/translate';
-import { useT } from '../i18n/use-t';
+import { countWords } from '../i18n/counts';
+import { useLanguage, useT } from '../i18n/use-t';
 import { invoke } from '../platform';
 import { useAppStore } from '../store';
 import { MessageMarkdown } from './MessageMarkdown';
@@ -186,6 +187,7 @@ export function ToolCards({
     return current && current.messageId === message.id ? current.toolRounds : undefined;
   });
   const t = useT();
+  const language = useLanguage();
   const rounds: ToolRound[] = streamed ?? message.toolRounds ?? [];
   const unavailable = message.toolsUnavailable ?? [];
   if (rounds.length === 0 && unavailable.length === 0 && !message.toolRoundLimit) return null;
@@ -214,7 +216,9 @@ export function ToolCards({
       ))}
       {message.toolRoundLimit !== undefined && (
         <p className="tool-note" role="note">
-          {t('tools.limitReached', { limit: message.toolRoundLimit })}
+          {t('tools.limitReached', {
+            rounds: countWords(language, 'units.toolRounds', message.toolRoundLimit),
+          })}
         </p>
       )}
     </div>

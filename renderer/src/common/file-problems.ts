@@ -2,7 +2,7 @@
 import type { Language, UserError } from '../../../shared/types';
 import { errorSentence } from './errors';
 import type { Translate } from '../i18n/translate';
-import { sizeWords } from '../i18n/counts';
+import { countWords, sizeWords } from '../i18n/counts';
 
 export function refusal(
   reason: string,
@@ -41,7 +41,9 @@ export function fileProblem(t: Translate, error: UserError, language: Language):
     case 'ocr_pdf_only':
       return t('attach.ocrPdfOnly');
     case 'too_many':
-      return t('attach.tooMany', { max: Number(d.max) });
+      return t('attach.tooMany', {
+        attachments: countWords(language, 'units.attachments', Number(d.max)),
+      });
     default:
       return null;
   }

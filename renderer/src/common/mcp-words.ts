@@ -7,12 +7,13 @@ export function mcpFailureWords(
   t: Translate,
   failure: McpFailure | undefined,
   reason: string,
-  gaveUpAfter?: number,
+  /** The restarts tried before giving up, already in words ("5 times"). */
+  restarts?: string,
 ): string {
   if (!failure) return reason;
   const { kind, detail } = failure;
   let words = kind === 'other' ? detail : t(`mcp.failure.${kind}`, { detail });
   if (kind === 'stopped_unexpectedly' && detail) words += t('mcp.lastWords', { detail });
-  if (gaveUpAfter !== undefined) words += t('mcp.gaveUp', { count: gaveUpAfter });
+  if (restarts !== undefined) words += t('mcp.gaveUp', { times: restarts });
   return words;
 }

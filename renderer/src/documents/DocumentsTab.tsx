@@ -96,7 +96,11 @@ function History() {
     <aside className="sidebar documents-history" aria-label={t('documents.history')}>
       <h2 className="sidebar-heading">{t('documents.history')}</h2>
       {problems > 0 && (
-        <p className="hint warning">{t('documents.problems', { count: problems })}</p>
+        <p className="hint warning">
+          {t('documents.problems', {
+            files: countWords(language, 'units.documentFiles', problems),
+          })}
+        </p>
       )}
       {documents.length === 0 ? (
         <p className="sidebar-empty">{t('documents.historyEmpty')}</p>
@@ -139,6 +143,7 @@ function History() {
 
 function Pages({ record }: { record: DocumentRecord }) {
   const t = useT();
+  const language = useLanguage();
   if (!record.pages || record.pages.length === 0) return null;
   const withImages = record.pages.filter((p) => p.images.length > 0);
   return (
@@ -146,7 +151,9 @@ function Pages({ record }: { record: DocumentRecord }) {
       <h2>{t('documents.pages')}</h2>
       {record.badImages > 0 && (
         <p className="hint warning" role="note">
-          {t('documents.badImages', { count: record.badImages })}
+          {t('documents.badImages', {
+            images: countWords(language, 'units.pageImages', record.badImages),
+          })}
         </p>
       )}
       {withImages.length > 0 && (

@@ -17,7 +17,7 @@ export const attachEn = {
   'attach.documentChip': '{pages} · about {tokens}',
   'attach.audioChip': '{format} · {size}',
   'attach.imageChip': 'Image · {size}',
-  'attach.tooMany': 'At most {max} attachments per message.',
+  'attach.tooMany': 'At most {attachments} per message.',
   'attach.empty': '“{name}” is empty (0 bytes), so there is nothing to send.',
   'attach.tooLarge': '“{name}” is {size}; the limit for this kind of file is {limit}.',
   'attach.wrongType': '“{name}” is not a {expected} file, although its name says so.',
@@ -42,7 +42,7 @@ export const attachEn = {
   'attach.audio.switch': 'Use {model}',
   'attach.audio.none': 'No model in the list takes audio.',
   'attach.contextWarning':
-    'The message with its attachments needs about {tokens} tokens; {model} has a context of {limit}. Remove a document or pick a model with a larger context.',
+    'The message with its attachments needs about {tokens}; {model} has a context of {limit}. Remove a document or pick a model with a larger context.',
   'attach.waitUploads': 'Wait for the attachments to finish uploading.',
   'attach.open': 'Open {name}',
   'attach.textChip': '{type} text · {size} · about {tokens}',

@@ -19,7 +19,7 @@ export const attachRu: { readonly [K in keyof typeof attachEn]: string } = {
   'attach.documentChip': '{pages} · примерно {tokens}',
   'attach.audioChip': '{format} · {size}',
   'attach.imageChip': 'Изображение · {size}',
-  'attach.tooMany': 'Не больше {max} вложений в одном сообщении.',
+  'attach.tooMany': 'В одном сообщении — не больше, чем {attachments}.',
   'attach.empty': '«{name}» пуст (0 байт), отправлять нечего.',
   'attach.tooLarge': '«{name}» весит {size}; предел для таких файлов — {limit}.',
   'attach.wrongType': '«{name}» — не файл {expected}, хотя так сказано в его имени.',
@@ -44,7 +44,7 @@ export const attachRu: { readonly [K in keyof typeof attachEn]: string } = {
   'attach.audio.switch': 'Перейти на {model}',
   'attach.audio.none': 'В списке нет моделей, принимающих аудио.',
   'attach.contextWarning':
-    'Сообщению с вложениями нужно около {tokens} токенов, а контекст {model} — {limit}. Уберите документ или выберите модель с бо́льшим контекстом.',
+    'Сообщению с вложениями нужно примерно {tokens}, а контекст {model} — {limit}. Уберите документ или выберите модель с бо́льшим контекстом.',
   'attach.waitUploads': 'Дождитесь окончания загрузки вложений.',
   'attach.open': 'Открыть {name}',
   'attach.textChip': 'Текст {type} · {size} · примерно {tokens}',

@@ -16,7 +16,7 @@ export const audioEn = {
   'audio.speak': 'Speak',
   'audio.speaking': 'Making speech…',
   'audio.seconds': 'Seconds',
-  'audio.secondsHint': 'From 1 to {max} seconds. Music is saved as WAV.',
+  'audio.secondsHint': 'From 1 second up to {max}. Music is saved as WAV.',
   'audio.secondsHintUnstated':
     'The model list does not say how long this model can go; if it is too long, the service says so. Music is saved as WAV.',
   'audio.makeMusic': 'Make music',

@@ -17,14 +17,14 @@ export const audioRu: { readonly [K in keyof typeof audioEn]: string } = {
   'audio.speak': 'Озвучить',
   'audio.speaking': 'Создаётся речь…',
   'audio.seconds': 'Секунды',
-  'audio.secondsHint': 'От 1 до {max} секунд. Музыка сохраняется в WAV.',
+  'audio.secondsHint': 'Не меньше 1 секунды и не больше, чем {max}. Музыка сохраняется в WAV.',
   'audio.secondsHintUnstated':
     'Список моделей не сообщает, какой длины музыку делает эта модель; если слишком длинно, сервис скажет. Музыка сохраняется в WAV.',
   'audio.makeMusic': 'Создать музыку',
   'audio.composing': 'Создаётся музыка…',
   'audio.noModels':
     'В списке нет моделей «{kind}». Обновите список в настройках или проверьте сервис.',
-  'audio.chars': '{count} из {max} символов',
+  'audio.chars': 'Символов: {count} из {max}',
   'audio.player': 'Проигрыватель: {title}',
   'audio.play': 'Воспроизвести',
   'audio.pause': 'Пауза',

@@ -27,8 +27,7 @@ export const documentsEn = {
   'documents.page': 'Page {number}',
   'documents.gallery': 'Page images',
   'documents.pageImage': 'Page {number}, image {index}',
-  'documents.badImages':
-    '{count} page image(s) in the answer could not be read and were left out; the text is kept.',
+  'documents.badImages': 'The text is kept, without {images} that could not be read.',
   'documents.history': 'History',
   'documents.historyEmpty': 'Extractions you make are kept here.',
   'documents.summary': '{mode} · {pages} · {tokens}',
@@ -39,7 +38,7 @@ export const documentsEn = {
   'documents.cost': 'Cost: {cost}',
   'documents.serviceCouldNotRead':
     'The service could not read this document. Check that it opens on your computer, or try OCR for a scan.',
-  'documents.problems': '{count} document file(s) could not be read.',
+  'documents.problems': '{files} could not be read.',
   'documents.tooLargeForService':
     'The service refused a document this large. Split it, or compress its images, and try again.',
 } as const;

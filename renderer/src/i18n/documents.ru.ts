@@ -28,8 +28,7 @@ export const documentsRu: { readonly [K in keyof typeof documentsEn]: string } =
   'documents.page': 'Страница {number}',
   'documents.gallery': 'Изображения страниц',
   'documents.pageImage': 'Страница {number}, изображение {index}',
-  'documents.badImages':
-    'Изображений страниц, которые не удалось прочитать: {count}; они пропущены, текст сохранён.',
+  'documents.badImages': 'Текст сохранён, но не удалось прочитать и пришлось пропустить {images}.',
   'documents.history': 'История',
   'documents.historyEmpty': 'Здесь хранятся ваши извлечения.',
   'documents.summary': '{mode} · {pages} · {tokens}',
@@ -40,7 +39,7 @@ export const documentsRu: { readonly [K in keyof typeof documentsEn]: string } =
   'documents.cost': 'Стоимость: {cost}',
   'documents.serviceCouldNotRead':
     'Сервис не смог прочитать документ. Проверьте, открывается ли он на компьютере, или попробуйте OCR для скана.',
-  'documents.problems': 'Не удалось прочитать файлов документов: {count}.',
+  'documents.problems': 'Не удалось прочитать {files}.',
   'documents.tooLargeForService':
     'Сервис отклонил такой большой документ. Разделите его или сожмите в нём изображения и попробуйте снова.',
 };

@@ -15,10 +15,9 @@ export const firstrunEn = {
   'firstrun.laterHint': 'Settings is always in the navigation on the left.',
   'firstrun.start': 'Start chatting',
   'firstrun.waiting': 'Your message waits in the box: it is sent once a service is set up.',
-  'firstrun.connected': 'Connected: {count} models, balance {credits}.',
-  'firstrun.connectedNoBalance':
-    'Connected: {count} models. The balance is not available: {reason}',
-  'firstrun.connectedPlain': 'Connected: {count} models.',
+  'firstrun.connected': 'Connected: {models}, balance {credits}.',
+  'firstrun.connectedNoBalance': 'Connected: {models}. The balance is not available: {reason}',
+  'firstrun.connectedPlain': 'Connected: {models}.',
   'firstrun.refused': 'The key was refused: {words}',
   'firstrun.unreachable': 'Cannot reach {host}: check the address.',
   'firstrun.failed':

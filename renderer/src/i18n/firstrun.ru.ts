@@ -16,9 +16,9 @@ export const firstrunRu: { readonly [K in keyof typeof firstrunEn]: string } = {
   'firstrun.laterHint': 'Настройки всегда есть в навигации слева.',
   'firstrun.start': 'Начать чат',
   'firstrun.waiting': 'Ваше сообщение ждёт в поле ввода: оно уйдёт, когда сервис будет настроен.',
-  'firstrun.connected': 'Подключено: моделей — {count}, баланс {credits}.',
-  'firstrun.connectedNoBalance': 'Подключено: моделей — {count}. Баланс недоступен: {reason}',
-  'firstrun.connectedPlain': 'Подключено: моделей — {count}.',
+  'firstrun.connected': 'Подключено: в списке {models}, баланс {credits}.',
+  'firstrun.connectedNoBalance': 'Подключено: в списке {models}. Баланс недоступен: {reason}',
+  'firstrun.connectedPlain': 'Подключено: в списке {models}.',
   'firstrun.refused': 'Ключ отклонён: {words}',
   'firstrun.unreachable': 'Не удаётся связаться с {host}: проверьте адрес.',
   'firstrun.failed':
@@ -33,7 +33,7 @@ export const firstrunRu: { readonly [K in keyof typeof firstrunEn]: string } = {
   'firstrun.titlesOn': 'Называть новые разговоры автоматически',
   'firstrun.titlesBody':
     'После первого ответа самая дешёвая модель чата из списка вашего сервиса предлагает короткое название в фоне; этот запрос оплачивается, как любой другой. Если выключить, разговор называется первыми словами его первого вопроса. Это можно изменить в настройках.',
-  'firstrun.titlesCost': 'Около {cost} за название, модель {model}.',
+  'firstrun.titlesCost': 'Примерно {cost} за название, модель {model}.',
   'firstrun.titlesCostLater': 'Стоимость названия будет показана, когда сервис подключён.',
   'firstrun.titlesNoModel':
     'В списке сервиса нет модели чата с ценами, поэтому стоимость названия назвать нельзя.',

@@ -22,7 +22,7 @@ export const formatEn = {
   'format.notJson': 'The schema is not valid JSON: {reason}',
   'format.notObject': 'The schema must be a JSON object, in curly braces.',
   'format.badName': 'The name may hold only letters, digits, _ and - (1 to 64 of them).',
-  'format.tooLong': 'The schema is longer than {max} characters.',
+  'format.tooLong': 'The schema is longer than {max}.',
   'format.jsonAnswer': 'JSON answer',
   'format.matches': 'Matches the schema',
   'format.mismatch': 'Does not match: {problems}',

@@ -23,7 +23,7 @@ export const formatRu: { readonly [K in keyof typeof formatEn]: string } = {
   'format.notJson': 'Схема — некорректный JSON: {reason}',
   'format.notObject': 'Схема должна быть JSON-объектом в фигурных скобках.',
   'format.badName': 'В имени допустимы только латинские буквы, цифры, _ и - (от 1 до 64).',
-  'format.tooLong': 'Схема длиннее {max} символов.',
+  'format.tooLong': 'Схема длиннее, чем {max}.',
   'format.jsonAnswer': 'Ответ в JSON',
   'format.matches': 'Соответствует схеме',
   'format.mismatch': 'Не соответствует схеме: {problems}',

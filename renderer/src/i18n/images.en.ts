@@ -33,10 +33,10 @@ export const imagesEn = {
   'images.sources': 'Source images',
   'images.addSource': 'Add source image',
   'images.sourcesHint':
-    'Up to {max} pictures: choose files, paste (Ctrl+V), drop them here, or pick “Use as source” in the gallery.',
+    'Up to {images}: choose files, paste (Ctrl+V), drop them here, or pick “Use as source” in the gallery.',
   'images.dropHere': 'Drop pictures here',
   'images.limit.one': 'This model takes 1 source image.',
-  'images.limit.many': 'This model takes up to {limit} source images.',
+  'images.limit.many': 'This model takes up to {images}.',
   'images.limit.unknown':
     'The model list does not say how many source images this model takes; the service allows up to {max}.',
   'images.limit.over': '{count} chosen: remove {extra} to use this model.',
@@ -51,7 +51,7 @@ export const imagesEn = {
     '{name} is {size}; the limit for a source image is {limit}. Save it smaller or as JPEG (too many pixels is fine: large pictures are scaled down for you).',
   'images.refusal.notImage':
     '{name} is not a picture Atelier can send (PNG, JPEG, GIF, WEBP or BMP), whatever its name says.',
-  'images.refusal.tooMany': 'At most {limit} source images can be sent.',
+  'images.refusal.tooMany': 'At most {images} can be sent.',
   'images.refusal.upload': '{name} could not be read.',
   'images.sd.negative': 'Negative prompt',
   'images.sd.steps': 'Steps',

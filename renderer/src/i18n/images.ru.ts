@@ -34,10 +34,10 @@ export const imagesRu: { readonly [K in keyof typeof imagesEn]: string } = {
   'images.sources': 'Исходные изображения',
   'images.addSource': 'Добавить исходник',
   'images.sourcesHint':
-    'До {max} картинок: выберите файлы, вставьте (Ctrl+V), перетащите сюда или нажмите «Взять как исходник» в галерее.',
+    'Не больше, чем {images}: выберите файлы, вставьте (Ctrl+V), перетащите сюда или нажмите «Взять как исходник» в галерее.',
   'images.dropHere': 'Отпустите картинки здесь',
   'images.limit.one': 'Эта модель принимает 1 исходное изображение.',
-  'images.limit.many': 'Эта модель принимает до {limit} исходных изображений.',
+  'images.limit.many': 'Эта модель принимает не больше, чем {images}.',
   'images.limit.unknown':
     'Список моделей не говорит, сколько исходников принимает эта модель; сервис допускает до {max}.',
   'images.limit.over': 'Выбрано {count}: уберите {extra}, чтобы использовать эту модель.',
@@ -52,7 +52,7 @@ export const imagesRu: { readonly [K in keyof typeof imagesEn]: string } = {
     '{name} весит {size}; предел для исходника — {limit}. Сохраните его меньше или в JPEG (много пикселей — не беда: большие картинки уменьшаются сами).',
   'images.refusal.notImage':
     '{name} — не картинка, которую Atelier может отправить (PNG, JPEG, GIF, WEBP или BMP), что бы ни говорило имя.',
-  'images.refusal.tooMany': 'Можно отправить не больше {limit} исходников.',
+  'images.refusal.tooMany': 'Можно отправить не больше, чем {images}.',
   'images.refusal.upload': 'Не удалось прочитать {name}.',
   'images.sd.negative': 'Негативное описание',
   'images.sd.steps': 'Шаги',

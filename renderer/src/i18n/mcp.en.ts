@@ -20,8 +20,6 @@ export const mcpEn = {
   'mcp.stateAwaitingAddress': 'waiting for you to confirm its address',
   'mcp.stateFailed': 'failed: {reason}',
   'mcp.retrying': 'trying again in {seconds} s',
-  'mcp.toolCount': '{count} tools',
-  'mcp.toolCountOne': '1 tool',
   'mcp.turnOff': 'Turn off',
   'mcp.turnOn': 'Turn on',
   'mcp.start': 'Start',
@@ -74,9 +72,9 @@ export const mcpEn = {
   'mcp.failure.http_status': 'the address answered HTTP {detail}, not an MCP answer',
   'mcp.failure.not_mcp': 'the address answered, but not as an MCP server',
   'mcp.failure.too_large': 'its answer was larger than {detail} MB, so it was not read',
-  'mcp.toolListMore': 'This server lists more than {count} tools; Atelier uses the first {count}.',
+  'mcp.toolListMore': 'This server lists more than {tools}; Atelier uses the first {count}.',
   'mcp.toolListLeftOut':
-    'Tools left out, their name longer than {name} characters or their schema larger than {schema} KB: {count}.',
+    'Tools left out, their name longer than {name} or their schema larger than {schema}: {count}.',
   'mcp.failure.stopped_at_once': 'it stopped at once and said: {detail}',
   'mcp.failure.stopped_unexpectedly': 'the server stopped unexpectedly',
   'mcp.lastWords': ' (its last words: {detail})',
@@ -89,6 +87,5 @@ export const mcpEn = {
   'mcp.addressHint':
     'Nothing is sent there, its headers included, until you confirm it. Confirm only if you meant to use a server at this address.',
   'mcp.confirmAddress': 'Use this address',
-  'mcp.gaveUp':
-    '; it was restarted {count} times and stopped again: press Restart to try once more',
+  'mcp.gaveUp': '; it was restarted {times} and stopped again: press Restart to try once more',
 } as const;

@@ -22,8 +22,6 @@ export const mcpRu: { readonly [K in keyof typeof mcpEn]: string } = {
   'mcp.stateAwaitingAddress': 'ждёт, пока вы подтвердите его адрес',
   'mcp.stateFailed': 'ошибка: {reason}',
   'mcp.retrying': 'новая попытка через {seconds} с',
-  'mcp.toolCount': 'инструментов: {count}',
-  'mcp.toolCountOne': 'инструментов: 1',
   'mcp.turnOff': 'Выключить',
   'mcp.turnOn': 'Включить',
   'mcp.start': 'Запустить',
@@ -80,9 +78,9 @@ export const mcpRu: { readonly [K in keyof typeof mcpEn]: string } = {
   'mcp.failure.not_mcp': 'адрес ответил, но не как сервер MCP',
   'mcp.failure.too_large': 'его ответ больше {detail} МБ, поэтому он не прочитан',
   'mcp.toolListMore':
-    'Этот сервер перечисляет больше {count} инструментов; Atelier использует первые {count}.',
+    'Этот сервер перечисляет больше, чем {tools}; Atelier использует первые {count}.',
   'mcp.toolListLeftOut':
-    'Пропущено инструментов с именем длиннее {name} символов или схемой больше {schema} КБ: {count}.',
+    'Пропущено инструментов с именем длиннее, чем {name}, или схемой больше, чем {schema}: {count}.',
   'mcp.failure.stopped_at_once': 'он сразу остановился и написал: {detail}',
   'mcp.failure.stopped_unexpectedly': 'сервер неожиданно остановился',
   'mcp.lastWords': ' (последнее, что он написал: {detail})',
@@ -96,5 +94,5 @@ export const mcpRu: { readonly [K in keyof typeof mcpEn]: string } = {
     'Туда ничего не отправляется, даже заголовки, пока вы не подтвердите адрес. Подтверждайте, только если собирались пользоваться сервером по этому адресу.',
   'mcp.confirmAddress': 'Использовать этот адрес',
   'mcp.gaveUp':
-    '; он снова остановился после всех перезапусков ({count}): нажмите «Перезапустить», чтобы попробовать ещё раз',
+    '; он снова остановился, хотя его перезапустили {times}: нажмите «Перезапустить», чтобы попробовать ещё раз',
 };

@@ -28,8 +28,7 @@ export const organiseEn = {
   'organise.archiveSelected': 'Archive selected',
   'organise.restoreSelected': 'Restore selected',
   'organise.deleteSelected': 'Delete selected',
-  'organise.deleteSelectedConfirm':
-    'Delete {count} selected conversation(s)? This cannot be undone.',
+  'organise.deleteSelectedConfirm': 'Delete {conversations}? This cannot be undone.',
   'organise.assistants': 'Assistants',
   'organise.fromAssistant': 'Start from an assistant',
   'organise.manageAssistants': 'Manage assistants…',

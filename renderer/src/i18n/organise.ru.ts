@@ -29,7 +29,7 @@ export const organiseRu: { readonly [K in keyof typeof organiseEn]: string } = {
   'organise.archiveSelected': 'Архивировать выбранные',
   'organise.restoreSelected': 'Вернуть выбранные',
   'organise.deleteSelected': 'Удалить выбранные',
-  'organise.deleteSelectedConfirm': 'Удалить выбранные разговоры ({count})? Это нельзя отменить.',
+  'organise.deleteSelectedConfirm': 'Удалить {conversations}? Это нельзя отменить.',
   'organise.assistants': 'Ассистенты',
   'organise.fromAssistant': 'Начать с ассистента',
   'organise.manageAssistants': 'Управление ассистентами…',
@@ -53,7 +53,7 @@ export const organiseRu: { readonly [K in keyof typeof organiseEn]: string } = {
   'organise.titleModel': 'Модель для названий',
   'organise.titleModelHint':
     'Пусто: самая дешёвая модель чата из списка сервиса. Введите идентификатор модели, чтобы выбрать её.',
-  'organise.titleModelNow': 'Названия придумывает {model}: около {cost} за название.',
+  'organise.titleModelNow': 'Названия придумывает {model}: примерно {cost} за название.',
   'organise.titleModelNowNoPrice': 'Названия придумывает {model}; в списке нет её цены.',
   'organise.titleModelOff':
     'Если выключить, разговор называется первыми словами его первого вопроса.',

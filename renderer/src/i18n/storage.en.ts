@@ -2,7 +2,7 @@
 
 export const storageEn = {
   'storage.recoveredTitle':
-    'Atelier set aside {count} file(s) of its data that it could not use. Everything else has loaded.',
+    'Atelier set aside {files} of its data that it could not use. Everything else has loaded.',
   'storage.recoveredWhich': 'Which files, and why',
   'storage.recoveredStayed': 'It could not be moved, and stayed where it was.',
   'storage.recoveredWhere': 'Nothing was deleted: they are kept in this folder:',

@@ -3,7 +3,7 @@ import type { storageEn } from './storage.en';
 
 export const storageRu: { readonly [K in keyof typeof storageEn]: string } = {
   'storage.recoveredTitle':
-    'Atelier не смог использовать файлы своих данных и отложил их в сторону (файлов: {count}). Всё остальное загружено.',
+    'Atelier отложил в сторону {files} своих данных — использовать не удалось. Всё остальное загружено.',
   'storage.recoveredWhich': 'Какие файлы и почему',
   'storage.recoveredStayed': 'Переместить его не удалось, он остался на месте.',
   'storage.recoveredWhere': 'Ничего не удалено: файлы лежат в этой папке:',

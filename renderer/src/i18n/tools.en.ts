@@ -33,7 +33,7 @@ export const toolsEn = {
   'tools.serverUnavailable':
     'The MCP server “{name}” could not start, so its tools were not offered: {reason}.',
   'tools.limitReached':
-    'The limit of {limit} tool rounds in one answer was reached: the rest was written without tools. The limit is in Settings.',
+    'The limit of {rounds} in one answer was reached: the rest was written without tools. The limit is in Settings.',
   'tools.fail.notOffered': 'the model asked for a tool named “{name}”, which was not offered',
   'tools.fail.badJson': 'the model’s arguments are not valid JSON',
   'tools.fail.invalidArguments':

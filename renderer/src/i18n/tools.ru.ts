@@ -35,7 +35,7 @@ export const toolsRu: { readonly [K in keyof typeof toolsEn]: string } = {
   'tools.serverUnavailable':
     'MCP-сервер «{name}» не запустился, и его инструменты не были предложены: {reason}.',
   'tools.limitReached':
-    'Достигнут предел в {limit} раундов инструментов за один ответ: остальное написано без инструментов. Предел меняется в настройках.',
+    'Достигнут предел на один ответ — {rounds}: остальное написано без инструментов. Предел меняется в настройках.',
   'tools.fail.notOffered': 'модель запросила инструмент «{name}», которого не предлагали',
   'tools.fail.badJson': 'аргументы модели — не корректный JSON',
   'tools.fail.invalidArguments':

@@ -7,7 +7,6 @@ export const videoEn = {
   'video.aspectRatio': 'Aspect ratio',
   'video.duration': 'Duration',
   'video.durationDefault': 'Model default',
-  'video.durationSeconds': '{seconds} seconds',
   'video.durationHint': '0 means the model’s default length.',
   'video.firstFrame': 'First frame',
   'video.lastFrame': 'Last frame',

@@ -8,7 +8,6 @@ export const videoRu: { readonly [K in keyof typeof videoEn]: string } = {
   'video.aspectRatio': 'Соотношение сторон',
   'video.duration': 'Длительность',
   'video.durationDefault': 'По умолчанию модели',
-  'video.durationSeconds': '{seconds} секунд',
   'video.durationHint': '0 — длительность модели по умолчанию.',
   'video.firstFrame': 'Первый кадр',
   'video.lastFrame': 'Последний кадр',

@@ -1,5 +1,5 @@
 // Source images of an edit: added from files, paste or drop, reordered with buttons or Alt+arrows, removed.
-import { sizeWords } from '../i18n/counts';
+import { countWords, sizeWords } from '../i18n/counts';
 import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { MAX_SOURCE_IMAGES } from '../../../shared/images';
 import type { Language } from '../../../shared/types';
@@ -21,7 +21,9 @@ export function refusalText(t: Translate, refusal: SourceRefusal, language: Lang
     case 'notImage':
       return t('images.refusal.notImage', { name: refusal.name });
     case 'tooMany':
-      return t('images.refusal.tooMany', { limit: refusal.limit });
+      return t('images.refusal.tooMany', {
+        images: countWords(language, 'units.sourceImages', refusal.limit),
+      });
     case 'upload':
       return `${t('images.refusal.upload', { name: refusal.name })} ${errorSentence(t, refusal.error)}`;
   }
@@ -104,7 +106,9 @@ export function EditSources({ limit }: { limit: number | null }) {
           ? t('images.limit.unknown', { max: MAX_SOURCE_IMAGES })
           : limit === 1
             ? t('images.limit.one')
-            : t('images.limit.many', { limit })}
+            : t('images.limit.many', {
+                images: countWords(language, 'units.sourceImages', limit),
+              })}
       </p>
       {over && (
         <p className="hint warning" role="status">
@@ -192,7 +196,11 @@ export function EditSources({ limit }: { limit: number | null }) {
           }}
         />
         <span className="hint">
-          {dragging ? t('images.dropHere') : t('images.sourcesHint', { max: MAX_SOURCE_IMAGES })}
+          {dragging
+            ? t('images.dropHere')
+            : t('images.sourcesHint', {
+                images: countWords(language, 'units.sourceImages', MAX_SOURCE_IMAGES),
+              })}
         </span>
       </div>
       {refusal && (

@@ -1,6 +1,6 @@
 // What the list says of a model: its price by the one price rule, its context and its badges; under a picker with its id.
 import type { ModelInfo } from '../../../shared/types';
-import { formatCount, localeOf } from '../i18n/translate';
+import { countWords } from '../i18n/counts';
 import { useLanguage, useT } from '../i18n/use-t';
 import { priceWords, usePriceReader } from './price-words';
 
@@ -15,7 +15,7 @@ export function ModelFacts({ model, className }: { model: ModelInfo; className?:
       {model.contextLength != null && (
         <span>
           {t('models.context', {
-            tokens: formatCount(model.contextLength, localeOf(language)),
+            tokens: countWords(language, 'units.tokens', model.contextLength),
           })}
         </span>
       )}

@@ -8,8 +8,8 @@ import {
 } from '../../../shared/model-defaults';
 import type { ModelInfo, ModelKind } from '../../../shared/types';
 import type { MessageKey } from '../i18n/en';
-import { translateDynamic } from '../i18n/translate';
-import { useT } from '../i18n/use-t';
+import { formatCount, localeOf, translateDynamic } from '../i18n/translate';
+import { useLanguage, useT } from '../i18n/use-t';
 import { useAppStore } from '../store';
 import { ModelDetails, ModelFacts } from './ModelDetails';
 import {
@@ -61,6 +61,7 @@ export function ModelPicker({
   disabled = false,
 }: ModelPickerProps) {
   const t = useT();
+  const locale = localeOf(useLanguage());
   const basis = usePriceBasis();
   const models = useAppStore((s) => s.models);
   const loading = useAppStore((s) => s.modelsLoading);
@@ -233,7 +234,10 @@ export function ModelPicker({
           query.trim() !== '' &&
           (shown === 0
             ? t('models.noMatch', { query })
-            : t('models.count', { shown, total: models.length }))}
+            : t('models.count', {
+                shown: formatCount(shown, locale),
+                total: formatCount(models.length, locale),
+              }))}
         {choice && ` · ${t('models.enterUses', { id: choice })}`}
         {models.length === 0 && !loading && query === null && t('models.none')}
       </div>

@@ -4,6 +4,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { SpendSummary } from '../../../shared/spending';
 import { moneyFigure, moneyWords } from '../i18n/money';
+import { countWords } from '../i18n/counts';
 import { localeOf } from '../i18n/translate';
 import { useLanguage, useT } from '../i18n/use-t';
 
@@ -109,7 +110,9 @@ export function DayChart({ days }: { days: SpendSummary['byDay'] }) {
         ref={holder}
         className="day-chart-plot"
         role="img"
-        aria-label={t('spending.view.chart', { days: days.length })}
+        aria-label={t('spending.view.chart', {
+          days: countWords(language, 'units.days', days.length),
+        })}
       />
       <table className="visually-hidden">
         <tbody>

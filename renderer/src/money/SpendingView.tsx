@@ -74,6 +74,7 @@ interface Loaded {
 
 export default function SpendingView() {
   const t = useT();
+  const language = useLanguage();
   const demoInUse = useAppStore((s) => s.settings?.demo === true);
   const close = useAppStore((s) => s.setSpendingViewOpen);
   const revision = useAppStore((s) => s.spendRevision);
@@ -153,7 +154,9 @@ export default function SpendingView() {
       {demo && <p className="hint">{t('spending.view.demoNote')}</p>}
       {exported !== null && (
         <p role="status" className="hint">
-          {t('spending.view.exported', { count: exported })}
+          {t('spending.view.exported', {
+            entries: countWords(language, 'units.entries', exported),
+          })}
         </p>
       )}
       {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
@@ -216,7 +219,9 @@ function Figures({ loaded }: { loaded: Loaded }) {
         />
       </div>
       {summary.differing > 0 && (
-        <p className="hint warning">{t('spending.view.differing', { count: summary.differing })}</p>
+        <p className="hint warning">
+          {t('spending.view.differing', { calls: calls(summary.differing) })}
+        </p>
       )}
       {entries.length > 0 && <RecentCalls entries={entries} />}
     </>

@@ -6,6 +6,7 @@ import type { Language, UserError } from '../../../shared/types';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { mcpFailureWords } from '../common/mcp-words';
 import { Field } from '../common/Field';
+import { countWords, sizeWords } from '../i18n/counts';
 import { formatCount, localeOf, type Translate } from '../i18n/translate';
 import { useLanguage, useT } from '../i18n/use-t';
 import { subscribe } from '../platform';
@@ -14,7 +15,7 @@ import { McpServerEditor, ownError } from './McpServerEditor';
 import './mcp-servers.css';
 
 /** The state in words, as the list item shows it. */
-export function stateWords(t: Translate, server: McpServerView): string {
+export function stateWords(t: Translate, language: Language, server: McpServerView): string {
   if (!server.enabled) return t('mcp.stateOff');
   // Not a failure: it waits for the person's yes below, and nothing was tried.
   if (server.unconfirmedAddress) return t('mcp.stateAwaitingAddress');
@@ -28,7 +29,14 @@ export function stateWords(t: Translate, server: McpServerView): string {
       return t('mcp.stateStopped');
     case 'failed':
       return t('mcp.stateFailed', {
-        reason: mcpFailureWords(t, status.failure, status.reason, status.gaveUpAfter),
+        reason: mcpFailureWords(
+          t,
+          status.failure,
+          status.reason,
+          status.gaveUpAfter === undefined
+            ? undefined
+            : countWords(language, 'units.times', status.gaveUpAfter),
+        ),
       });
   }
 }
@@ -40,20 +48,21 @@ export function toolListWords(t: Translate, language: Language, server: McpServe
   const locale = localeOf(language);
   const words: string[] = [];
   if (cut.more)
-    words.push(t('mcp.toolListMore', { count: formatCount(MCP_TOOL_LIMITS.tools, locale) }));
+    words.push(
+      t('mcp.toolListMore', {
+        tools: countWords(language, 'units.tools', MCP_TOOL_LIMITS.tools),
+        count: formatCount(MCP_TOOL_LIMITS.tools, locale),
+      }),
+    );
   if (cut.leftOut > 0)
     words.push(
       t('mcp.toolListLeftOut', {
         count: formatCount(cut.leftOut, locale),
-        name: MCP_TOOL_LIMITS.nameChars,
-        schema: MCP_TOOL_LIMITS.schemaChars / 1024,
+        name: countWords(language, 'units.characters', MCP_TOOL_LIMITS.nameChars),
+        schema: sizeWords(MCP_TOOL_LIMITS.schemaChars, language),
       }),
     );
   return words;
-}
-
-function toolCount(t: Translate, count: number): string {
-  return count === 1 ? t('mcp.toolCountOne') : t('mcp.toolCount', { count });
 }
 
 function whereItRuns(transport: McpTransport): string {
@@ -210,11 +219,13 @@ function McpServerRow({ server }: { server: McpServerView }) {
     <li className="mcp-server" aria-label={server.name}>
       <div className="mcp-server-head">
         <strong className="mcp-name">{server.name}</strong>
-        <span className={`mcp-state mcp-state-${state}`}>{stateWords(t, server)}</span>
+        <span className={`mcp-state mcp-state-${state}`}>{stateWords(t, language, server)}</span>
         {retryIn !== null && (
           <span className="mcp-retry">{t('mcp.retrying', { seconds: retryIn })}</span>
         )}
-        <span className="mcp-count">{toolCount(t, server.tools.length)}</span>
+        <span className="mcp-count">
+          {countWords(language, 'units.tools', server.tools.length)}
+        </span>
       </div>
       <code className="mcp-where">{whereItRuns(server.transport)}</code>
       {listWords.length > 0 && <p className="hint mcp-list-cut">{listWords.join(' ')}</p>}

@@ -4,6 +4,7 @@ import { formatDuration } from '../../../shared/format';
 import type { SemanticEstimate, SemanticStatus } from '../../../shared/semantic';
 import type { UserError } from '../../../shared/types';
 import { ErrorNotice } from '../common/ErrorNotice';
+import { countWords } from '../i18n/counts';
 import { useLanguage, useT } from '../i18n/use-t';
 import { useMoney } from '../i18n/use-money';
 import { usePriceBasis } from '../models/price-words';
@@ -19,7 +20,8 @@ const POLL_MS = 1500;
 export function SemanticSearchCard() {
   const t = useT();
   const money = useMoney();
-  const locale = localeOf(useLanguage());
+  const language = useLanguage();
+  const locale = localeOf(language);
   const models = useAppStore((s) => s.models);
   const askBeforeSpending = useAppStore((s) => s.askBeforeSpending);
   const basis = usePriceBasis();
@@ -101,7 +103,10 @@ export function SemanticSearchCard() {
       </Field>
       <p className="form-status" role="status">
         {status?.enabled
-          ? t('semantic.on', { indexed: status.indexed, pending: status.pending })
+          ? t('semantic.on', {
+              indexed: countWords(language, 'units.passages', status.indexed),
+              pending: formatCount(status.pending, locale),
+            })
           : t('semantic.off')}
         {status?.running && ` ${t('semantic.running')}`}
         {status?.enabled &&
@@ -114,8 +119,8 @@ export function SemanticSearchCard() {
       {!status?.enabled && estimate && (
         <p className="semantic-estimate">
           {t('semantic.estimated', {
-            texts: formatCount(estimate.texts, locale),
-            tokens: formatCount(estimate.tokens, locale),
+            passages: countWords(language, 'units.passages', estimate.texts),
+            tokens: countWords(language, 'units.tokens', estimate.tokens),
             time: formatDuration(estimate.seconds, locale),
             cost:
               estimatedCost === null

@@ -6,11 +6,11 @@ import type { SettingsPatch } from '../../../shared/channels';
 import type { RatePlan, SettingsView, UserError } from '../../../shared/types';
 import { checkWords, type CheckWords } from '../shell/first-run-words';
 import { useAppStore } from '../store';
-import { useT } from '../i18n/use-t';
+import { useLanguage, useT } from '../i18n/use-t';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { SdApiSettings } from '../images/SdApiSettings';
 import type { MessageKey } from '../i18n/en';
-import { translateDynamic } from '../i18n/translate';
+import { formatCount, localeOf, translateDynamic } from '../i18n/translate';
 import { SemanticSearchCard } from './SemanticSearchCard';
 import { TitleSettingsCard } from './TitleSettingsCard';
 import { SpendLimitsCard } from './SpendLimitsCard';
@@ -50,6 +50,7 @@ function customRateOf(text: string): number | null {
 
 export default function SettingsTab() {
   const t = useT();
+  const locale = localeOf(useLanguage());
   const settings = useAppStore((s) => s.settings);
   const updateSettings = useAppStore((s) => s.updateSettings);
   const saveKey = useAppStore((s) => s.saveKey);
@@ -290,7 +291,10 @@ export default function SettingsTab() {
                   customRateOf(draft.customRate) === null
                     ? 'settings.customRateInvalid'
                     : 'settings.customRateHint',
-                  { min: CUSTOM_RATE.min, max: CUSTOM_RATE.max },
+                  {
+                    min: formatCount(CUSTOM_RATE.min, locale),
+                    max: formatCount(CUSTOM_RATE.max, locale),
+                  },
                 )}
                 warning={customRateOf(draft.customRate) === null}
               >

@@ -1,10 +1,12 @@
 // The notice of files core set aside at start: how many, which and why, where they are, and how to get one back.
 import { REASON_SUFFIX } from '../../../shared/storage';
-import { useT } from '../i18n/use-t';
+import { countWords } from '../i18n/counts';
+import { useLanguage, useT } from '../i18n/use-t';
 import { useAppStore } from '../store';
 
 export function RecoveredNotice() {
   const t = useT();
+  const language = useLanguage();
   const recovered = useAppStore((s) => s.recovered);
   const dismiss = useAppStore((s) => s.dismissRecovered);
   if (!recovered || recovered.items.length === 0) return null;
@@ -12,7 +14,9 @@ export function RecoveredNotice() {
     <section className="recovered-notice" role="status" aria-label={t('storage.recoveredLabel')}>
       <div className="recovered-text">
         <p className="recovered-title">
-          {t('storage.recoveredTitle', { count: recovered.items.length })}
+          {t('storage.recoveredTitle', {
+            files: countWords(language, 'units.files', recovered.items.length),
+          })}
         </p>
         <details>
           <summary>{t('storage.recoveredWhich')}</summary>

@@ -1,5 +1,6 @@
 // A connection check in words: what the service said of the address and the key, for the welcome screen and Settings.
 import type { ConnectionCheck, Language, UserError } from '../../../shared/types';
+import { countWords } from '../i18n/counts';
 import { moneyWords } from '../i18n/money';
 import type { Translate } from '../i18n/translate';
 
@@ -18,14 +19,14 @@ function wordsOf(error: UserError | null): string {
 export function checkWords(t: Translate, check: ConnectionCheck, language: Language): CheckWords {
   switch (check.outcome) {
     case 'connected': {
-      const count = check.modelCount ?? 0;
+      const models = countWords(language, 'units.models', check.modelCount ?? 0);
       const balance = check.balance;
       if (balance?.state === 'ok' && balance.credits !== null)
         return {
           ok: true,
           // A balance is never shown above what it is: rounded down, in the one money format.
           text: t('firstrun.connected', {
-            count,
+            models,
             credits: moneyWords(balance.credits, language, 'down'),
           }),
         };
@@ -33,11 +34,11 @@ export function checkWords(t: Translate, check: ConnectionCheck, language: Langu
         return {
           ok: true,
           text: t('firstrun.connectedNoBalance', {
-            count,
+            models,
             reason: balance.reason ?? balance.userStatusText ?? '',
           }),
         };
-      return { ok: true, text: t('firstrun.connectedPlain', { count }) };
+      return { ok: true, text: t('firstrun.connectedPlain', { models }) };
     }
     case 'refused':
       return { ok: false, text: t('firstrun.refused', { words: wordsOf(check.error) }) };

@@ -9,7 +9,8 @@ import {
 import type { UserError } from '../../../shared/types';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { uploadFile } from '../common/upload';
-import { useT } from '../i18n/use-t';
+import { formatCount, localeOf } from '../i18n/translate';
+import { useLanguage, useT } from '../i18n/use-t';
 import { invoke, platformKind, subscribe } from '../platform';
 import { deliverPrepared } from './deliver';
 import './transfer.css';
@@ -24,6 +25,7 @@ const newJobId = (): string =>
 
 function ProgressLine({ activity }: { activity: Activity }) {
   const t = useT();
+  const locale = localeOf(useLanguage());
   let words = t('transfer.preparing');
   let value: number | undefined;
   let max = 1;
@@ -33,7 +35,11 @@ function ProgressLine({ activity }: { activity: Activity }) {
     max = activity.total || 1;
   } else if (activity.kind === 'working' && activity.progress) {
     const { step, done, total } = activity.progress;
-    words = t('transfer.progress', { step: t(`transfer.step.${step}`), done, total });
+    words = t('transfer.progress', {
+      step: t(`transfer.step.${step}`),
+      done: formatCount(done, locale),
+      total: formatCount(total, locale),
+    });
     value = done;
     max = total || 1;
   }
@@ -47,6 +53,8 @@ function ProgressLine({ activity }: { activity: Activity }) {
 
 function ReportView({ report }: { report: TransferReport }) {
   const t = useT();
+  const locale = localeOf(useLanguage());
+  const figure = (count: number) => formatCount(count, locale);
   const counts = [
     ['conversations', report.conversations],
     ['media', report.media],
@@ -59,14 +67,16 @@ function ReportView({ report }: { report: TransferReport }) {
       {counts
         .filter(([key, count]) => key === 'conversations' || count > 0)
         .map(([key, count]) => (
-          <p key={key}>{t(`transfer.report.${key}`, { count })}</p>
+          <p key={key}>{t(`transfer.report.${key}`, { count: figure(count) })}</p>
         ))}
-      {report.renamed > 0 && <p>{t('transfer.report.renamed', { count: report.renamed })}</p>}
+      {report.renamed > 0 && (
+        <p>{t('transfer.report.renamed', { count: figure(report.renamed) })}</p>
+      )}
       {report.skipped.length === 0 ? (
         <p>{t('transfer.report.nothingSkipped')}</p>
       ) : (
         <>
-          <p>{t('transfer.report.skipped', { count: report.skipped.length })}</p>
+          <p>{t('transfer.report.skipped', { count: figure(report.skipped.length) })}</p>
           <ul>
             {report.skipped.slice(0, 50).map((skip, index) => (
               <li key={index}>

@@ -5,7 +5,8 @@ import { ErrorNotice } from '../common/ErrorNotice';
 import { TechnicalDetails } from '../common/TechnicalDetails';
 import { errorSentence } from '../common/errors';
 import { mediaUrl, saveMedia } from '../common/media';
-import { localeOf } from '../i18n/translate';
+import { countWords } from '../i18n/counts';
+import { formatCount, localeOf } from '../i18n/translate';
 import { useLanguage, useT } from '../i18n/use-t';
 import { useMoney } from '../i18n/use-money';
 import { useAppStore } from '../store';
@@ -58,12 +59,14 @@ function JobItem({ job, now }: { job: VideoJob; now: number }) {
       <p className="job-facts">
         <code>{job.model}</code>
         <span>{job.aspectRatio}</span>
-        {job.duration > 0 && <span>{t('video.durationSeconds', { seconds: job.duration })}</span>}
+        {job.duration > 0 && <span>{countWords(language, 'units.seconds', job.duration)}</span>}
         {job.cost && <span>{t('video.cost', { cost: money(job.cost) })}</span>}
         <span>{new Date(job.createdAt).toLocaleString(localeOf(language))}</span>
       </p>
       {job.polls > 0 && (
-        <TechnicalDetails>{t('video.polls', { count: job.polls })}</TechnicalDetails>
+        <TechnicalDetails>
+          {t('video.polls', { count: formatCount(job.polls, localeOf(language)) })}
+        </TechnicalDetails>
       )}
       {job.phase === 'running' && job.error && (
         <p className="hint warning">

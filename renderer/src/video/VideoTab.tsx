@@ -1,5 +1,5 @@
 // The Video tab: prompt, model, aspect ratio, duration and frames on one side, the job queue on the other.
-import { sizeWords } from '../i18n/counts';
+import { countWords, sizeWords } from '../i18n/counts';
 import { MediaCost } from '../models/MediaCost';
 import { useCallback, useEffect, type FormEvent, type KeyboardEvent } from 'react';
 import { ErrorNotice } from '../common/ErrorNotice';
@@ -120,7 +120,7 @@ function VideoForm() {
                 <option value={0}>{t('video.durationDefault')}</option>
                 {durations.map((seconds) => (
                   <option key={seconds} value={seconds}>
-                    {t('video.durationSeconds', { seconds })}
+                    {countWords(language, 'units.seconds', seconds)}
                   </option>
                 ))}
               </select>

@@ -4,7 +4,6 @@ import { type MessageAttachment, typeLabel } from '../../../../shared/attachment
 import { visionVariant } from '../../../../shared/models';
 import type { ModelInfo } from '../../../../shared/types';
 import { useLanguage, useT } from '../../i18n/use-t';
-import { formatCount, localeOf } from '../../i18n/translate';
 import { mediaUrl } from '../../common/media';
 import { useAppStore } from '../../store';
 import type { PendingAttachment } from '../../store/attachments-slice';
@@ -175,7 +174,7 @@ export function AttachmentAdvice({
   onSwitch(modelId: string): void;
 }) {
   const t = useT();
-  const locale = localeOf(useLanguage());
+  const language = useLanguage();
   const items = useAppStore((s) => s.pendingAttachments[conversationKey]);
   const models = useAppStore((s) => s.models);
   const draft = useAppStore((s) => s.drafts[conversationKey] ?? '');
@@ -255,9 +254,9 @@ export function AttachmentAdvice({
       notes.push(
         <p key="context" className="hint warning" role="note">
           {t('attach.contextWarning', {
-            tokens: formatCount(tokens, locale),
+            tokens: countWords(language, 'units.tokens', tokens),
             model,
-            limit: formatCount(context, locale),
+            limit: countWords(language, 'units.tokens', context),
           })}
         </p>,
       );

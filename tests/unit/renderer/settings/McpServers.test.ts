@@ -30,10 +30,10 @@ describe('stateWords', () => {
       reason: 'The program was not found; check the command.',
       failure: { kind: 'not_found', detail: '' },
     } as const;
-    expect(stateWords(en, server(status))).toBe(
+    expect(stateWords(en, 'en', server(status))).toBe(
       'failed: the program was not found; check the command',
     );
-    const russian = stateWords(ru, server(status));
+    const russian = stateWords(ru, 'ru', server(status));
     expect(russian).toMatch(/^ошибка: программа не найдена/);
     expect(russian).not.toMatch(/program/);
   });
@@ -45,12 +45,19 @@ describe('stateWords', () => {
       failure: { kind: 'stopped_unexpectedly', detail: 'Segmentation fault' },
       gaveUpAfter: 5,
     } as const;
-    const words = stateWords(ru, server(status));
+    const words = stateWords(ru, 'ru', server(status));
     expect(words).toContain('Segmentation fault');
-    expect(words).toContain('(5)');
+    expect(words).toContain('перезапустили 5 раз:');
+    const twice = { ...status, gaveUpAfter: 2 };
+    expect(stateWords(ru, 'ru', server(twice))).toContain('перезапустили 2 раза:');
+    expect(stateWords(en, 'en', server(twice))).toContain('it was restarted 2 times and');
+    expect(stateWords(en, 'en', server({ ...status, gaveUpAfter: 1 }))).toContain(
+      'it was restarted 1 time and',
+    );
     expect(
       stateWords(
         en,
+        'en',
         server({
           state: 'failed',
           reason: 'x',
@@ -61,11 +68,11 @@ describe('stateWords', () => {
   });
 
   it('falls back to the sentence when no kind is given, and says "turned off" first', () => {
-    expect(stateWords(en, server({ state: 'failed', reason: 'Old words.' }))).toBe(
+    expect(stateWords(en, 'en', server({ state: 'failed', reason: 'Old words.' }))).toBe(
       'failed: Old words.',
     );
-    expect(stateWords(en, server({ state: 'connected' }, false))).toBe('turned off');
-    expect(stateWords(en, server({ state: 'connected' }))).toBe('connected');
+    expect(stateWords(en, 'en', server({ state: 'connected' }, false))).toBe('turned off');
+    expect(stateWords(en, 'en', server({ state: 'connected' }))).toBe('connected');
   });
 
   it('words an HTTP status and an address waiting for the person in either language', () => {
@@ -74,16 +81,16 @@ describe('stateWords', () => {
       reason: 'x',
       failure: { kind: 'http_status', detail: '500 Internal Server Error' },
     } as const;
-    expect(stateWords(en, server(status))).toBe(
+    expect(stateWords(en, 'en', server(status))).toBe(
       'failed: the address answered HTTP 500 Internal Server Error, not an MCP answer',
     );
-    expect(stateWords(ru, server(status))).toMatch(/^ошибка: адрес ответил HTTP 500/);
+    expect(stateWords(ru, 'ru', server(status))).toMatch(/^ошибка: адрес ответил HTTP 500/);
     const waiting = {
       state: 'failed',
       reason: 'x',
       failure: { kind: 'address_unconfirmed', detail: 'http://10.0.0.5/mcp' },
     } as const;
-    expect(stateWords(ru, server(waiting))).toContain('http://10.0.0.5/mcp');
+    expect(stateWords(ru, 'ru', server(waiting))).toContain('http://10.0.0.5/mcp');
   });
 
   it('says an imported local address waits for the person, not that it failed', () => {
@@ -95,8 +102,8 @@ describe('stateWords', () => {
       }),
       unconfirmedAddress: { url: 'http://127.0.0.1:9/mcp', kind: 'loopback' },
     };
-    expect(stateWords(en, waiting)).toBe('waiting for you to confirm its address');
-    expect(stateWords(ru, waiting)).toBe('ждёт, пока вы подтвердите его адрес');
+    expect(stateWords(en, 'en', waiting)).toBe('waiting for you to confirm its address');
+    expect(stateWords(ru, 'ru', waiting)).toBe('ждёт, пока вы подтвердите его адрес');
   });
 });
 
@@ -110,8 +117,12 @@ describe('toolListWords', () => {
       'Tools left out, their name longer than 128 characters or their schema larger than 64 KB: 2.',
     ]);
     const russian = toolListWords(translatorFor('ru'), 'ru', view);
-    expect(russian[0]).toMatch(/больше 1\s000 инструментов/);
-    expect(russian[1]).toMatch(/: 2\.$/);
+    expect(russian[0]).toMatch(
+      /больше, чем 1\s000 инструментов; Atelier использует первые 1\s000\.$/,
+    );
+    expect(russian[1]).toBe(
+      'Пропущено инструментов с именем длиннее, чем 128 символов, или схемой больше, чем 64 КБ: 2.',
+    );
   });
 
   it('says nothing of a list taken whole', () => {

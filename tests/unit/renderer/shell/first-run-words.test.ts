@@ -29,12 +29,31 @@ describe('checkWords', () => {
       text: 'Connected: 42 models, balance 123.45 credits.',
     });
     expect(checkWords(ru, check({ balance }), 'ru').text).toBe(
-      'Подключено: моделей — 42, баланс 123,45 кредита.',
+      'Подключено: в списке 42 модели, баланс 123,45 кредита.',
     );
     const two = { ...blankBalance('ok'), credits: '2.00' };
     expect(checkWords(ru, check({ balance: two }), 'ru').text).toBe(
-      'Подключено: моделей — 42, баланс 2 кредита.',
+      'Подключено: в списке 42 модели, баланс 2 кредита.',
     );
+  });
+
+  it('connected: the models counted in the language, 1, 2, 5 and 21 of them', () => {
+    const plain = (modelCount: number, language: 'en' | 'ru') =>
+      checkWords(language === 'en' ? en : ru, check({ modelCount }), language).text;
+    expect([1, 2, 5, 21, 1500].map((n) => plain(n, 'en'))).toEqual([
+      'Connected: 1 model.',
+      'Connected: 2 models.',
+      'Connected: 5 models.',
+      'Connected: 21 models.',
+      'Connected: 1,500 models.',
+    ]);
+    expect([1, 2, 5, 21, 1500].map((n) => plain(n, 'ru').replace(/\s/g, ' '))).toEqual([
+      'Подключено: в списке 1 модель.',
+      'Подключено: в списке 2 модели.',
+      'Подключено: в списке 5 моделей.',
+      'Подключено: в списке 21 модель.',
+      'Подключено: в списке 1 500 моделей.',
+    ]);
   });
 
   it('connected without a balance: the service’s reason, or nothing invented', () => {
