@@ -40,9 +40,12 @@ export function startApp(): () => void {
     subscribe('chat.event', (event) => batcher.push(event)),
     subscribe('balance.changed', (balance) => useAppStore.getState().applyBalance(balance)),
     subscribe('settings.changed', (view) => useAppStore.getState().applySettings(view)),
-    subscribe('conversations.changed', (change) =>
-      useAppStore.getState().applyConversationChange(change),
-    ),
+    subscribe('conversations.changed', (change) => {
+      // Core sent the chat events queued here first (a turn's done carries the list entry as it
+      // was then): applied after this change, they would undo it, e.g. a title named at once.
+      batcher.flush();
+      useAppStore.getState().applyConversationChange(change);
+    }),
     subscribe('rate.hold.changed', (hold) => useAppStore.getState().applyServiceHold(hold)),
     subscribe('shell.openRequested', ({ url }) => useAppStore.getState().requestOpenLink(url)),
     subscribe('spending.changed', (entry) => useAppStore.getState().applySpendEntry(entry)),
