@@ -12,16 +12,9 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 export function nestingDepth(text: string, limit: number): number {
   let depth = 0;
   let deepest = 0;
-  let inString = false;
   for (let i = 0; i < text.length; i += 1) {
     const code = text.charCodeAt(i);
-    if (inString) {
-      if (code === 0x5c)
-        i += 1; // backslash: skip the escaped character
-      else if (code === 0x22) inString = false;
-      continue;
-    }
-    if (code === 0x22) inString = true;
+    if (code === 0x22) i = closingQuote(text, i);
     else if (code === 0x7b || code === 0x5b) {
       depth += 1;
       if (depth > deepest) {
@@ -31,6 +24,24 @@ export function nestingDepth(text: string, limit: number): number {
     } else if (code === 0x7d || code === 0x5d) depth -= 1;
   }
   return deepest;
+}
+
+/**
+ * Where the string opened at `open` ends: its first quote after an even run of backslashes (each
+ * pair an escaped backslash), or the text's end. Found with indexOf, not character by character:
+ * a backup's entry may be one string of many megabytes (48 of 30 MB took 3.8 s walked).
+ */
+function closingQuote(text: string, open: number): number {
+  for (
+    let quote = text.indexOf('"', open + 1);
+    quote !== -1;
+    quote = text.indexOf('"', quote + 1)
+  ) {
+    let backslashes = 0;
+    while (text.charCodeAt(quote - 1 - backslashes) === 0x5c) backslashes += 1;
+    if (backslashes % 2 === 0) return quote;
+  }
+  return text.length;
 }
 
 /**
