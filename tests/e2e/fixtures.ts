@@ -79,6 +79,9 @@ export interface SimRequest {
   purpose?: 'title' | 'turn';
 }
 
+/** The simulator's gap between stream pieces in these tests (its own default is 15 ms). */
+const STREAM_TICK_MS = 5;
+
 export const test = base.extend<{ atelier: Atelier; atelierOptions: AtelierOptions }>({
   atelierOptions: [{}, { option: true }],
   atelier: async ({ atelierOptions }, use) => {
@@ -87,6 +90,9 @@ export const test = base.extend<{ atelier: Atelier; atelierOptions: AtelierOptio
     const sim = await startSim({
       port: 0,
       legacyPort: 0,
+      // An answer still arrives in many pieces (a long one over about 1.5 s, not 4 s); specs that
+      // need time to act mid-stream ask for [[slow]].
+      chunkDelayMs: STREAM_TICK_MS,
       ...(atelierOptions.minDebugPollMs !== undefined
         ? { minDebugPollMs: atelierOptions.minDebugPollMs }
         : {}),
