@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
 import type { EventChannel, EventPayloads } from '../../../shared/channels';
 import type { ChatEvent, Envelope, StoredFile } from '../../../shared/types';
+import { CUSTOM_RATE } from '../../../shared/rate';
 import { UPLOAD_CHUNK_BYTES } from '../../../shared/upload-limits';
 import { type Core, createCore } from '../../../electron/core/app';
 import { createWebHost } from '../../../dev/web-host';
@@ -39,7 +40,14 @@ export const env = {} as SimulatedCoreEnv;
 
 beforeEach(async () => {
   env.dir = await mkdtemp(join(tmpdir(), 'atelier-intake-'));
-  env.sim = await startSim({ port: 0, debugPort: 0, chunkDelayMs: 0, minDebugPollMs: 0 });
+  // The simulator's own rate off: no test of these files is about it, and core's keeps its order.
+  env.sim = await startSim({
+    port: 0,
+    debugPort: 0,
+    chunkDelayMs: 0,
+    minDebugPollMs: 0,
+    rateLimit: false,
+  });
   env.cores = [];
   env.chatBodies = [];
 });
@@ -124,11 +132,11 @@ export async function openCore(
       await new Promise((r) => setTimeout(r, 20));
     }
   }
-  // sim-fast's 10 requests / s set by hand: the FAST plan itself starts at 1 per 2 s and learns.
+  // The quickest rate a person may set: the FAST plan itself starts at 1 per 2 s and learns.
   await call('settings.update', {
     baseUrl: env.sim.baseUrl,
     ratePlan: 'custom',
-    customRequestsPerSecond: 9,
+    customRequestsPerSecond: CUSTOM_RATE.max,
   });
   await call('key.set', { key: 'sim-fast' });
   return { core, call, attempt, upload, turnEnd, emitted };
