@@ -403,9 +403,15 @@ describe('the spending ledger over the simulator', () => {
         { timeout: 10_000 },
       )
       .toBe(true);
-    const before = entriesOf(opened).length;
     await opened.call('semantic.search', { query: 'sleepy fox' });
-    const all = [...entriesOf(opened).slice(0, before), ...(await newEntries(opened, before, 1))];
+    // The pass's last entries may be written after its status says it is over: the next new entry
+    // is not always the query's, so wait for the query's own.
+    await expect
+      .poll(() => entriesOf(opened).some((e) => e.feature === 'embeddings' && e.itemId === null), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    const all = entriesOf(opened);
     const indexed = all.filter((e) => e.feature === 'embeddings' && e.itemId !== null);
     const searched = all.filter((e) => e.feature === 'embeddings' && e.itemId === null);
     expect(indexed.length).toBeGreaterThan(0);
