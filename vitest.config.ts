@@ -1,5 +1,6 @@
 // Vitest: unit tests of every part, in Node.
 import { defineConfig } from 'vitest/config';
+import SlowestFirst from './tests/vitest-sequencer';
 
 export default defineConfig({
   test: {
@@ -14,5 +15,6 @@ export default defineConfig({
     // test's 68 s). The baseline tier runs the same code, and no test is about its speed.
     execArgv: ['--liftoff-only'],
     restoreMocks: true,
+    sequence: { sequencer: SlowestFirst },
   },
 });
