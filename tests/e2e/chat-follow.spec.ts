@@ -87,7 +87,7 @@ test('a long answer opened from disk scrolls evenly, down from the top and up fr
   page,
   atelier,
 }) => {
-  // Twenty wheel steps, each waited out and measured: a long scenario when two tests share the CPUs.
+  // Ten wheel steps, each waited out and measured: a long scenario when two tests share the CPUs.
   test.slow();
   await startChatting(page, atelier);
   await sendMessage(page, 'A very long one [[long:8000]]');
@@ -134,11 +134,12 @@ test('a long answer opened from disk scrolls evenly, down from the top and up fr
     expect(Math.abs(moved + scrolled)).toBeLessThanOrEqual(1);
   };
 
+  // Steps of two screens' worth of wheel: each brings parts never laid out into view.
   await list.hover();
-  for (let step = 0; step < 8; step++) await wheelAndCheck(-400);
+  for (let step = 0; step < 4; step++) await wheelAndCheck(-800);
   await list.press('Home');
   await expect.poll(async () => list.evaluate((s) => s.scrollTop)).toBe(0);
-  for (let step = 0; step < 12; step++) await wheelAndCheck(400);
+  for (let step = 0; step < 6; step++) await wheelAndCheck(800);
 });
 
 test('a followed answer is at its end in the same task that shows each update', async ({

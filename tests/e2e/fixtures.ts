@@ -6,8 +6,11 @@ import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import { startSim } from '../../sim/server';
 import { hostStores, startWebHost } from '../../dev/web';
 import { openRecovery } from '../../electron/core/library/recovery';
+import { openConversationLibrary } from '../../electron/core/library/conversations';
 import type { Language, Theme } from '../../shared/types';
 import { CUSTOM_RATE } from '../../shared/rate';
+import { CHAT_MODEL_WITHOUT_LIST } from '../../shared/model-defaults';
+import { conversation } from '../unit/conversation-data';
 
 export { expect };
 
@@ -34,6 +37,11 @@ export interface Atelier {
    * Connecting through Settings and the welcome screen is tested by their own specs.
    */
   startAs(state: ReturningPerson): Promise<void>;
+  /**
+   * Conversations a person already had, titled in order (the last the newest), written by the
+   * library the host keeps them with, while no host runs; then the host starts again.
+   */
+  seedConversations(titles: readonly string[]): Promise<void>;
 }
 
 /** What a returning person set up before: their key, and the look they chose. */
@@ -130,10 +138,13 @@ export const test = base.extend<{ atelier: Atelier; atelierOptions: AtelierOptio
         ...(atelierOptions.allowMcpCommands ? { mcpCommands: { allow: true, ask: null } } : {}),
       });
     let host = await openHost(0);
+    // The same port keeps the page's address; another one if something took it meanwhile.
+    const reopen = async (): Promise<void> => {
+      host = await openHost(Number(new URL(host.url).port)).catch(() => openHost(0));
+    };
     const restartHost = async (): Promise<string> => {
       await host.close();
-      // The same port keeps the page's address; another one if something took it meanwhile.
-      host = await openHost(Number(new URL(host.url).port)).catch(() => openHost(0));
+      await reopen();
       return host.url;
     };
     const startAs = async (state: ReturningPerson): Promise<void> => {
@@ -146,7 +157,23 @@ export const test = base.extend<{ atelier: Atelier; atelierOptions: AtelierOptio
         ...(state.theme ? { theme: state.theme } : {}),
       });
       await vault.write(state.key);
-      host = await openHost(Number(new URL(host.url).port)).catch(() => openHost(0));
+      await reopen();
+    };
+    const seedConversations = async (titles: readonly string[]): Promise<void> => {
+      await host.close();
+      const library = await openConversationLibrary(dataDir, { recovery: openRecovery(dataDir) });
+      // A minute apart, ending now: the list's order is theirs, newest first.
+      const start = Date.now() - titles.length * 60_000;
+      await Promise.all(
+        titles.map((title, i) => {
+          const at = new Date(start + i * 60_000).toISOString();
+          const made = conversation(`seed-${i}`, []);
+          const seeded = { ...made, title, model: CHAT_MODEL_WITHOUT_LIST, createdAt: at };
+          return library.adopt({ ...seeded, updatedAt: at });
+        }),
+      );
+      await library.close();
+      await reopen();
     };
     try {
       await use({
@@ -160,6 +187,7 @@ export const test = base.extend<{ atelier: Atelier; atelierOptions: AtelierOptio
         simLegacyBaseUrl: sim.legacyBaseUrl ?? '',
         restartHost,
         startAs,
+        seedConversations,
       });
     } finally {
       await host.close();

@@ -352,9 +352,9 @@ for (const look of LOOKS) {
     page,
     atelier,
   }) => {
-    await openInLook(page, atelier, look, 'chat');
     const titles = Array.from({ length: 260 }, (_, i) => `Chat ${String(i + 1).padStart(3, '0')}`);
-    await makeConversations(page, titles);
+    await atelier.seedConversations(titles);
+    await openInLook(page, atelier, look, 'chat');
     // One of the oldest, far beyond the list's first page, filed in a folder.
     await fileInNewFolder(page, 'Chat 002', 'Old things');
     await reloadApp(page);
@@ -403,9 +403,9 @@ test('when the rest of the list cannot be read, the first page stays, says so, a
   atelier,
 }) => {
   const look = LOOKS[LOOKS.length - 1]!;
-  await openInLook(page, atelier, look, 'chat');
   const titles = Array.from({ length: 130 }, (_, i) => `Chat ${String(i + 1).padStart(3, '0')}`);
-  await makeConversations(page, titles);
+  await atelier.seedConversations(titles);
+  await openInLook(page, atelier, look, 'chat');
   await fileInNewFolder(page, 'Chat 002', 'Old things');
   // The bridge answers the first call for the whole list with a failure; the rest pass through.
   let refused = 0;

@@ -69,6 +69,11 @@ export function ledgerFile(dataDir: string): string {
 
 /** Times a damaged ledger is set aside in one run, so a disk that damages every file cannot loop. */
 const MAX_REPAIRS = 3;
+/**
+ * The ledger opens on its own this long after core starts (sooner when a call needs it), so its
+ * worker is warm for the first record; a start that ends at once (a restart) does not wait on it.
+ */
+const OPEN_AFTER_START_MS = 2000;
 
 type Op = LedgerRequest['op'];
 type Request<O extends Op> = Omit<Extract<LedgerRequest, { op: O }>, 'id'> & { op: O };
@@ -299,9 +304,12 @@ export function openSpendingLedger(options: SpendingLedgerOptions): SpendingLedg
     }
   }
 
-  void open().catch((e: unknown) => {
-    console.error(`[core] the spending ledger could not open: ${(e as Error).message}`);
-  });
+  const openSoon = setTimeout(() => {
+    void open().catch((e: unknown) => {
+      console.error(`[core] the spending ledger could not open: ${(e as Error).message}`);
+    });
+  }, OPEN_AFTER_START_MS);
+  openSoon.unref();
 
   return {
     record,
@@ -328,6 +336,7 @@ export function openSpendingLedger(options: SpendingLedgerOptions): SpendingLedg
     async dispose() {
       await idle();
       disposed = true;
+      clearTimeout(openSoon);
       if (retryTimer) clearTimeout(retryTimer);
       const target = worker;
       if (!target) return;
