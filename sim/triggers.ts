@@ -17,8 +17,14 @@ const HTML_ERROR_PAGE = `<!DOCTYPE html>
 `;
 
 /**
+ * A validation refusal the document says may come as 429, in words no client can know in advance
+ * (its texts are not shown): no Retry-After, nothing about the rate.
+ */
+export const REFUSAL_429_TEXT = 'Не хватает средств на балансе';
+
+/**
  * The failure a prompt asks for, if any ([[error200]] is the endpoint's to handle, since it
- * answers 200): moderation, 500, 502, an HTML 500, or the cold-start 503.
+ * answers 200): moderation, 500, 502, an HTML 500, the cold-start 503, or a 429 in unknown words.
  */
 export function errorTrigger(text: string, modelId: string): SimHttpError | null {
   if (hasTrigger(text, 'moderation'))
@@ -48,6 +54,7 @@ export function errorTrigger(text: string, modelId: string): SimHttpError | null
       `Model ${modelId} is temporarily unavailable (cold start). Try again in a few minutes or choose another model.`,
       { code: 'model_unavailable' },
     );
+  if (hasTrigger(text, '429refusal')) return new SimHttpError(429, REFUSAL_429_TEXT);
   return null;
 }
 

@@ -19,6 +19,7 @@ import type { Page } from '@playwright/test';
 import { en } from '../../renderer/src/i18n/en';
 import { moneyWords } from '../../renderer/src/i18n/money';
 import { FOREIGN_KEY, KEY_NOT_FOUND } from '../../sim/accounts';
+import { REFUSAL_429_TEXT } from '../../sim/triggers';
 
 // Where the service gives a reason, the specs look for the service's own words (the UI promises to
 // show them verbatim); where it gives none, they look for roles: an alert and a Retry button.
@@ -127,6 +128,26 @@ for (const errorLanguage of ['en', 'ru'] as const) {
       expect(await simRequests(atelier, '/chat/completions')).toHaveLength(1);
     });
 
+    test('no subscription, sent as a 429, is told as the subscription, not the plan', async ({
+      page,
+      atelier,
+    }) => {
+      await startChatting(page, atelier, 'sim-expired');
+      await sendMessage(page, 'Hello');
+      await goOnWhenAsked(page);
+      await waitForTurnEnd(page);
+      await expect(page.getByText(en['error.no_subscription'])).toBeVisible();
+      await expect(page.getByText(en['error.not_in_plan'])).toHaveCount(0);
+      await expect(
+        page.getByText(
+          errorLanguage === 'en'
+            ? /The service said: No active subscription/
+            : /The service said: Нет активной подписки/,
+        ),
+      ).toBeVisible();
+      expect(await simRequests(atelier, '/chat/completions')).toHaveLength(1);
+    });
+
     test('a model outside the plan and a moderation refusal are told in words', async ({
       page,
       atelier,
@@ -154,6 +175,41 @@ for (const errorLanguage of ['en', 'ru'] as const) {
     });
   });
 }
+
+test.describe('a 429 in words Atelier does not know', () => {
+  // The standard plan's pace on both sides: Atelier kept the account's rate, so the 429 is no
+  // rate limit, whatever its words.
+  test.use({ atelierOptions: { rate: 'service' } });
+
+  test('is shown at once in the service’s words, with Retry, after one resend', async ({
+    page,
+    atelier,
+  }) => {
+    await startChatting(page, atelier, 'sim-e2e-words');
+    await sendMessage(page, 'Pay me [[429refusal]]');
+    await waitForTurnEnd(page);
+    await expect(page.getByText(en['error.refused'])).toBeVisible();
+    await expect(page.getByText(`The service said: ${REFUSAL_429_TEXT}`)).toBeVisible();
+    await expect(page.getByText(en['error.rate_limited'])).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Retry' }).first()).toBeVisible();
+    // The request and its one resend, not four more after waits of 2, 4, 8 and 16 s.
+    expect(await turnRequests(atelier)).toHaveLength(2);
+  });
+});
+
+test('a 502 EDGE_FUNCTION_INVOCATION_FAILED says the call may be malformed or name an unknown model', async ({
+  page,
+  atelier,
+}) => {
+  await startChatting(page, atelier);
+  await sendMessage(page, 'Break the call [[502]]');
+  await waitForTurnEnd(page);
+  await expect(page.getByText(en['error.bad_gateway'])).toBeVisible();
+  await expect(page.getByText(/EDGE_FUNCTION_INVOCATION_FAILED/).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Retry' }).first()).toBeVisible();
+  // Not resent by itself: the document does not say a resend helps.
+  expect(await turnRequests(atelier)).toHaveLength(1);
+});
 
 test('a 504 is retried automatically and the answer arrives', async ({ page, atelier }) => {
   await startChatting(page, atelier);

@@ -42,9 +42,14 @@ const WORDING: ReadonlyArray<readonly [ErrorCode, RegExp]> = [
     'no_funds',
     /insufficient|not enough (?:funds|money|balance|credits)|no (?:funds|money|credits)|(?:low|negative|zero) balance|balance is (?:too )?(?:low|empty|zero)|top[- ]?up|out of (?:funds|credits)|(?:exceeds?|more than|greater than)[^.]{0,40}\b(?:funds|balance|credits)|(?:funds|balance|credits)[^.]{0,30}(?:insufficient|not enough|too low|exceeded)|недостаточно (?:средств|денег|кредитов)|нет средств|пополните баланс|баланс\S*[^.]{0,20}(?:недостаточ|исчерпан|отрицател|нулев)/i,
   ],
+  // Before the plan: "no active subscription" is the account's, not one model's (the document lists them apart).
+  [
+    'no_subscription',
+    /no (?:active |valid )?subscription|subscription (?:has )?(?:expired|ended|inactive|required|is not active)|(?:renew|extend) (?:your |the )?subscription|нет (?:активной |действующей )?подписки|подписк\S* (?:истекл|закончил|неактивн|не активн)|срок (?:действия )?подписки (?:истёк|истек|закончил)|продлите подписку/i,
+  ],
   [
     'not_in_plan',
-    /(?:plan|subscription|tariff)[^.]{0,60}(?:not (?:available|included|allowed|supported|permitted)|unavailable|does(?:n't| not) include|excludes?|outside)|(?:not (?:available|included|allowed)|unavailable|outside)[^.]{0,40}(?:plan|subscription|tariff)|no (?:active )?subscription|subscription (?:expired|ended|inactive|required)|(?:тариф|подписк)\S*[^.]{0,60}(?:недоступ|не входит|не включ)|(?:недоступн|не входит|не включен)\S*[^.]{0,40}(?:тариф|подписк)|нет (?:активной )?подписки|подписк\S* (?:истекл|закончил|неактивн)|срок подписки (?:истёк|истек)/i,
+    /(?:plan|subscription|tariff)[^.]{0,60}(?:not (?:available|included|allowed|supported|permitted)|unavailable|does(?:n't| not) include|excludes?|outside)|(?:not (?:available|included|allowed)|unavailable|outside)[^.]{0,40}(?:plan|subscription|tariff)|(?:тариф|подписк)\S*[^.]{0,60}(?:недоступ|не входит|не включ)|(?:недоступн|не входит|не включен)\S*[^.]{0,40}(?:тариф|подписк)/i,
   ],
   [
     'max_tokens_too_large',

@@ -31,6 +31,7 @@ export class ServiceError extends Error {
 
 const RETRYABLE: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'rate_limited',
+  'refused',
   'upstream_timeout',
   'model_unavailable',
   'server_error',
@@ -49,16 +50,18 @@ const FALLBACK_TEXT: Record<ErrorCode, string> = {
   no_funds: 'The account has not enough funds for this request.',
   per_request_limit: 'The expected cost exceeds the per-request limit set in the account.',
   not_in_plan: 'This model is not available on the subscription plan.',
+  no_subscription: 'The account has no active subscription.',
   context_exceeded: "The conversation does not fit in the model's context.",
   max_tokens_too_large: 'max_tokens is too large for this model.',
   moderation: "The model's moderation refused this request.",
   too_large: 'The request is too large for the service.',
   rate_limited: 'Too many requests; the service asks to wait.',
+  refused: 'The service refused the request.',
   upstream_timeout: 'The model provider did not answer in time.',
   model_unavailable: 'The model is unavailable right now.',
   bad_request: 'The service rejected the request.',
   server_error: 'The service had an internal error.',
-  bad_gateway: 'The service could not reach the model provider.',
+  bad_gateway: 'The call failed between the service and the model provider.',
   malformed_response: 'The service answered something that could not be read.',
   network: 'The service cannot be reached.',
   bad_base_url: 'The base URL does not point at the service API.',
@@ -130,11 +133,22 @@ const WORDING_OVER_STATUS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'per_request_limit',
   'no_funds',
   'not_in_plan',
+  'no_subscription',
   'max_tokens_too_large',
   'context_exceeded',
   'upstream_timeout',
   'bad_gateway',
 ]);
+
+/** Words on a 429 that still mean "wait": the rate itself, or a model or provider busy for now. */
+const WAITING_WORDS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'rate_limited',
+  'model_unavailable',
+  'upstream_timeout',
+]);
+
+/** A text that only restates the status ("429", "HTTP error 429") describes nothing. */
+const STATUS_ONLY = /^[^\p{L}]*(?:(?:https?|error|status|code)[^\p{L}]*)*$/iu;
 
 /** A 404/405 that says the path itself is unknown: the base URL does not lead to the API. */
 const ROUTE_MISSING =
@@ -167,6 +181,18 @@ export function errorFromHttp(failure: HttpFailure): UserError {
 
   let code: ErrorCode;
   if (byWords && WORDING_OVER_STATUS.has(byWords)) code = byWords;
+  // The document's own refusals (no funds, no subscription, a bad key) may come as 429 in texts
+  // it does not show, so no wording list is ever complete: a 429 that describes itself in words
+  // that are not about waiting, and sets no Retry-After, is told as the service's words. Whether
+  // it may still be the rate is http.ts's to judge, from the pace Atelier kept.
+  else if (
+    byStatus === 'rate_limited' &&
+    message &&
+    !STATUS_ONLY.test(message) &&
+    failure.retryAfterMs == null &&
+    !(byWords && WAITING_WORDS.has(byWords))
+  )
+    code = 'refused';
   else if (byStatus)
     code = byStatus === 'server_error' && byWords === 'model_unavailable' ? byWords : byStatus;
   else if (status === 404 || status === 405)

@@ -3,6 +3,7 @@ import { ANSWER_MAX_BYTES } from '../../../shared/service-limits';
 import { guardBody, untilAborted } from './answer-guard';
 import type { AttemptContext } from './answer-reading';
 import { ServiceError, serviceError, toUserError } from './errors';
+import { STANDARD_INTERVAL_MS } from './scheduler';
 import { jsonBody } from './streamed-body';
 import type { CallOptions, RequestScheduler } from './types';
 
@@ -19,6 +20,8 @@ export { untilAborted } from './answer-guard';
 export const MAX_RATE_RETRIES = 4;
 /** 504 / EDGE_FUNCTION_INVOCATION_TIMEOUT: the service says a resend usually passes. */
 export const MAX_TIMEOUT_RESENDS = 3;
+/** A 429 in words Atelier does not know, met at the document's pace: one resend, then its words. */
+export const MAX_REFUSED_RESENDS = 1;
 /** The service's conduct rules: never more than 50 retries of one failed request. */
 export const CONDUCT_MAX_RETRIES = 50;
 export const BACKOFF_START_MS = 2000;
@@ -209,6 +212,7 @@ export function createTransport(o: TransportOptions): Transport {
     ): Promise<T> {
       let rateRetries = 0;
       let timeoutResends = 0;
+      let refusedResends = 0;
       for (;;) {
         try {
           await o.scheduler.reserveSlot(opts.priority ?? 'user', opts.signal);
@@ -226,13 +230,19 @@ export function createTransport(o: TransportOptions): Transport {
           failure = e instanceof ServiceError ? e : new ServiceError(toUserError(e, apiKey));
         }
         const { error } = failure;
-        // Only what errors.ts classified as rate_limited is a rate limit: a 429 that says "no
-        // funds", "no subscription" or "invalid key" is the account's problem, and waiting cannot
-        // help. Failures without a status (network, our timeout) say nothing about the rate.
-        const rateLimited = error.code === 'rate_limited' && error.status !== null;
         // Only the service's own answers speak for the account's rate: a storage host's or the
         // debug listener's 429 (its own once-per-20-s rule) holds nobody else.
         const accountWide = isToService(call);
+        // A 429 that says "no funds", "no subscription" or "invalid key" is the account's problem,
+        // and waiting cannot help. One in words Atelier does not know ('refused') may be the rate
+        // only where Atelier may have gone faster than the document's one request per 2 s (a FAST
+        // plan's learned pace, a quicker rate a person set); spaced at least that far, it cannot
+        // have broken the account's rate. Failures without a status (network, our timeout) say
+        // nothing about the rate.
+        const keptRate = accountWide && o.scheduler.intervalMs() >= STANDARD_INTERVAL_MS;
+        const rateLimited =
+          error.status !== null &&
+          (error.code === 'rate_limited' || (error.code === 'refused' && !keptRate));
         if (accountWide && rateLimited) o.scheduler.recordRateLimited();
         else if (accountWide && error.status !== null) o.scheduler.recordAnswered();
         const asked = rateLimited ? error.details?.retryAfterMs : undefined;
@@ -273,6 +283,22 @@ export function createTransport(o: TransportOptions): Transport {
             attempt: timeoutResends,
             maxAttempts: MAX_TIMEOUT_RESENDS,
             reason: 'upstream_timeout',
+            untilMs: o.now(),
+          });
+          continue;
+        }
+        // Once more at the next turn, in case the words were a provider's busy signal after all.
+        if (
+          resendable &&
+          error.code === 'refused' &&
+          keptRate &&
+          refusedResends < MAX_REFUSED_RESENDS
+        ) {
+          refusedResends++;
+          opts.onRetry?.({
+            attempt: refusedResends,
+            maxAttempts: MAX_REFUSED_RESENDS,
+            reason: 'refused',
             untilMs: o.now(),
           });
           continue;

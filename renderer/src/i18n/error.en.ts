@@ -10,6 +10,8 @@ export const errorEn = {
   'error.per_request_limit':
     'This request would cost more than your per-request limit. Raise the per-request limit in your account settings, or pick a cheaper model.',
   'error.not_in_plan': 'This model is not in your plan. Pick a model included in your plan.',
+  'error.no_subscription':
+    'Your subscription is not active. Renew the subscription in your account on the service’s site, then retry.',
   'error.context_exceeded':
     'The conversation is too long for this model’s context. Shorten the history (trim the oldest messages) or pick a model with a larger context.',
   'error.max_tokens_too_large':
@@ -19,12 +21,16 @@ export const errorEn = {
   'error.moderation':
     'The model’s moderation refused this request. Edit the request or choose another model.',
   'error.rate_limited': 'Too many requests right now. Wait a moment, then retry.',
+  'error.refused':
+    'The service refused this request in words Atelier does not recognise; they are below. Do what they say (for example top up the balance, renew the subscription or check the key), then retry.',
   'error.upstream_timeout': 'The service timed out while busy. Wait a moment, then retry.',
   'error.model_unavailable':
     'This model is unavailable right now. Retry later or pick another model.',
   'error.bad_request': 'The service rejected the request. Check the chosen model and its settings.',
-  'error.server_error': 'The service had an internal error. Wait a moment, then retry.',
-  'error.bad_gateway': 'The service could not reach the model. Wait a moment, then retry.',
+  'error.server_error':
+    'The service failed on this request. That often means the request is malformed or names a model the service does not know: check the model id (and any attachments), or try another model. You can also retry.',
+  'error.bad_gateway':
+    'The call to the model failed. That often means it is malformed or names a model the service does not know: check the model id (and any attachments), or try another model. You can also retry.',
   'error.malformed_response':
     'The service sent an answer Atelier could not read. Retry, or pick another model.',
   'error.network':

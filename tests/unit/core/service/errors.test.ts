@@ -77,7 +77,9 @@ describe('errorFromHttp: the service wording, matched on meaning', () => {
     ],
     ['not in plan', 400, "Model 'x' is unavailable on your subscription plan.", 'not_in_plan'],
     ['not in plan variant', 400, 'This model is not included in your plan', 'not_in_plan'],
-    ['no subscription', 400, 'No active subscription.', 'not_in_plan'],
+    // The document lists "no subscription" apart from "model not in the plan".
+    ['no subscription', 400, 'No active subscription.', 'no_subscription'],
+    ['subscription expired', 400, 'Your subscription has expired. Renew it.', 'no_subscription'],
     ['no funds', 400, 'Not enough funds: the expected cost exceeds your balance.', 'no_funds'],
     ['insufficient credits', 400, 'Insufficient credits for this request', 'no_funds'],
     [
@@ -158,7 +160,7 @@ describe('errorFromHttp: the service wording, matched on meaning', () => {
     ['413', 413, 'Payload too large', 'too_large'],
     // The service's own validation may answer 429: its words decide, not the status.
     ['429 no funds', 429, 'Not enough funds: top up your balance.', 'no_funds'],
-    ['429 no subscription', 429, 'No active subscription.', 'not_in_plan'],
+    ['429 no subscription', 429, 'No active subscription.', 'no_subscription'],
     ['429 unknown key', 429, 'User with this API key was not found.', 'key_unknown'],
     // Russian wording.
     ['ru unknown user', 400, 'Пользователь с таким API-ключом не найден.', 'key_unknown'],
@@ -177,7 +179,9 @@ describe('errorFromHttp: the service wording, matched on meaning', () => {
       'per_request_limit',
     ],
     ['ru not in plan', 400, "Модель 'x' недоступна на вашем тарифе.", 'not_in_plan'],
-    ['ru no subscription', 429, 'Нет активной подписки.', 'not_in_plan'],
+    ['ru no subscription', 429, 'Нет активной подписки.', 'no_subscription'],
+    ['ru subscription ended', 400, 'Срок подписки истёк. Продлите её.', 'no_subscription'],
+    ['ru model not in the subscription', 400, 'Модель не входит в вашу подписку.', 'not_in_plan'],
     [
       'ru max_tokens',
       400,
@@ -239,6 +243,31 @@ describe('errorFromHttp: the service wording, matched on meaning', () => {
         "This model's maximum context length is 8192 tokens. However, you requested 9000 tokens.",
     });
     expect(e.details).toEqual({ limit: 8192, needed: 9000 });
+  });
+
+  it('tells a 429 in words it does not know as the service’s refusal, retryable, in those words', () => {
+    const e = errorFromHttp({
+      status: 429,
+      bodyText: json({ error: { message: 'Не хватает средств на балансе', code: 429 } }),
+    });
+    expect(e).toEqual({
+      code: 'refused',
+      message: 'Не хватает средств на балансе',
+      status: 429,
+      retryable: true,
+      fromService: true,
+    });
+  });
+
+  it.each([
+    ['rate-limit words', 'Too many requests, slow down', null],
+    ['Russian rate-limit words', 'Превышен лимит частоты запросов', null],
+    ['a provider busy for now', 'The model is overloaded, try again', null],
+    ['no description', '', null],
+    ['only the status', 'Error 429', null],
+    ['a Retry-After', 'Не хватает средств на балансе', 2000],
+  ])('keeps a 429 with %s a rate limit', (_what, text, retryAfterMs) => {
+    expect(errorFromHttp({ status: 429, bodyText: text, retryAfterMs }).code).toBe('rate_limited');
   });
 
   it('notes Retry-After on a rate limit', () => {

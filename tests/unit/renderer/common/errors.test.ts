@@ -40,3 +40,46 @@ describe('a save a full disk refused', () => {
     );
   });
 });
+
+describe('what the service’s document says of its failures', () => {
+  const failed = (code: UserError['code'], status: number | null): UserError => ({
+    code,
+    message: 'EDGE_FUNCTION_INVOCATION_FAILED',
+    status,
+    retryable: true,
+  });
+  addLanguage('ru', ru);
+
+  it('words a 500 and a 502 as a request that may be malformed or name an unknown model', () => {
+    for (const language of ['en', 'ru'] as const) {
+      const t = translatorFor(language);
+      for (const [code, status] of [
+        ['server_error', 500],
+        ['bad_gateway', 502],
+      ] as const) {
+        const sentence = errorSentence(t, failed(code, status));
+        expect(sentence).toMatch(language === 'en' ? /malformed/ : /составлен неверно/);
+        expect(sentence).toMatch(language === 'en' ? /model id/ : /идентификатор модели/);
+        expect(sentence).not.toMatch(/Wait a moment|Подождите/);
+      }
+    }
+  });
+
+  it('words "no subscription" as the subscription, not the plan', () => {
+    for (const language of ['en', 'ru'] as const) {
+      const t = translatorFor(language);
+      const sentence = errorSentence(t, { ...failed('no_subscription', 429), retryable: false });
+      expect(sentence).toMatch(language === 'en' ? /Renew the subscription/ : /Продлите подписку/);
+      expect(sentence).not.toBe(t('error.not_in_plan'));
+    }
+  });
+
+  it('words a 429 in unknown words as a refusal, not as too many requests', () => {
+    for (const language of ['en', 'ru'] as const) {
+      const t = translatorFor(language);
+      const sentence = errorSentence(t, failed('refused', 429));
+      expect(sentence).toBe(t('error.refused'));
+      expect(sentence).not.toBe(t('error.rate_limited'));
+    }
+  });
+});
