@@ -16,6 +16,7 @@ import { id, text } from './channels-fields';
 
 const decisionQuestion = z
   .object({
+    name: z.string().max(200).optional(),
     type: z.enum(['noul', 'choice', 'score']),
     instructions: z.string().trim().min(1).max(4000),
     options: z

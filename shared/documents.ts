@@ -44,6 +44,8 @@ export interface DecisionOption {
 }
 
 export interface DecisionQuestionInput {
+  /** Its name in the request's `questions` map; empty or absent: q1, q2 … by its place. */
+  name?: string;
   type: DecisionType;
   /** The question, in the user's words. */
   instructions: string;
@@ -52,6 +54,8 @@ export interface DecisionQuestionInput {
 }
 
 export interface DecisionOutcome {
+  /** The question's name as sent; absent in runs kept before questions had names. */
+  name?: string;
   question: DecisionQuestionInput;
   type: DecisionType;
   /** noul: probability of true; choice: the chosen label; score: the expected value 0..1. */
@@ -74,4 +78,26 @@ export interface DecisionRun {
 export interface DocumentList {
   items: DocumentSummary[];
   problems: { file: string; reason: string }[];
+}
+
+/** A question's name when the person gives none: q1, q2 … by its place (1-based). */
+export function defaultQuestionName(place: number): string {
+  return `q${place}`;
+}
+
+/** The names the questions go by in the request: each one's own (trimmed), else q1, q2 … */
+export function decisionQuestionNames(
+  questions: readonly Pick<DecisionQuestionInput, 'name'>[],
+): string[] {
+  return questions.map((q, i) => q.name?.trim() || defaultQuestionName(i + 1));
+}
+
+/** The first name two questions share (the request's map needs each once); null when none does. */
+export function repeatedQuestionName(names: readonly string[]): string | null {
+  const seen = new Set<string>();
+  for (const name of names) {
+    if (seen.has(name)) return name;
+    seen.add(name);
+  }
+  return null;
 }

@@ -31,9 +31,6 @@ export const TASK_KINDS: Readonly<Record<ModelTask, readonly ModelKind[]>> = {
   titles: ['chat'],
 };
 
-/** The decision model the service's document names. */
-export const DEFAULT_DECISION_MODEL = 'decisions/judge-1.0';
-
 /**
  * Ids the app has always opened these tasks with. They are chosen only when the list in use has
  * them, so a service that lists them keeps the choice people know and one that does not is never
@@ -42,7 +39,6 @@ export const DEFAULT_DECISION_MODEL = 'decisions/judge-1.0';
 const FAMILIAR: Readonly<Partial<Record<ModelTask, string>>> = {
   chat: 'openai/gpt-4o-mini',
   embedding: DEFAULT_EMBEDDING_MODEL,
-  decisions: DEFAULT_DECISION_MODEL,
 };
 
 /** What core sends when it must name a chat model and no list can be had: the service judges. */

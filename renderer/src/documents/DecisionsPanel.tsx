@@ -1,17 +1,17 @@
-// Decisions about the document's text: yes/no, choice and score questions in any mix; answers as probability bars with confidence.
+// Decisions about the document's text: named yes/no, choice and score questions in any mix, and their answers.
 import { useMemo, useState } from 'react';
-import type {
-  DecisionOutcome,
-  DecisionQuestionInput,
-  DecisionRun,
-  DecisionType,
+import {
+  decisionQuestionNames,
+  defaultQuestionName,
+  repeatedQuestionName,
+  type DecisionQuestionInput,
+  type DecisionType,
 } from '../../../shared/documents';
 import type { UserError } from '../../../shared/types';
 import { ErrorNotice } from '../common/ErrorNotice';
-import { useLanguage, useT } from '../i18n/use-t';
-import { useMoney } from '../i18n/use-money';
-import { localeOf } from '../i18n/translate';
+import { useT } from '../i18n/use-t';
 import { useAppStore } from '../store';
+import { DecisionRunAnswers } from './DecisionAnswers';
 import { Field } from '../common/Field';
 import { ModelPicker } from '../models/ModelPicker';
 import { looksLikeDecisionModel } from '../models/model-groups';
@@ -19,6 +19,8 @@ import { defaultModelFor } from '../../../shared/model-defaults';
 
 interface QuestionDraft {
   key: number;
+  /** Its name in the request; '' goes as q1, q2 … by place. */
+  name: string;
   type: DecisionType;
   instructions: string;
   /** noul: [true, false] descriptions; choice: options. */
@@ -32,6 +34,7 @@ let nextKey = 1;
 function newQuestion(type: DecisionType = 'noul'): QuestionDraft {
   return {
     key: nextKey++,
+    name: '',
     type,
     instructions: '',
     options:
@@ -49,8 +52,10 @@ function newQuestion(type: DecisionType = 'noul'): QuestionDraft {
 }
 
 function toInput(q: QuestionDraft): DecisionQuestionInput {
+  const named = q.name.trim() === '' ? {} : { name: q.name.trim() };
   if (q.type === 'score')
     return {
+      ...named,
       type: 'score',
       instructions: q.instructions,
       options: q.scale
@@ -59,106 +64,7 @@ function toInput(q: QuestionDraft): DecisionQuestionInput {
         .filter((label) => label !== '')
         .map((label) => ({ label, description: '' })),
     };
-  return { type: q.type, instructions: q.instructions, options: q.options };
-}
-
-function percent(p: number): number {
-  return Math.round(p * 100);
-}
-
-function Bars({ rows, chosen }: { rows: Array<[string, number]>; chosen?: string }) {
-  return (
-    <ul className="decision-bars">
-      {rows.map(([label, p]) => (
-        <li key={label} className={label === chosen ? 'chosen' : undefined}>
-          <span className="bar-label">{label}</span>
-          <span
-            className="bar"
-            role="meter"
-            aria-label={label}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent(p)}
-          >
-            <span className="bar-fill" style={{ width: `${percent(p)}%` }} />
-          </span>
-          <span className="bar-value">{percent(p)}%</span>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function Outcome({ outcome }: { outcome: DecisionOutcome }) {
-  const t = useT();
-  const locale = localeOf(useLanguage());
-  const rows = Object.entries(outcome.probabilities);
-  return (
-    <li className="decision-outcome">
-      <p className="decision-question">{outcome.question.instructions}</p>
-      {outcome.type === 'noul' && typeof outcome.value === 'number' && (
-        <>
-          <p className="decision-answer">
-            {t('decisions.chosen', {
-              value: outcome.value >= 0.5 ? t('decisions.yes') : t('decisions.no'),
-            })}
-          </p>
-          <Bars
-            rows={[
-              [t('decisions.yes'), outcome.value],
-              [t('decisions.no'), 1 - outcome.value],
-            ]}
-            chosen={outcome.value >= 0.5 ? t('decisions.yes') : t('decisions.no')}
-          />
-        </>
-      )}
-      {outcome.type === 'choice' && (
-        <>
-          <p className="decision-answer">
-            {t('decisions.chosen', { value: String(outcome.value) })}
-          </p>
-          <Bars rows={rows} chosen={String(outcome.value)} />
-        </>
-      )}
-      {outcome.type === 'score' && typeof outcome.value === 'number' && (
-        <>
-          <p className="decision-answer">
-            {t('decisions.score', {
-              value: outcome.value.toLocaleString(locale, { maximumFractionDigits: 2 }),
-            })}
-          </p>
-          <Bars rows={rows} />
-        </>
-      )}
-      {outcome.confidence !== null && (
-        <p className="hint">
-          {t('decisions.confidence', { percent: percent(outcome.confidence) })}
-        </p>
-      )}
-    </li>
-  );
-}
-
-function Run({ run }: { run: DecisionRun }) {
-  const t = useT();
-  const money = useMoney();
-  const locale = localeOf(useLanguage());
-  return (
-    <section className="decision-run" aria-label={t('decisions.answers')}>
-      <p className="hint">
-        {t('decisions.runAt', {
-          model: run.model,
-          time: new Date(run.createdAt).toLocaleString(locale),
-        })}
-        {run.cost !== null && ` · ${t('documents.cost', { cost: money(run.cost) })}`}
-      </p>
-      <ul className="stack decision-outcomes">
-        {run.outcomes.map((outcome, i) => (
-          <Outcome key={i} outcome={outcome} />
-        ))}
-      </ul>
-    </section>
-  );
+  return { ...named, type: q.type, instructions: q.instructions, options: q.options };
 }
 
 function QuestionEditor({
@@ -181,6 +87,20 @@ function QuestionEditor({
   return (
     <fieldset className="decision-question-editor">
       <legend>{t('decisions.question', { number })}</legend>
+      <Field
+        label={t('decisions.name')}
+        hint={t('decisions.nameHint', { name: defaultQuestionName(number) })}
+      >
+        {(id) => (
+          <input
+            id={id}
+            className="input"
+            value={question.name}
+            placeholder={defaultQuestionName(number)}
+            onChange={(event) => onChange({ ...question, name: event.target.value })}
+          />
+        )}
+      </Field>
       <div className="field-row">
         <Field label={t('decisions.type')}>
           {(id) => (
@@ -193,6 +113,7 @@ function QuestionEditor({
                 onChange({
                   ...newQuestion(type),
                   key: question.key,
+                  name: question.name,
                   instructions: question.instructions,
                 });
               }}
@@ -302,8 +223,12 @@ export function DecisionsPanel({ text }: { text: string }) {
   const model = chosen || defaultModelFor('decisions', models);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<UserError | null>(null);
+  const repeated = repeatedQuestionName(decisionQuestionNames(questions));
   const ready =
-    model !== '' && text.trim() !== '' && questions.every((q) => q.instructions.trim() !== '');
+    model !== '' &&
+    repeated === null &&
+    text.trim() !== '' &&
+    questions.every((q) => q.instructions.trim() !== '');
 
   async function ask() {
     setBusy(true);
@@ -331,6 +256,7 @@ export function DecisionsPanel({ text }: { text: string }) {
           />
         )}
       </Field>
+      {model === '' && <p className="hint warning">{t('decisions.chooseModel')}</p>}
       {questions.map((q, i) => (
         <QuestionEditor
           key={q.key}
@@ -365,9 +291,14 @@ export function DecisionsPanel({ text }: { text: string }) {
         </button>
         {text.trim() === '' && <span className="hint">{t('decisions.needText')}</span>}
       </div>
+      {repeated !== null && (
+        <p className="hint warning" role="alert">
+          {t('decisions.nameRepeated', { name: repeated })}
+        </p>
+      )}
       {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
       {runs.map((run) => (
-        <Run key={run.id} run={run} />
+        <DecisionRunAnswers key={run.id} run={run} />
       ))}
     </section>
   );

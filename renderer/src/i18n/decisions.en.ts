@@ -30,4 +30,10 @@ export const decisionsEn = {
   'decisions.chosen': 'Answer: {value}',
   'decisions.score': 'Score {value} of 1',
   'decisions.runAt': '{model} · {time}',
+  'decisions.name': 'Question name',
+  'decisions.nameHint': 'The name its answer goes by. Left empty, it is {name}.',
+  'decisions.nameRepeated':
+    'Two questions are named “{name}” (an empty name stands for q and the question’s number). Give each question a name of its own.',
+  'decisions.chooseModel':
+    'The model list has no model that looks like a decision model. Choose one in Decision model: any id you type is sent as typed.',
 } as const;

@@ -31,4 +31,10 @@ export const decisionsRu: { readonly [K in keyof typeof decisionsEn]: string } =
   'decisions.chosen': 'Ответ: {value}',
   'decisions.score': 'Оценка {value} из 1',
   'decisions.runAt': '{model} · {time}',
+  'decisions.name': 'Имя вопроса',
+  'decisions.nameHint': 'Под этим именем придёт ответ. Если оставить пустым, будет {name}.',
+  'decisions.nameRepeated':
+    'Два вопроса названы «{name}» (пустое имя означает q и номер вопроса). Дайте каждому вопросу своё имя.',
+  'decisions.chooseModel':
+    'В списке моделей нет модели, похожей на модель решений. Выберите её в поле «Модель решений»: любой введённый идентификатор отправляется как есть.',
 };

@@ -66,11 +66,18 @@ describe('defaultModelFor', () => {
       ...OTHER_SERVICE,
       model('openai/gpt-4o-mini', 'chat', { promptPrice: '0.00001' }),
       model('emb-openai/text-embedding-3-small', 'embedding'),
-      model('decisions/judge-1.0', 'chat'),
     ];
     expect(defaultModelFor('chat', list)).toBe('openai/gpt-4o-mini');
     expect(defaultModelFor('embedding', list)).toBe('emb-openai/text-embedding-3-small');
-    expect(defaultModelFor('decisions', list)).toBe('decisions/judge-1.0');
+  });
+
+  it('knows no decision model of its own: the first that looks like one on the list', () => {
+    // decisions/judge-1.0 is an id the simulator lists, not one the document names.
+    const list = [...OTHER_SERVICE, model('decisions/judge-1.0', 'chat')];
+    expect(defaultModelFor('decisions', list)).toBe('ceo/judge');
+    expect(defaultModelFor('decisions', [model('decisions/judge-1.0', 'chat')])).toBe(
+      'decisions/judge-1.0',
+    );
   });
 
   it('falls back to the first chat model by name when no chat model states its prices', () => {

@@ -1,16 +1,17 @@
 // The Documents feature in core: text extraction and OCR through /extract_text, decisions through /decisions, kept in the library.
 import { randomUUID } from 'node:crypto';
 import { ATTACHMENT_LIMITS } from '../../../../shared/attachments';
-import type {
-  DecisionOutcome,
-  DecisionQuestionInput,
-  DecisionRun,
-  DocumentPage,
-  DocumentRecord,
-  ExtractionMode,
+import {
+  decisionQuestionNames,
+  repeatedQuestionName,
+  type DecisionOutcome,
+  type DecisionQuestionInput,
+  type DecisionRun,
+  type DocumentPage,
+  type DocumentRecord,
+  type ExtractionMode,
 } from '../../../../shared/documents';
 import { decisionEstimate, extractionEstimate } from '../../../../shared/estimates';
-import { DEFAULT_DECISION_MODEL } from '../../../../shared/model-defaults';
 import { EXTRACT_TEXT_MODEL, PDF_OCR_MODEL } from '../../../../shared/models';
 import { modelForTask } from '../account/models';
 import { estimateTokens } from '../../../../shared/tokens';
@@ -264,14 +265,31 @@ export async function openDocumentsFeature(ctx: FeatureContext): Promise<Documen
           'invalid_input',
           'There is no text to ask about: extract or paste some.',
         );
+      // The default comes from the list in use, as every task's; with none there, no id is invented.
       const chosenModel = await modelForTask(
         ctx.models,
         'decisions',
         model,
         ctx.state.current().priceBasis,
-        DEFAULT_DECISION_MODEL,
+        '',
       );
-      const keyed = questions.map((q, i) => [`q${i + 1}`, q] as const);
+      if (chosenModel === '')
+        throw serviceError(
+          'invalid_input',
+          'The model list has no decision model: choose one (any id typed is sent as typed).',
+          null,
+          { reason: 'no_decision_model' },
+        );
+      const names = decisionQuestionNames(questions);
+      const repeated = repeatedQuestionName(names);
+      if (repeated !== null)
+        throw serviceError(
+          'invalid_input',
+          `Two questions are named "${repeated}": give each question a name of its own.`,
+          null,
+          { reason: 'question_name_repeated', name: repeated },
+        );
+      const keyed = questions.map((q, i) => [names[i]!, q] as const);
       const estimate = estimateBefore(ctx, chosenModel, (info, basis) =>
         decisionEstimate(
           info,
@@ -309,7 +327,11 @@ export async function openDocumentsFeature(ctx: FeatureContext): Promise<Documen
         id: randomUUID(),
         createdAt: new Date().toISOString(),
         model: chosenModel,
-        outcomes: keyed.map(([key, q]) => readOutcome(q, result.answers[key])),
+        // A name is the person's own ("constructor" too): only the answer's own fields count.
+        outcomes: keyed.map(([key, q]) => ({
+          name: key,
+          ...readOutcome(q, Object.hasOwn(result.answers, key) ? result.answers[key] : undefined),
+        })),
         cost: result.usage?.cost ?? null,
       };
       if (record === null) {

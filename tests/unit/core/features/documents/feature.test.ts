@@ -1,4 +1,6 @@
 // Documents and decisions: through createCore against the simulator (extraction, OCR, decisions, a restart), and the answers' checks.
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DecisionRun, DocumentList, DocumentRecord } from '../../../../../shared/documents';
 import { makeDocx, makePdf, makePng } from '../../../../e2e/files';
@@ -153,6 +155,81 @@ describe('decisions', () => {
     expect(() =>
       readOutcome({ type: 'choice', instructions: 'q', options: [] }, undefined),
     ).toThrow(ServiceError);
+  });
+});
+
+describe('decisions through core', () => {
+  const decisionBodies = async (): Promise<Array<Record<string, unknown>>> =>
+    (
+      (await (await fetch(`${env.sim.hostRoot}/__sim/requests`)).json()) as Array<{
+        path: string;
+        body: string;
+      }>
+    )
+      .filter((r) => r.path === '/v1/decisions')
+      .map((r) => JSON.parse(r.body) as Record<string, unknown>);
+
+  it('sends each question under the name the person gave it, q1, q2 … for the rest, and answers by those names', async () => {
+    const core = await openCore();
+    const decided = await core.call<{ run: DecisionRun }>('documents.decide', {
+      text: 'The invoice is due in thirty days.',
+      questions: [
+        { name: ' is_invoice ', type: 'noul', instructions: 'Is it an invoice?', options: [] },
+        { type: 'noul', instructions: 'Is it signed?', options: [] },
+        { name: 'constructor', type: 'noul', instructions: 'Is it late?', options: [] },
+      ],
+    });
+    const [sent] = await decisionBodies();
+    expect(Object.keys(sent!.questions as object)).toEqual(['is_invoice', 'q2', 'constructor']);
+    expect(decided.run.outcomes.map((o) => o.name)).toEqual(['is_invoice', 'q2', 'constructor']);
+    expect(decided.run.outcomes.map((o) => o.question.instructions)).toEqual([
+      'Is it an invoice?',
+      'Is it signed?',
+      'Is it late?',
+    ]);
+  });
+
+  it('refuses two questions of one name before asking the service', async () => {
+    const core = await openCore();
+    const refused = await core.attempt('documents.decide', {
+      text: 'Some text.',
+      questions: [
+        { name: 'q2', type: 'noul', instructions: 'First?', options: [] },
+        { type: 'noul', instructions: 'Second?', options: [] },
+      ],
+    });
+    expect(!refused.ok && refused.error.details).toMatchObject({
+      reason: 'question_name_repeated',
+      name: 'q2',
+    });
+    expect(await decisionBodies()).toEqual([]);
+  });
+
+  it('takes the decision model from the live list, and with none there asks the person to choose', async () => {
+    const withoutDecisionModels: typeof fetch = async (input, init) => {
+      const answer = await fetch(input, init);
+      if (!String(input instanceof Request ? input.url : input).endsWith('/models')) return answer;
+      const list = (await answer.json()) as { data: Array<{ id: string }> };
+      const data = list.data.filter((m) => !/decision|judge|classif/i.test(m.id));
+      return Response.json({ ...list, data });
+    };
+    const listed = await openCore();
+    const decided = await listed.call<{ run: DecisionRun }>('documents.decide', {
+      text: 'Some text.',
+      questions: [{ type: 'noul', instructions: 'Short?', options: [] }],
+    });
+    expect(decided.run.model).toBe('decisions/judge-1.0');
+
+    // A data folder of its own: the first core's cached list would name the judge.
+    const dataDir = join(env.dir, 'other');
+    await mkdir(dataDir);
+    const unlisted = await openCore({ fetch: withoutDecisionModels, dataDir });
+    const refused = await unlisted.attempt('documents.decide', {
+      text: 'Some text.',
+      questions: [{ type: 'noul', instructions: 'Short?', options: [] }],
+    });
+    expect(!refused.ok && refused.error.details).toMatchObject({ reason: 'no_decision_model' });
+    expect(await decisionBodies()).toHaveLength(1);
   });
 });
 
