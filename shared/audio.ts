@@ -1,20 +1,27 @@
 // What the audio endpoints accept, declared once for the channel schemas and the Audio tab.
-import { ATTACHMENT_LIMITS } from './attachments';
 
 /** The voices of /audio/speech. */
 export const VOICES = ['alloy', 'echo', 'fable', 'onyx', 'nova', 'shimmer'] as const;
 export type Voice = (typeof VOICES)[number];
 
-export const SPEECH_FORMATS = ['mp3', 'wav'] as const;
+/**
+ * The speech formats offered. The document names `wav` as one "other audio format" beside the
+ * default; these are the convention's own list for its speech endpoint, and the service judges
+ * each (music is always WAV).
+ */
+export const SPEECH_FORMATS = ['mp3', 'opus', 'aac', 'flac', 'wav', 'pcm'] as const;
 export type SpeechFormat = (typeof SPEECH_FORMATS)[number];
 
-/** The longest text one speech request takes. */
-export const SPEECH_MAX_CHARS = 4096;
-/** The longest description of a piece of music. */
-export const MUSIC_PROMPT_MAX_CHARS = 4000;
-/** The length a person may ask of a piece of music, in seconds. */
-export const MUSIC_SECONDS = { min: 1, max: 600 } as const;
+/**
+ * Raw PCM has no header, so Atelier keeps it inside a WAV header to play and save it, read as the
+ * convention describes its pcm answer: 24 kHz, 16-bit signed little-endian, one channel.
+ */
+export const PCM_SPEECH = { sampleRate: 24_000, bitsPerSample: 16, channels: 1 } as const;
+
+/**
+ * Past this many characters the Speech form says the text is long (the convention's speech
+ * endpoint takes up to 4,096); the request still goes, and the service says if it is too long.
+ */
+export const SPEECH_LONG_CHARS = 4096;
 /** A transcription language is a short code such as "en" or "pt-BR". */
 export const TRANSCRIBE_LANGUAGE_MAX_CHARS = 20;
-/** An audio file larger than this is refused before it is uploaded for transcription. */
-export const TRANSCRIBE_MAX_BYTES = ATTACHMENT_LIMITS.audio;

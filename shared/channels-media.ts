@@ -17,16 +17,9 @@ import {
   type ImageProgress,
   type ImageRunResult,
 } from './images';
-import {
-  MUSIC_PROMPT_MAX_CHARS,
-  MUSIC_SECONDS,
-  SPEECH_FORMATS,
-  SPEECH_MAX_CHARS,
-  TRANSCRIBE_LANGUAGE_MAX_CHARS,
-  VOICES,
-} from './audio';
+import { SPEECH_FORMATS, TRANSCRIBE_LANGUAGE_MAX_CHARS, VOICES } from './audio';
 import { VIDEO_ASPECT_RATIOS, VIDEO_DURATION_MAX_SECONDS, VIDEO_PROMPT_MAX_CHARS } from './video';
-import { id } from './channels-fields';
+import { id, text } from './channels-fields';
 
 const mediaKind = z.enum(['image', 'audio', 'video']);
 const sdSide = z
@@ -69,10 +62,11 @@ export const mediaInvokeSchemas = {
   'media.import': z
     .object({ fileId: id, kind: mediaKind, title: z.string().max(300).optional() })
     .strict(),
+  // No length of Atelier's own on speech, music descriptions or seconds: the service judges.
   'audio.speak': z
     .object({
       model: id,
-      text: z.string().trim().min(1).max(SPEECH_MAX_CHARS),
+      text: text.trim().min(1),
       voice: z.enum(VOICES),
       format: z.enum(SPEECH_FORMATS),
     })
@@ -80,8 +74,8 @@ export const mediaInvokeSchemas = {
   'audio.music': z
     .object({
       model: id,
-      text: z.string().trim().min(1).max(MUSIC_PROMPT_MAX_CHARS),
-      seconds: z.number().int().min(MUSIC_SECONDS.min).max(MUSIC_SECONDS.max),
+      text: text.trim().min(1),
+      seconds: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
     })
     .strict(),
   'audio.transcribe': z

@@ -14,17 +14,22 @@ import {
   melodySamples,
   mp3Seconds,
   readWav,
+  SAMPLE_RATE,
   silentMp3,
   speechSamples,
   speechSeconds,
 } from './media/audio';
+import { encodeFlac, silentAdts, silentOggOpus } from './media/audio-formats';
 import { costOfUnits, formatCredits } from './money';
 import { requireKind, resolveModel, type SimModel } from './models';
 import { parseMultipart } from './multipart';
 import { ERROR_200_BODY, errorTrigger, hasTrigger, numericTrigger } from './triggers';
 
 const VOICES = ['alloy', 'echo', 'fable', 'onyx', 'nova', 'shimmer'];
-const SPEECH_FORMATS = ['mp3', 'wav', 'pcm'];
+/** The convention's speech formats: each answered with a real file of its kind. */
+const SPEECH_FORMATS = ['mp3', 'opus', 'aac', 'flac', 'wav', 'pcm'];
+/** Raw pcm as the convention gives it: 16-bit signed little-endian, mono, 24 kHz. */
+const PCM_RATE = 24_000;
 const MAX_SPEECH_CHARS = 4096;
 const DEFAULT_MUSIC_SECONDS = 10;
 
@@ -52,17 +57,20 @@ function speak(call: Call, model: SimModel, body: Record<string, unknown>, input
   call.state.accounts.charge(account, cost);
   const headers = { 'X-Cost': formatCredits(cost) };
   if (hasTrigger(input, 'notaudio')) return sendNotAudio(call, headers);
-  if (format === 'mp3')
-    return sendBytes(call.res, 200, 'audio/mpeg', silentMp3(speechSeconds(input)), headers);
+  // Compressed speech is silence of the speech's length (the simulator has no encoder for sound).
+  const seconds = speechSeconds(input);
+  if (format === 'mp3') return sendBytes(call.res, 200, 'audio/mpeg', silentMp3(seconds), headers);
+  if (format === 'opus')
+    return sendBytes(call.res, 200, 'audio/ogg', silentOggOpus(seconds), headers);
+  if (format === 'aac') return sendBytes(call.res, 200, 'audio/aac', silentAdts(seconds), headers);
+  if (format === 'pcm') {
+    const samples = speechSamples(input, voice, PCM_RATE);
+    const bytes = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
+    return sendBytes(call.res, 200, 'audio/pcm', bytes, headers);
+  }
   const samples = speechSamples(input, voice);
-  if (format === 'pcm')
-    return sendBytes(
-      call.res,
-      200,
-      'audio/pcm',
-      Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength),
-      headers,
-    );
+  if (format === 'flac')
+    return sendBytes(call.res, 200, 'audio/flac', encodeFlac(samples, SAMPLE_RATE), headers);
   sendBytes(call.res, 200, 'audio/wav', encodeWav(samples, input), headers);
 }
 

@@ -89,20 +89,18 @@ export function speechSeconds(text: string): number {
 }
 
 /** A voice-like hum: one pitch per voice, a syllable envelope per character of the text. */
-export function speechSamples(text: string, voice: string): Int16Array {
+export function speechSamples(text: string, voice: string, rate = SAMPLE_RATE): Int16Array {
   const seconds = speechSeconds(text);
-  const count = Math.round(seconds * SAMPLE_RATE);
+  const count = Math.round(seconds * rate);
   const samples = new Int16Array(count);
   const pitch = VOICE_PITCH[voice] ?? 220;
-  const syllable = Math.max(1, Math.floor(SAMPLE_RATE * 0.12));
+  const syllable = Math.max(1, Math.floor(rate * 0.12));
   for (let i = 0; i < count; i += 1) {
     const phase = (i % syllable) / syllable;
     const envelope = Math.sin(Math.PI * phase);
     const charCode = text.charCodeAt(Math.floor(i / syllable) % Math.max(1, text.length)) || 97;
     const frequency = pitch * (1 + (charCode % 12) / 24);
-    samples[i] = Math.round(
-      9000 * envelope * Math.sin((2 * Math.PI * frequency * i) / SAMPLE_RATE),
-    );
+    samples[i] = Math.round(9000 * envelope * Math.sin((2 * Math.PI * frequency * i) / rate));
   }
   return samples;
 }

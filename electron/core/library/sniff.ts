@@ -59,6 +59,19 @@ function isMpegAudioFrame(bytes: Uint8Array): boolean {
   return syncRest && version !== 1 && layer !== 0 && bitrate !== 15 && sampleRate !== 3;
 }
 
+/**
+ * An ADTS AAC frame header (12 sync bits, layer 00, a listed sampling rate); when the file holds
+ * more than that frame, the next frame must start where this one's length says.
+ */
+function isAdtsFrame(bytes: Uint8Array): boolean {
+  if (bytes.length < 7 || bytes[0] !== 0xff || ((bytes[1] ?? 0) & 0xf6) !== 0xf0) return false;
+  if ((((bytes[2] ?? 0) >> 2) & 0x0f) > 12) return false;
+  const length = (((bytes[3] ?? 0) & 0x03) << 11) | ((bytes[4] ?? 0) << 3) | ((bytes[5] ?? 0) >> 5);
+  if (length < 7) return false;
+  if (bytes.length <= length + 1) return true;
+  return bytes[length] === 0xff && ((bytes[length + 1] ?? 0) & 0xf6) === 0xf0;
+}
+
 function isBmp(bytes: Uint8Array): boolean {
   if (!ascii(bytes, 0, 'BM') || bytes.length < 18) return false;
   const dibSize = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(
@@ -70,7 +83,8 @@ function isBmp(bytes: Uint8Array): boolean {
 
 /**
  * The MIME type the bytes are, or null when they match none of the types the app reads:
- * PNG, JPEG, GIF, WEBP, BMP, PDF, DOCX (else plain ZIP), WAV, MP3, OGG, WEBM, FLAC, MP4/M4A/MOV.
+ * PNG, JPEG, GIF, WEBP, BMP, PDF, DOCX (else plain ZIP), WAV, MP3, AAC (ADTS), OGG, WEBM, FLAC,
+ * MP4/M4A/MOV.
  */
 export function sniffMime(bytes: Uint8Array): string | null {
   if (startsWith(bytes, PNG)) return 'image/png';
@@ -91,6 +105,7 @@ export function sniffMime(bytes: Uint8Array): string | null {
   }
   if (ascii(bytes, 4, 'ftyp')) return sniffIsoMedia(bytes);
   if (ascii(bytes, 0, 'ID3') || isMpegAudioFrame(bytes)) return 'audio/mpeg';
+  if (isAdtsFrame(bytes)) return 'audio/aac';
   return null;
 }
 

@@ -106,6 +106,13 @@ function ShorterThanAsked({ item }: { item: MediaItem }) {
   );
 }
 
+/** Raw PCM speech is kept in a WAV header of Atelier's reading: the person is told how it was read. */
+function PcmNote({ item }: { item: MediaItem }) {
+  const t = useT();
+  if (item.extra.wrappedPcm !== true) return null;
+  return <p className="hint">{t('audio.pcmWrapped')}</p>;
+}
+
 function AudioHistory() {
   const t = useT();
   const language = useLanguage();
@@ -231,6 +238,7 @@ export default function AudioTab() {
               <p className="player-title">{current.title}</p>
               <WaveformPlayer item={current} />
               <ShorterThanAsked item={current} />
+              <PcmNote item={current} />
               <div className="form-actions">
                 <button type="button" className="button" onClick={() => void saveMedia(current)}>
                   {t('audio.download')}

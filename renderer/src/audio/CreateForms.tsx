@@ -1,10 +1,8 @@
 // The Speech and Music forms of the Audio tab: text, model, voice or length, and the button that makes it.
 import { MediaCost } from '../models/MediaCost';
 import {
-  MUSIC_PROMPT_MAX_CHARS,
-  MUSIC_SECONDS,
   SPEECH_FORMATS,
-  SPEECH_MAX_CHARS,
+  SPEECH_LONG_CHARS,
   type SpeechFormat,
   VOICES,
   type Voice,
@@ -13,7 +11,6 @@ import { useCallback, type FormEvent, type KeyboardEvent } from 'react';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { KindModelSelect } from '../common/KindModelSelect';
 import { countWords } from '../i18n/counts';
-import { formatCount, localeOf } from '../i18n/translate';
 import { useLanguage, useT } from '../i18n/use-t';
 import { useAppStore } from '../store';
 import { Field } from '../common/Field';
@@ -25,6 +22,16 @@ function submitOnCtrlEnter(event: KeyboardEvent<HTMLTextAreaElement>): void {
     event.currentTarget.form?.requestSubmit();
   }
 }
+
+/** Each speech format's name in the Format list. */
+const FORMAT_LABELS = {
+  mp3: 'audio.format.mp3',
+  opus: 'audio.format.opus',
+  aac: 'audio.format.aac',
+  flac: 'audio.format.flac',
+  wav: 'audio.format.wav',
+  pcm: 'audio.format.pcm',
+} as const satisfies Record<SpeechFormat, string>;
 
 /** What is running, or that the service was busy and the request goes again. */
 export function BusyNote({ text, live = true }: { text: string; live?: boolean }) {
@@ -55,7 +62,7 @@ function NoModels({ kinds }: { kinds: 'speech' | 'music' }) {
 
 export function SpeechForm() {
   const t = useT();
-  const locale = localeOf(useLanguage());
+  const language = useLanguage();
   const draft = useAppStore((s) => s.speechDraft);
   const setDraft = useAppStore((s) => s.setSpeechDraft);
   const busy = useAppStore((s) => s.audioBusy);
@@ -65,6 +72,7 @@ export function SpeechForm() {
   const model = useAppStore((s) => s.models.find((m) => m.id === s.speechDraft.model));
   const setModel = useCallback((id: string) => setDraft({ model: id }), [setDraft]);
   const canSend = busy === null && draft.text.trim() !== '' && draft.model !== '';
+  const long = draft.text.length > SPEECH_LONG_CHARS;
 
   function submit(event: FormEvent): void {
     event.preventDefault();
@@ -75,17 +83,20 @@ export function SpeechForm() {
     <form className="card" onSubmit={submit}>
       <Field
         label={t('audio.text')}
-        hint={t('audio.chars', {
-          count: formatCount(draft.text.length, locale),
-          max: formatCount(SPEECH_MAX_CHARS, locale),
-        })}
+        hint={
+          long
+            ? t('audio.longText', {
+                count: countWords(language, 'units.characters', draft.text.length),
+                long: countWords(language, 'units.characters', SPEECH_LONG_CHARS),
+              })
+            : countWords(language, 'units.characters', draft.text.length)
+        }
       >
         {(id) => (
           <textarea
             id={id}
             className="input"
             rows={5}
-            maxLength={SPEECH_MAX_CHARS}
             placeholder={t('audio.speechPlaceholder')}
             value={draft.text}
             onChange={(event) => setDraft({ text: event.target.value })}
@@ -122,7 +133,7 @@ export function SpeechForm() {
             >
               {SPEECH_FORMATS.map((format) => (
                 <option key={format} value={format}>
-                  {t(format === 'mp3' ? 'audio.format.mp3' : 'audio.format.wav')}
+                  {t(FORMAT_LABELS[format])}
                 </option>
               ))}
             </select>
@@ -153,10 +164,11 @@ export function MusicForm() {
   const model = useAppStore((s) => s.models.find((m) => m.id === s.musicDraft.model));
   // The list rarely states a model's longest piece; without it the service is the judge.
   const statedMax = model?.limits?.maxSeconds ?? null;
-  const maxSeconds = statedMax ?? MUSIC_SECONDS.max;
   const setModel = useCallback((id: string) => setDraft({ model: id }), [setDraft]);
   const secondsValid =
-    Number.isInteger(draft.seconds) && draft.seconds >= 1 && draft.seconds <= maxSeconds;
+    Number.isInteger(draft.seconds) &&
+    draft.seconds >= 1 &&
+    (statedMax === null || draft.seconds <= statedMax);
   const canSend = busy === null && draft.text.trim() !== '' && draft.model !== '' && secondsValid;
 
   function submit(event: FormEvent): void {
@@ -172,7 +184,6 @@ export function MusicForm() {
             id={id}
             className="input"
             rows={4}
-            maxLength={MUSIC_PROMPT_MAX_CHARS}
             placeholder={t('audio.musicPlaceholder')}
             value={draft.text}
             onChange={(event) => setDraft({ text: event.target.value })}
@@ -197,8 +208,8 @@ export function MusicForm() {
             id={id}
             className="input"
             type="number"
-            min={MUSIC_SECONDS.min}
-            max={maxSeconds}
+            min={1}
+            max={statedMax ?? undefined}
             step={1}
             value={Number.isFinite(draft.seconds) ? draft.seconds : ''}
             aria-invalid={!secondsValid}

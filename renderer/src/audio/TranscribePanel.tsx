@@ -12,7 +12,7 @@ import type { Translate } from '../i18n/translate';
 import { useLanguage, useT } from '../i18n/use-t';
 import { useMoney } from '../i18n/use-money';
 import { useAppStore } from '../store';
-import { TRANSCRIBE_MAX_BYTES } from '../../../shared/audio';
+import { MAX_UPLOAD_BYTES } from '../../../shared/upload-limits';
 import type { AudioFileRefusal } from '../store/audio-slice';
 import { BusyNote } from './CreateForms';
 import { formatClock } from './WaveformPlayer';
@@ -66,7 +66,7 @@ function refusalText(refusal: AudioFileRefusal, t: Translate, language: Language
     ? t('audio.tooLarge', {
         name: refusal.name,
         size: sizeWords(refusal.size, language),
-        limit: sizeWords(TRANSCRIBE_MAX_BYTES, language),
+        limit: sizeWords(MAX_UPLOAD_BYTES, language),
       })
     : t('audio.notAudio', { name: refusal.name });
 }

@@ -12,7 +12,11 @@ export const audioEn = {
   'audio.voice': 'Voice',
   'audio.format': 'Format',
   'audio.format.mp3': 'MP3',
+  'audio.format.opus': 'Opus',
+  'audio.format.aac': 'AAC',
+  'audio.format.flac': 'FLAC',
   'audio.format.wav': 'WAV',
+  'audio.format.pcm': 'PCM (raw samples, kept as WAV)',
   'audio.speak': 'Speak',
   'audio.speaking': 'Making speech…',
   'audio.seconds': 'Seconds',
@@ -23,7 +27,8 @@ export const audioEn = {
   'audio.composing': 'Making music…',
   'audio.noModels':
     'The model list has no {kind} models. Refresh the list in Settings, or check the service.',
-  'audio.chars': '{count} of {max} characters',
+  'audio.longText':
+    '{count}. Many speech models take at most {long} (Atelier’s note, not the service’s word): the text is sent as it is, and the service says if it is too long.',
   'audio.player': 'Player: {title}',
   'audio.play': 'Play',
   'audio.pause': 'Pause',
@@ -42,7 +47,7 @@ export const audioEn = {
   'audio.meta.cost': '{cost}',
   'audio.meta.seconds': '{seconds} s',
   'audio.transcribeFile': 'Transcribe file',
-  'audio.dropHint': 'Drop an audio file here (WAV, MP3, OGG, FLAC, M4A, WEBM, up to 25 MB)',
+  'audio.dropHint': 'Drop an audio file here (WAV, MP3, OGG, FLAC, M4A, WEBM)',
   'audio.record': 'Record',
   'audio.stopRecording': 'Stop recording',
   'audio.recording': 'Recording… {seconds} s',
@@ -58,7 +63,7 @@ export const audioEn = {
   'audio.bySpeaker': 'Transcript by speaker',
   'audio.speaker': 'Speaker {n}',
   'audio.saveTranscript': 'Save as text',
-  'audio.tooLarge': '{name} is {size}; transcription takes files up to {limit}.',
+  'audio.tooLarge': '{name} is {size}; Atelier uploads files of up to {limit}.',
   'audio.notAudio':
     '{name} is not an audio file. Choose a WAV, MP3, OGG, FLAC, M4A or WEBM recording.',
   'audio.cost': 'Cost: {cost}',
@@ -75,6 +80,8 @@ export const audioEn = {
   'audio.saveVtt': 'Save as VTT',
   'audio.subtitlesOneCue':
     'The service gave no timings, so the subtitles are one caption for the whole recording.',
+  'audio.pcmWrapped':
+    'The service sent raw PCM, which has no header. Atelier keeps it in a WAV file read as 24 kHz, 16-bit, mono, so it plays and saves; if it sounds too fast or too slow, the service used another layout.',
   'audio.musicShorter':
     'The service made {made} s of music, shorter than the {asked} s you asked for.',
 } as const;

@@ -13,7 +13,11 @@ export const audioRu: { readonly [K in keyof typeof audioEn]: string } = {
   'audio.voice': 'Голос',
   'audio.format': 'Формат',
   'audio.format.mp3': 'MP3',
+  'audio.format.opus': 'Opus',
+  'audio.format.aac': 'AAC',
+  'audio.format.flac': 'FLAC',
   'audio.format.wav': 'WAV',
+  'audio.format.pcm': 'PCM (отсчёты без заголовка, хранится как WAV)',
   'audio.speak': 'Озвучить',
   'audio.speaking': 'Создаётся речь…',
   'audio.seconds': 'Секунды',
@@ -24,7 +28,8 @@ export const audioRu: { readonly [K in keyof typeof audioEn]: string } = {
   'audio.composing': 'Создаётся музыка…',
   'audio.noModels':
     'В списке нет моделей «{kind}». Обновите список в настройках или проверьте сервис.',
-  'audio.chars': 'Символов: {count} из {max}',
+  'audio.longText':
+    '{count}. Многие модели речи принимают не больше, чем {long} (это замечание Atelier, а не слова сервиса): текст уйдёт как есть, и сервис скажет, если он слишком длинный.',
   'audio.player': 'Проигрыватель: {title}',
   'audio.play': 'Воспроизвести',
   'audio.pause': 'Пауза',
@@ -44,7 +49,7 @@ export const audioRu: { readonly [K in keyof typeof audioEn]: string } = {
   'audio.meta.cost': '{cost}',
   'audio.meta.seconds': '{seconds} с',
   'audio.transcribeFile': 'Расшифровать файл',
-  'audio.dropHint': 'Перетащите сюда аудиофайл (WAV, MP3, OGG, FLAC, M4A, WEBM, до 25 МБ)',
+  'audio.dropHint': 'Перетащите сюда аудиофайл (WAV, MP3, OGG, FLAC, M4A, WEBM)',
   'audio.record': 'Записать',
   'audio.stopRecording': 'Остановить запись',
   'audio.recording': 'Идёт запись… {seconds} с',
@@ -61,7 +66,7 @@ export const audioRu: { readonly [K in keyof typeof audioEn]: string } = {
   'audio.bySpeaker': 'Расшифровка по говорящим',
   'audio.speaker': 'Говорящий {n}',
   'audio.saveTranscript': 'Сохранить как текст',
-  'audio.tooLarge': '{name} весит {size}; для расшифровки — файлы до {limit}.',
+  'audio.tooLarge': '{name} весит {size}; Atelier загружает файлы не больше, чем {limit}.',
   'audio.notAudio': '{name} — не аудиофайл. Выберите запись WAV, MP3, OGG, FLAC, M4A или WEBM.',
   'audio.cost': 'Стоимость: {cost}',
   'audio.retrying': 'Сервис занят; повторная попытка ({attempt} из {max})…',
@@ -77,5 +82,7 @@ export const audioRu: { readonly [K in keyof typeof audioEn]: string } = {
   'audio.saveVtt': 'Сохранить как VTT',
   'audio.subtitlesOneCue':
     'Сервис не дал разметки по времени, поэтому в субтитрах один титр на всю запись.',
+  'audio.pcmWrapped':
+    'Сервис прислал PCM без заголовка. Atelier хранит его в файле WAV, считая его 24 кГц, 16 бит, моно, чтобы его можно было слушать и сохранять; если звук слишком быстрый или медленный, сервис прислал другой формат отсчётов.',
   'audio.musicShorter': 'Сервис сделал {made} с музыки, короче запрошенных {asked} с.',
 };

@@ -1,6 +1,7 @@
 // The Audio tab's state: drafts of speech and music, the history from the media library, transcription.
 import { markMediaDeleted } from '../common/deleted-media';
-import { type SpeechFormat, TRANSCRIBE_MAX_BYTES, type Voice } from '../../../shared/audio';
+import { type SpeechFormat, type Voice } from '../../../shared/audio';
+import { MAX_UPLOAD_BYTES } from '../../../shared/upload-limits';
 import type { MediaItem, ServiceRetry, Transcript, UserError } from '../../../shared/types';
 import { uploadFile } from '../common/upload';
 import { invoke } from '../platform';
@@ -10,8 +11,6 @@ import { musicEstimate, speechEstimate, transcriptionEstimate } from '../../../s
 import { estimateTokens } from '../../../shared/tokens';
 
 export type AudioMode = 'speech' | 'music' | 'transcribe';
-/** The longest clip a music model makes when the list does not say (the service's WAV models: 47 s). */
-
 export interface SpeechDraft {
   text: string;
   model: string;
@@ -230,8 +229,9 @@ export const createAudioSlice: SliceCreator<AudioSlice, SpendingSlice> = (set, g
     transcribeBlob: async (file, name, timestamps) => {
       if (get().transcribeStage.stage !== 'idle') return;
       set({ transcribeError: null, transcribeRefusal: null });
-      // Refused here, before a byte is sent: too large, or plainly not audio.
-      if (file.size > TRANSCRIBE_MAX_BYTES) {
+      // Refused here, before a byte is sent: over Atelier's own upload limit (the document states
+      // no size for transcription, so the service judges any other), or plainly not audio.
+      if (file.size > MAX_UPLOAD_BYTES) {
         set({ transcribeRefusal: { reason: 'too_large', name, size: file.size } });
         return;
       }

@@ -44,6 +44,40 @@ describe('audio', () => {
     expect(await plain.text()).toContain('talk.wav');
   });
 
+  it('answers each of the convention’s speech formats with a file of its kind', async () => {
+    const said = async (format: string) => {
+      const answer = await speech({
+        model: 'tts-openai/tts-1',
+        input: 'One two three four.',
+        voice: 'alloy',
+        response_format: format,
+      });
+      return [answer.headers.get('content-type'), Buffer.from(await answer.arrayBuffer())] as const;
+    };
+    const [oggType, ogg] = await said('opus');
+    expect([oggType, ogg.toString('latin1', 0, 4), ogg.toString('latin1', 28, 36)]).toEqual([
+      'audio/ogg',
+      'OggS',
+      'OpusHead',
+    ]);
+    const [aacType, aac] = await said('aac');
+    expect([aacType, aac[0], aac[1]]).toEqual(['audio/aac', 0xff, 0xf1]);
+    const [flacType, flac] = await said('flac');
+    // STREAMINFO's 20-bit sample rate starts 10 bytes into it.
+    const rate = (flac[18]! << 12) | (flac[19]! << 4) | (flac[20]! >> 4);
+    expect([flacType, flac.toString('latin1', 0, 4), rate]).toEqual(['audio/flac', 'fLaC', 22_050]);
+    // Raw pcm: 16-bit samples at 24 kHz, no header; 19 characters make 1.14 s.
+    const [pcmType, pcm] = await said('pcm');
+    expect([pcmType, pcm.length]).toEqual(['audio/pcm', Math.round(1.14 * 24_000) * 2]);
+    const refused = await speech({
+      model: 'tts-openai/tts-1',
+      input: 'x',
+      voice: 'alloy',
+      response_format: 'ogg',
+    });
+    expect(refused.status).toBe(400);
+  });
+
   it('makes music as WAV of seconds_total, or a URL, and refuses other formats', async () => {
     const music = Buffer.from(
       await (

@@ -1,14 +1,15 @@
 // Audio in core: speech and music into the media library, transcription of uploaded recordings.
-import { TRANSCRIBE_MAX_BYTES } from '../../../../shared/audio';
+import { PCM_SPEECH, type SpeechFormat } from '../../../../shared/audio';
 import { musicEstimate, speechEstimate, transcriptionEstimate } from '../../../../shared/estimates';
 import { extensionOfMime } from '../../../../shared/media-files';
+import { MAX_UPLOAD_BYTES } from '../../../../shared/upload-limits';
 import type {
   MediaItem,
   MediaValue,
   Transcript,
   TranscriptSegment,
 } from '../../../../shared/types';
-import { encodePeaks, summarizeWav } from './wave';
+import { encodePeaks, summarizeWav, wavOfPcm } from './wave';
 import { openTranscriptStore } from './transcripts';
 import type { ChannelsOf, Feature, FeatureContext } from '../context';
 import type { SpendRecord } from '../../../../shared/spending';
@@ -39,6 +40,31 @@ export function requireAudio(result: BinaryResult): string {
     `The service answered with something that is not audio (${looksLike}, sent as ${result.mimeType}). Nothing was saved.`,
     200,
   );
+}
+
+/** Sound as the library keeps it, and whether it came as raw PCM and was put in a WAV header. */
+export interface KeptAudio {
+  bytes: Buffer;
+  mime: string;
+  wrappedPcm: boolean;
+}
+
+/**
+ * Speech as the library keeps it. Raw PCM (asked for as pcm) has no header to sniff: bytes that
+ * are neither a known container nor text nor labelled as text go inside a WAV header
+ * (PCM_SPEECH), so they play, draw and save; anything else must be audio by its bytes.
+ */
+export function speechAudio(result: BinaryResult, format: SpeechFormat): KeptAudio {
+  const label = result.mimeType.toLowerCase();
+  const rawPcm =
+    format === 'pcm' &&
+    result.bytes.length >= PCM_SPEECH.bitsPerSample / 8 &&
+    sniffMime(result.bytes) === null &&
+    !looksLikeText(result.bytes) &&
+    !/^text\/|json|html|xml/.test(label);
+  if (rawPcm)
+    return { bytes: wavOfPcm(result.bytes, PCM_SPEECH), mime: 'audio/wav', wrappedPcm: true };
+  return { bytes: result.bytes, mime: requireAudio(result), wrappedPcm: false };
 }
 
 function looksLikeText(bytes: Buffer): boolean {
@@ -99,20 +125,26 @@ export async function openAudioFeature(ctx: FeatureContext): Promise<Feature<Aud
     result: BinaryResult,
     meta: { title: string; model: string; params: Record<string, MediaValue> },
     spent: Pick<SpendRecord, 'feature' | 'units' | 'estimate'>,
+    format?: SpeechFormat,
   ): Promise<MediaItem> {
     let item: MediaItem | null = null;
     try {
-      const mime = requireAudio(result);
+      const audio: KeptAudio = format
+        ? speechAudio(result, format)
+        : { bytes: result.bytes, mime: requireAudio(result), wrappedPcm: false };
       item = await ctx.media.add({
         kind: 'audio',
-        bytes: result.bytes,
-        mime,
+        bytes: audio.bytes,
+        mime: audio.mime,
         title: meta.title,
         model: meta.model,
         cost: result.cost ?? null,
         params: meta.params,
         sources: [],
-        extra: waveExtra(result.bytes, mime),
+        extra: {
+          ...waveExtra(audio.bytes, audio.mime),
+          ...(audio.wrappedPcm ? { wrappedPcm: true } : {}),
+        },
       });
     } finally {
       ctx.spending.record({
@@ -152,6 +184,7 @@ export async function openAudioFeature(ctx: FeatureContext): Promise<Feature<Aud
             params: { mode: 'speech', text, voice, format },
           },
           { feature: 'speech', units: { characters: text.length }, estimate },
+          format,
         );
       },
 
@@ -163,7 +196,7 @@ export async function openAudioFeature(ctx: FeatureContext): Promise<Feature<Aud
             basis,
           ),
         );
-        // Music is WAV only; the service refuses any other response_format.
+        // The document: music is always WAV, and other formats are unsupported.
         const result = await ctx.client.speech(
           { model, input: text, seconds_total: seconds, response_format: 'wav' },
           asked,
@@ -187,8 +220,9 @@ export async function openAudioFeature(ctx: FeatureContext): Promise<Feature<Aud
 
       'audio.transcribe': async ({ fileId, model, language, timestamps, duration }) => {
         const file = await ctx.files.info(fileId);
-        // Refuses an empty file, one over 25 MB (the transcription limit) and one that is not audio.
-        checkUploadedFile(file, () => TRANSCRIBE_MAX_BYTES, ['audio']);
+        // Refuses an empty file and one that is not audio. The document states no size limit for
+        // transcription: past Atelier's own upload limit, the service judges the size.
+        checkUploadedFile(file, () => MAX_UPLOAD_BYTES, ['audio']);
         const sniffed = file.sniffedMime ?? 'audio/wav';
         const bytes = await ctx.files.read(fileId);
         const fileName = uploadName(file.name, sniffed);

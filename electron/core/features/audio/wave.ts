@@ -1,4 +1,5 @@
-// WAV facts for the waveform player: duration and peaks read in core, so the renderer never decodes audio.
+// WAV facts for the waveform player (duration and peaks read in core, so the renderer never decodes
+// audio), and the WAV header raw PCM speech is kept in.
 
 export interface WaveSummary {
   seconds: number;
@@ -83,4 +84,33 @@ export function encodePeaks(peaks: readonly number[]): string {
   return Buffer.from(peaks.map((p) => Math.round(Math.max(0, Math.min(1, p)) * 255))).toString(
     'base64',
   );
+}
+
+/** The layout of raw PCM samples, which carry no header of their own. */
+export interface PcmLayout {
+  sampleRate: number;
+  bitsPerSample: number;
+  channels: number;
+}
+
+/** Raw integer PCM inside a plain 44-byte WAV header: the samples kept byte for byte. */
+export function wavOfPcm(pcm: Buffer, layout: PcmLayout): Buffer {
+  const blockAlign = (layout.bitsPerSample / 8) * layout.channels;
+  // A trailing partial frame would make the data chunk's size disagree with its frames.
+  const data = pcm.subarray(0, pcm.length - (pcm.length % blockAlign));
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'latin1');
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVE', 8, 'latin1');
+  header.write('fmt ', 12, 'latin1');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(layout.channels, 22);
+  header.writeUInt32LE(layout.sampleRate, 24);
+  header.writeUInt32LE(layout.sampleRate * blockAlign, 28);
+  header.writeUInt16LE(blockAlign, 32);
+  header.writeUInt16LE(layout.bitsPerSample, 34);
+  header.write('data', 36, 'latin1');
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
 }

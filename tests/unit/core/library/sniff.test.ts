@@ -16,6 +16,9 @@ async function picture(mime: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/b
   return new Uint8Array(await image.getBuffer(mime));
 }
 
+/** An ADTS header (sync, MPEG-4, no CRC; LC, 24 kHz, mono; 11 bytes) and a silent raw block. */
+const ADTS_FRAME = [0xff, 0xf1, 0x58, 0x40, 0x01, 0x7f, 0xfc, 0, 0, 0, 7];
+
 describe('sniffMime', () => {
   it.each(['image/png', 'image/jpeg', 'image/gif', 'image/bmp'] as const)(
     'recognises a real %s made by jimp',
@@ -34,6 +37,9 @@ describe('sniffMime', () => {
     ['audio/ogg', bytes('OggS', [0, 2], new Array(20).fill(0), [1], 'vorbis')],
     ['video/ogg', bytes('OggS', [0, 2], new Array(20).fill(0), [0x80], 'theora')],
     ['audio/flac', bytes('fLaC', [0, 0, 0, 34])],
+    // Two ADTS frames of 11 bytes (AAC-LC, 24 kHz, mono): speech asked for as aac.
+    ['audio/aac', bytes(ADTS_FRAME, ADTS_FRAME)],
+    ['audio/aac', bytes(ADTS_FRAME)],
     [
       'video/webm',
       bytes([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84], 'webm'),
@@ -67,7 +73,8 @@ describe('sniffMime', () => {
     ['plain text named .pdf', bytes('This is not a PDF at all, just words.')],
     ['HTML', bytes('<!doctype html><script>alert(1)</script>')],
     ['text that starts like a bitmap', bytes('BMW owners club newsletter, issue 4')],
-    ['an AAC ADTS frame (layer bits zero)', bytes([0xff, 0xf1, 0x50, 0x80, 0, 0, 0])],
+    ['an ADTS header whose frame is shorter than itself', bytes([0xff, 0xf1, 0x50, 0x80, 0, 0, 0])],
+    ['an ADTS frame not followed by another', bytes(ADTS_FRAME, 'and then words')],
     ['nothing', new Uint8Array(0)],
     ['a lone JPEG start', bytes([0xff, 0xd8])],
   ])('answers null for %s', (_name, sample) => {
