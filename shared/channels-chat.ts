@@ -86,6 +86,8 @@ export const chatInvokeSchemas = {
       systemPrompt: z.string().max(200_000).optional(),
       temperature: z.number().min(0).max(2).nullable().optional(),
       maxTokens: z.number().int().min(1).max(1_000_000).nullable().optional(),
+      /** Send no max_tokens: the account's own setting decides the answer's length. */
+      maxTokensByAccount: z.boolean().optional(),
       folderId: id.nullable().optional(),
       archived: z.boolean().optional(),
       answerFormat: answerFormatInput.optional(),

@@ -1,5 +1,5 @@
 // What each paid action will cost before it is made, from the one price rule (costOf): the forms show it, core's ledger keeps it.
-import { effectiveMaxTokens } from './models';
+import { DEFAULT_MAX_TOKENS, effectiveMaxTokens } from './models';
 import { costOf, isPositiveCredits, parseDecimal, type PriceBasis } from './prices';
 import type { SpendUnits } from './spending';
 import type { ModelInfo } from './types';
@@ -46,11 +46,24 @@ export interface ChatTurnAmount {
   promptTokens: number;
   /** The conversation's chosen max_tokens; null: the engine's default for the model. */
   maxTokens: number | null;
+  /** No max_tokens is sent (the account's setting decides): the answer may fill the context. */
+  byAccount?: boolean;
+}
+
+/**
+ * The most completion tokens a turn's request allows: the max_tokens it sends, or, when it sends
+ * none, the room the model's context leaves after the prompt (DEFAULT_MAX_TOKENS when the list
+ * states no context: Atelier's guess, the answer's length is then the account's).
+ */
+export function completionRoom(amount: ChatTurnAmount, contextLength: number | null): number {
+  if (!amount.byAccount) return effectiveMaxTokens(amount.maxTokens, contextLength);
+  if (contextLength == null) return DEFAULT_MAX_TOKENS;
+  return Math.max(1, contextLength - amount.promptTokens);
 }
 
 /**
  * A chat turn: `low` the prompt at the prompt price, `high` adds every completion token the
- * request allows (the max_tokens the engine sends: `effectiveMaxTokens`) at the completion price
+ * request allows (`completionRoom`: the max_tokens the engine sends) at the completion price
  * (chatEstimate's rule), and a per-call fee when the list states one.
  */
 export function chatTurnEstimate(
@@ -59,7 +72,7 @@ export function chatTurnEstimate(
   basis: PriceBasis = 'auto',
 ): Estimate | null {
   if (!model) return null;
-  const maxTokens = effectiveMaxTokens(amount.maxTokens, model.contextLength);
+  const maxTokens = completionRoom(amount, model.contextLength);
   const low = costOf(model, withCallFee(model, { promptTokens: amount.promptTokens }), basis);
   const high = costOf(
     model,

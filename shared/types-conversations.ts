@@ -16,6 +16,11 @@ export interface Usage {
   totalTokens: number | null;
   /** Cost in credits as a decimal string, when the service reports it. */
   cost: string | null;
+  /**
+   * Atelier's own count, not the service's: a stream that brought no usage (the document shows no
+   * stream chunk) is counted from what was sent and received, its cost at the listed prices.
+   */
+  estimated?: boolean;
 }
 
 export type MessageStatus = 'done' | 'streaming' | 'stopped' | 'error' | 'interrupted';
@@ -54,6 +59,8 @@ export interface ChatMessage {
   jsonCheck?: JsonCheck;
   /** A web-search answer's links, from the service's annotations or else from the text. */
   sources?: SourceLink[];
+  /** The service ended the answer at its length limit (`finish_reason: length`): it may be continued. */
+  cutAtMaxTokens?: boolean;
 }
 
 export interface ConversationSummary {
@@ -85,6 +92,11 @@ export interface Conversation extends ConversationSummary {
   temperature: number | null;
   /** null: the default (4096 capped by the model's context). */
   maxTokens: number | null;
+  /**
+   * No max_tokens is sent: the account's own setting decides the answer's length (the document:
+   * a model may then write without stopping). Absent: false; `maxTokens` is kept for when it is off.
+   */
+  maxTokensByAccount?: boolean;
   /** Messages before this index are kept but no longer sent (the user trimmed the history). */
   contextStart: number;
   messages: ChatMessage[];

@@ -53,7 +53,10 @@ async function sendChatCompletion(call: Call): Promise<void> {
     return sendBytes(call.res, 200, 'application/json; charset=utf-8', whole);
   }
 
-  let events = streamEvents(id, created, plan, answer, costMicro);
+  // The plain simulator streams usage only when asked, as the convention does; the rich profile
+  // always ends a stream with it, as some gateways do.
+  const withUsage = plan.includeUsage || call.state.settings.modelsProfile === 'rich';
+  let events = streamEvents(id, created, plan, answer, costMicro, withUsage);
   if (hasTrigger(text, 'badjson'))
     events.splice(3, 0, `data: {"id":"${id}","choices":[{"index":0,"delta":{"content":"bro\n\n`);
   if (hasTrigger(text, 'cut')) {

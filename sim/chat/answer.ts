@@ -251,11 +251,15 @@ export function buildAnswer(plan: ChatRequestPlan, nextId: (prefix: string) => s
       content += `\n\nSources: [1](${citations[0]}), [2](${citations[1]})`;
     }
   }
-  const reasoning = model.features.includes('reasoning') ? reasoningFor(plan) : '';
+  let reasoning = model.features.includes('reasoning') ? reasoningFor(plan) : '';
   let finishReason: ChatAnswer['finishReason'] = 'stop';
-  // [[long:N]] is a test device: it gives N tokens whatever max_tokens says.
-  if (long === null && plan.maxTokens !== null && estimateTokens(content) > plan.maxTokens) {
-    content = content.slice(0, plan.maxTokens * 4);
+  // An answer whose output tokens (reasoning and reply) pass max_tokens ends there. [[long:N]] is
+  // a test device: it gives N tokens whatever max_tokens says.
+  const output = estimateTokens(content) + estimateTokens(reasoning);
+  if (long === null && plan.maxTokens !== null && output > plan.maxTokens) {
+    // The reasoning comes first; the reply has what is left.
+    reasoning = reasoning.slice(0, plan.maxTokens * 4);
+    content = content.slice(0, Math.max(0, plan.maxTokens - estimateTokens(reasoning)) * 4);
     finishReason = 'length';
   }
   return {

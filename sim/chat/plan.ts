@@ -20,6 +20,8 @@ export interface ToolSpec {
 export interface ChatRequestPlan {
   model: SimModel;
   stream: boolean;
+  /** The convention's `stream_options: {include_usage: true}`: a stream ends with its usage. */
+  includeUsage: boolean;
   maxTokens: number | null;
   messageCount: number;
   hasSystem: boolean;
@@ -113,6 +115,9 @@ export function planChat(
   }
   if (body.stream !== undefined && typeof body.stream !== 'boolean')
     throw invalid("Field 'stream' must be a boolean");
+  const streamOptions = body.stream_options;
+  if (streamOptions !== undefined && streamOptions !== null && !isRecord(streamOptions))
+    throw invalid("Field 'stream_options' must be an object");
 
   let textChars = 0;
   let hasSystem = false;
@@ -262,6 +267,7 @@ export function planChat(
   return {
     model,
     stream: body.stream === true,
+    includeUsage: isRecord(streamOptions) && streamOptions.include_usage === true,
     maxTokens,
     messageCount: body.messages.length,
     hasSystem,

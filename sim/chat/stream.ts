@@ -49,13 +49,17 @@ export function wholeResponse(
   };
 }
 
-/** Every SSE event of a streamed answer, in order, each a complete "data: ...\n\n" block. */
+/**
+ * Every SSE event of a streamed answer, in order, each a complete "data: ...\n\n" block; the
+ * usage chunk only `withUsage` (the document shows no stream chunk at all).
+ */
 export function streamEvents(
   id: string,
   created: number,
   plan: ChatRequestPlan,
   answer: ChatAnswer,
   costMicro: number,
+  withUsage: boolean,
 ): string[] {
   const base = {
     id,
@@ -102,9 +106,12 @@ export function streamEvents(
   events.push(
     chunk(answer.annotations ? { annotations: answer.annotations } : {}, answer.finishReason),
   );
-  events.push(
-    `data: ${JSON.stringify({ ...base, choices: [], ...(answer.citations ? { citations: answer.citations } : {}), usage: usageOf(plan, answer, costMicro) })}\n\n`,
-  );
+  const last = {
+    ...(answer.citations ? { citations: answer.citations } : {}),
+    ...(withUsage ? { usage: usageOf(plan, answer, costMicro) } : {}),
+  };
+  if (Object.keys(last).length > 0)
+    events.push(`data: ${JSON.stringify({ ...base, choices: [], ...last })}\n\n`);
   events.push('data: [DONE]\n\n');
   return events;
 }

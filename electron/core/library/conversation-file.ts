@@ -50,6 +50,7 @@ const usageSchema = z.object({
   completionTokens: z.number().nullable(),
   totalTokens: z.number().nullable(),
   cost: z.string().nullable(),
+  estimated: z.boolean().optional(),
 });
 
 const userErrorSchema = z.object({
@@ -161,6 +162,7 @@ const baseMessageSchema = z.object({
   sources: z
     .array(z.object({ url: z.string(), title: z.string().optional(), site: z.string() }))
     .optional(),
+  cutAtMaxTokens: z.boolean().optional(),
 });
 
 type StoredMessage = z.infer<typeof baseMessageSchema> & MessageShape;
@@ -226,6 +228,7 @@ export const conversationSchema = z.object({
   systemPrompt: z.string().default(''),
   temperature: z.number().nullable().default(null),
   maxTokens: z.number().nullable().default(null),
+  maxTokensByAccount: z.boolean().optional(),
   contextStart: z.number().int().min(0).default(0),
   messages: messagesSchema,
   titleEdited: z.boolean().optional(),

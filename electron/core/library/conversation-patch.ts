@@ -28,6 +28,7 @@ export function applyPatch(c: StoredConversation, patch: ConversationPatch, now:
   if (patch.systemPrompt !== undefined) c.systemPrompt = patch.systemPrompt;
   if (patch.temperature !== undefined) c.temperature = patch.temperature;
   if (patch.maxTokens !== undefined) c.maxTokens = patch.maxTokens;
+  if (patch.maxTokensByAccount !== undefined) c.maxTokensByAccount = patch.maxTokensByAccount;
   if (patch.folderId !== undefined) c.folderId = patch.folderId;
   if (patch.tools !== undefined) c.tools = patch.tools;
   if (patch.archived !== undefined) c.archived = patch.archived;

@@ -15,7 +15,8 @@ export const chatCalls: CallFamily<Pick<ServiceClient, 'chatStream' | 'chat'>> =
         method: 'POST',
         url: `${where.base}/chat/completions`,
         auth: 'bearer',
-        json: { ...req, stream: true, stream_options: { include_usage: true } },
+        // Only fields the service's document names: usage is read when the stream brings it.
+        json: { ...req, stream: true },
         accept: 'text/event-stream',
       };
       return c.transport.send(call, apiKey, callOpts, async (res, ctx: AttemptContext) => {

@@ -1,4 +1,4 @@
-// Per-conversation settings: system prompt, temperature and max tokens, saved when a field is left.
+// Per-conversation settings: system prompt, temperature and max tokens (or none, left to the account), saved when a field is left.
 import { useMemo, useState } from 'react';
 import {
   effectiveMaxTokens,
@@ -54,6 +54,7 @@ export function ConversationSettings({ conversation }: { conversation: Conversat
   const [systemPrompt, setSystemPrompt] = useState(conversation.systemPrompt);
   const [temperature, setTemperature] = useState(conversation.temperature?.toString() ?? '');
   const [maxTokens, setMaxTokens] = useState(conversation.maxTokens?.toString() ?? '');
+  const [byAccount, setByAccount] = useState(conversation.maxTokensByAccount === true);
   const [error, setError] = useState<UserError | null>(null);
   const tokenizerLoaded = useTokenizerLoaded();
   const promptTokens = useMemo(
@@ -70,7 +71,7 @@ export function ConversationSettings({ conversation }: { conversation: Conversat
   const temperatureOut = temperatureRefused(parseOptionalNumber(temperature));
   const chosenMaxTokens = parseOptionalNumber(maxTokens);
   const warnings = maxTokensWarnings(
-    typeof chosenMaxTokens === 'number' ? Math.round(chosenMaxTokens) : null,
+    typeof chosenMaxTokens === 'number' && !byAccount ? Math.round(chosenMaxTokens) : null,
     contextLength,
     promptTokens,
   );
@@ -136,6 +137,7 @@ export function ConversationSettings({ conversation }: { conversation: Conversat
               type="number"
               min={1}
               step={1}
+              disabled={byAccount}
               placeholder={t('chat.maxTokensPlaceholder', {
                 tokens: effectiveMaxTokens(null, contextLength),
               })}
@@ -149,6 +151,20 @@ export function ConversationSettings({ conversation }: { conversation: Conversat
             />
           )}
         </Field>
+      </div>
+      <div className="field checkbox-field">
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={byAccount}
+            onChange={(event) => {
+              setByAccount(event.target.checked);
+              void save({ maxTokensByAccount: event.target.checked });
+            }}
+          />
+          {t('chat.maxTokensByAccount')}
+        </label>
+        {byAccount && <p className="hint warning">{t('chat.maxTokensByAccountNote')}</p>}
       </div>
       <ConversationBudget conversation={conversation} />
       <AnswerFormatSettings conversation={conversation} />

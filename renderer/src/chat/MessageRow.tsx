@@ -7,9 +7,7 @@ import { useAppStore } from '../store';
 import type { StreamState } from '../store/chat-events';
 import { selectLiveTexts } from '../store/chat-slice';
 import { useLiveText } from '../store/live-text';
-import { useLanguage, useT } from '../i18n/use-t';
-import { useMoney } from '../i18n/use-money';
-import { formatCount, localeOf } from '../i18n/translate';
+import { useT } from '../i18n/use-t';
 import { CopyButton } from '../common/CopyButton';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { DeleteQuestionConfirm } from './DeleteQuestionConfirm';
@@ -20,6 +18,7 @@ import { ToolCards } from './ToolCards';
 import { MessageAttachments } from './attachments/AttachmentTray';
 import { collapsedText } from './long-message';
 import { IconButton } from '../common/IconButton';
+import { UsageLine } from './UsageLine';
 
 /**
  * Messages shown whole: opened with "Show all", or streamed in this window (an answer the person
@@ -97,28 +96,6 @@ function useCollapse(messageId: string, content: string, streaming: boolean) {
     setExpanded(!expanded);
   };
   return { shown: cut !== null && !expanded ? cut : content, long: cut !== null, expanded, toggle };
-}
-
-function UsageLine({ message }: { message: ChatMessage }) {
-  const t = useT();
-  const money = useMoney();
-  const locale = localeOf(useLanguage());
-  const usage = message.usage;
-  if (!usage) return null;
-  const count = (n: number | null) => (n == null ? '—' : formatCount(n, locale));
-  const hasTokens = usage.promptTokens != null || usage.completionTokens != null;
-  return (
-    <p className="usage">
-      {hasTokens &&
-        t('chat.usage', {
-          prompt: count(usage.promptTokens),
-          completion: count(usage.completionTokens),
-          total: count(usage.totalTokens),
-        })}
-      {hasTokens && usage.cost != null && ' · '}
-      {usage.cost != null && t('chat.cost', { cost: money(usage.cost) })}
-    </p>
-  );
 }
 
 /**
@@ -256,8 +233,9 @@ function MessageRowView({
   const collapse = useCollapse(message.id, message.content, streaming);
   const saved = !message.id.startsWith('local-');
   const hasVersions = versionInfo(message).count > 1;
-  const canContinue =
-    isLast && !isUser && saved && CUT_STATUSES.has(message.status) && message.content.trim() !== '';
+  // Cut: stopped, interrupted, failed, or ended by the service at max_tokens.
+  const cut = CUT_STATUSES.has(message.status) || message.cutAtMaxTokens === true;
+  const canContinue = isLast && !isUser && saved && cut && message.content.trim() !== '';
   // Each button's name starts with its visible word and says which message it acts on.
   const which = isUser ? t('chat.questionN', { n: ordinal }) : t('chat.answerN', { n: ordinal });
 
@@ -337,6 +315,9 @@ function MessageRowView({
       )}
       {!streaming && message.status === 'interrupted' && (
         <p className="stream-note">{t('chat.interrupted')}</p>
+      )}
+      {!streaming && message.status === 'done' && message.cutAtMaxTokens && (
+        <p className="stream-note">{t('chat.cutAtMaxTokens')}</p>
       )}
       {!streaming && message.status === 'error' && message.error && (
         <ErrorNotice

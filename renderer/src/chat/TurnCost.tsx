@@ -58,7 +58,11 @@ export function TurnCost({ conversationId, draft, model }: TurnCostProps) {
   if (own === 0) return null;
   const estimate = chatTurnEstimate(
     info,
-    { promptTokens: tokens, maxTokens: conversation?.maxTokens ?? null },
+    {
+      promptTokens: tokens,
+      maxTokens: conversation?.maxTokens ?? null,
+      byAccount: conversation?.maxTokensByAccount === true,
+    },
     basis,
   );
   const count = countWords(language, 'units.tokens', tokens);

@@ -57,6 +57,9 @@ export const chatEn = {
   'chat.waiting': 'Waiting for a free request slot…',
   'chat.stopped': 'Stopped.',
   'chat.interrupted': 'This answer was interrupted.',
+  'chat.cutAtMaxTokens':
+    'The answer was cut off at its length limit (max tokens). Continue writes the rest.',
+  'chat.usageEstimated': 'Estimated by Atelier (the service sent no usage):',
   'chat.usage': 'Tokens: {prompt} in · {completion} out · {total} total',
   'chat.cost': 'Cost: {cost}',
   'chat.copyCode': 'Copy code',
@@ -73,6 +76,9 @@ export const chatEn = {
   'chat.maxTokensOverMost': 'Most models refuse an output longer than {limit}.',
   'chat.maxTokensOverContext':
     'The model’s context of {context} leaves only about {room} after this conversation (about {prompt}): the service may refuse, or older messages must be left out.',
+  'chat.maxTokensByAccount': 'Let my account decide the length (send no max tokens)',
+  'chat.maxTokensByAccountNote':
+    'The length is then set in your account’s settings on the service. A model may write without stopping, and every token is paid for.',
   'chat.settingsHint': 'Changes are saved when you leave a field.',
   'chat.trimmedNote': 'Not sent to the model any more: the oldest {messages}.',
   'chat.openLink': 'Opens in your browser: {url}',

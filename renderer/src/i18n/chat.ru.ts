@@ -58,6 +58,9 @@ export const chatRu: { readonly [K in keyof typeof chatEn]: string } = {
   'chat.waiting': 'Ждём свободного слота для запроса…',
   'chat.stopped': 'Остановлено.',
   'chat.interrupted': 'Этот ответ был прерван.',
+  'chat.cutAtMaxTokens':
+    'Ответ оборван на пределе длины (max tokens). «Продолжить» допишет остальное.',
+  'chat.usageEstimated': 'Оценка Atelier (сервис не прислал расход):',
   'chat.usage': 'Токены: {prompt} на входе · {completion} на выходе · всего {total}',
   'chat.cost': 'Стоимость: {cost}',
   'chat.copyCode': 'Копировать код',
@@ -74,6 +77,9 @@ export const chatRu: { readonly [K in keyof typeof chatEn]: string } = {
   'chat.maxTokensOverMost': 'Большинство моделей не дают ответ длиннее, чем {limit}.',
   'chat.maxTokensOverContext':
     'В контексте модели ({context}) после этой беседы (примерно {prompt}) остаётся лишь примерно {room}: сервис может отказать, или старые сообщения придётся не отправлять.',
+  'chat.maxTokensByAccount': 'Длину решает аккаунт (max tokens не отправляется)',
+  'chat.maxTokensByAccountNote':
+    'Длину ответа тогда задают настройки вашего аккаунта в сервисе. Модель может писать без остановки, и оплачивается каждый токен.',
   'chat.settingsHint': 'Изменения сохраняются, когда вы уходите из поля.',
   'chat.trimmedNote': 'Модели больше не отправляется: {messages} из начала беседы.',
   'chat.openLink': 'Откроется в браузере: {url}',

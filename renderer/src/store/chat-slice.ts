@@ -132,7 +132,11 @@ export const createChatSlice: SliceCreator<
         : 0;
     const estimate = chatTurnEstimate(
       model,
-      { promptTokens: history + own, maxTokens: conversation?.maxTokens ?? null },
+      {
+        promptTokens: history + own,
+        maxTokens: conversation?.maxTokens ?? null,
+        byAccount: conversation?.maxTokensByAccount === true,
+      },
       state.settings?.priceBasis ?? 'auto',
     );
     return estimate?.high ?? null;

@@ -73,6 +73,15 @@ describe('chat turn', () => {
     expect(est.high).toBe('0.0006144');
   });
 
+  it('with max_tokens left to the account, high is the room the context leaves', () => {
+    const tiny = model({ contextLength: 2048 });
+    const amount = { promptTokens: 48, maxTokens: 100, byAccount: true };
+    // 2,000 completion tokens at 0.0000006: the chosen 100 is not sent, so it bounds nothing.
+    expect(chatTurnEstimate(tiny, amount)!.high).toBe('0.0012072');
+    // No context in the list: Atelier's default room.
+    expect(chatTurnEstimate(model({ contextLength: null }), amount)!.high).toBe('0.0024648');
+  });
+
   it('a per-call fee the list states is added to both figures', () => {
     const sonar = model({ unitPrice: { price: '0.005', unit: 'call' } });
     const est = chatTurnEstimate(sonar, { promptTokens: 1000, maxTokens: 100 })!;

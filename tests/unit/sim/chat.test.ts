@@ -50,6 +50,43 @@ describe('chat completions', () => {
     expect(chunks[chunks.length - 2]?.choices[0]?.finish_reason).toBe('stop');
   });
 
+  it('streams usage in the plain profile only when stream_options asks for it', async () => {
+    const lastChunk = async (extra: Record<string, unknown>) => {
+      const res = await chat('Count me', { stream: true, ...extra }, { target: open });
+      return chunksOf(parseSse(await res.text())).at(-1);
+    };
+    const plain = await lastChunk({});
+    expect(plain?.usage).toBeUndefined();
+    expect(plain?.choices[0]?.finish_reason).toBe('stop');
+    const asked = await lastChunk({ stream_options: { include_usage: true } });
+    expect(asked?.choices).toEqual([]);
+    expect(asked?.usage?.completion_tokens).toBeGreaterThan(0);
+  });
+
+  it('ends an answer at max_tokens with finish_reason length, its reasoning counted', async () => {
+    const whole = (await (
+      await chat('Tell me everything about lighthouses', { max_tokens: 12 }, { target: open })
+    ).json()) as {
+      choices: Array<{ message: { content: string }; finish_reason: string }>;
+      usage: { completion_tokens: number };
+    };
+    expect(whole.choices[0]?.finish_reason).toBe('length');
+    expect(whole.choices[0]?.message.content).toHaveLength(48);
+    expect(whole.usage.completion_tokens).toBe(12);
+    const res = await chat(
+      'Think about lighthouses',
+      { model: 'deepseek/deepseek-r1', stream: true, max_tokens: 30 },
+      { target: open },
+    );
+    const chunks = chunksOf(parseSse(await res.text()));
+    const text = (field: 'content' | 'reasoning') =>
+      chunks.map((c) => c.choices[0]?.delta[field] ?? '').join('');
+    expect(chunks.at(-1)?.choices[0]?.finish_reason).toBe('length');
+    expect(Math.ceil(text('reasoning').length / 4) + Math.ceil(text('content').length / 4)).toBe(
+      30,
+    );
+  });
+
   it('streams reasoning for deepseek-r1', async () => {
     const res = await chat('Think first', { model: 'deepseek/deepseek-r1', stream: true });
     const chunks = chunksOf(parseSse(await res.text()));

@@ -1,7 +1,6 @@
 // Streaming one answer: deltas sent in batches, partial saves, tool rounds and their questions, one ledger line per request, the final save and event.
 import { CHAT_DELTA_INTERVAL_MS } from '../../../../shared/chat-stream';
 import { summaryOf } from '../../../../shared/conversations';
-import { estimateTokens } from '../../../../shared/tokens';
 import {
   DEFAULT_TOOL_ROUND_LIMIT,
   TOOL_ROUND_LIMIT,
@@ -24,6 +23,7 @@ import {
   type ToolTurnOptions,
 } from './tools';
 import { sentTokens } from './turn-request';
+import { countsTokens, receivedText, requestUsage, unitsOf } from './turn-usage';
 
 const DEFAULT_SAVE_INTERVAL_MS = 500;
 
@@ -77,15 +77,12 @@ export async function streamAnswer(
    */
   const spend = (sent: ChatRequest, usage: ChatResult['usage'], received: string) => {
     if (!options.record) return;
-    const counted = usage && (usage.promptTokens !== null || usage.completionTokens !== null);
-    if (!counted && usage?.cost == null && received === '') return;
+    if (!countsTokens(usage) && usage?.cost == null && received === '') return;
     options.record({
       feature: 'chat',
       model: sent.model,
       conversationId,
-      units: counted
-        ? { promptTokens: usage.promptTokens ?? 0, completionTokens: usage.completionTokens ?? 0 }
-        : { promptTokens: sentTokens(sent), completionTokens: estimateTokens(received) },
+      units: unitsOf(sent, usage, received),
       estimate,
       reported: usage?.cost ?? null,
     });
@@ -206,6 +203,7 @@ export async function streamAnswer(
         options.estimate?.(request.model, {
           promptTokens,
           maxTokens: conversation.maxTokens,
+          byAccount: conversation.maxTokensByAccount === true,
         }) ?? null;
       // Stop ends the turn at once, whatever the call is doing: a call that does not heed its
       // signal is left behind, and nothing it brings later is added.
@@ -231,9 +229,9 @@ export async function streamAnswer(
       });
       const result = await untilAborted(call, controller.signal);
       roundOpen = false;
-      spend(request, result.usage, result.content);
+      spend(request, result.usage, receivedText(result));
       lastResult = result;
-      turnUsage = addUsage(turnUsage, result.usage);
+      turnUsage = addUsage(turnUsage, requestUsage(request, result, options.priceOf));
       // The final answer may hold text the deltas did not (a client that buffers the tail).
       if (result.content.startsWith(newContent())) {
         append(result.content.slice(newContent().length), '');
@@ -294,6 +292,8 @@ export async function streamAnswer(
   if (failure === null) {
     answer.status = 'done';
     if (turnUsage) answer.usage = turnUsage;
+    // The service ended it at max_tokens (or the account's own limit): the page offers Continue.
+    if (lastResult?.finishReason === 'length') answer.cutAtMaxTokens = true;
     const badges = options.badgesOf?.(answer.model ?? conversation.model) ?? [];
     finishAnswer(answer, conversation.answerFormat, lastResult, badges);
   } else if (controller.signal.aborted) {

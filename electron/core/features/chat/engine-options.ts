@@ -5,6 +5,7 @@ import type { ChatEvent, ChatMessage, Conversation } from '../../../../shared/ty
 import type { ConversationLibrary } from '../../library/conversations';
 import type { ServiceClient, WireContentPart } from '../../service/types';
 import type { ToolTurnOptions } from './tools';
+import type { TokenUnits } from './turn-usage';
 
 export interface ChatEngineOptions {
   library: ConversationLibrary;
@@ -21,6 +22,11 @@ export interface ChatEngineOptions {
    * figure, as beside Send), kept with its ledger line; null when the list gives no price.
    */
   estimate?: (model: string, amount: ChatTurnAmount) => string | null;
+  /**
+   * A request's tokens at the model's listed prices, for an answer whose stream brought no usage
+   * (its cost is then Atelier's estimate); null when the list gives no price.
+   */
+  priceOf?: (model: string, units: TokenUnits) => string | null;
   now?: () => Date;
   /** Longest time between saves of a streaming answer. */
   saveIntervalMs?: number;

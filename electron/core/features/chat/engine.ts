@@ -41,8 +41,9 @@ export interface ChatEngine {
     trimOldest?: boolean;
   }): Promise<TurnStarted>;
   /**
-   * Goes on writing a cut answer (stopped, interrupted, or failed with text): the history with
-   * that answer and a short instruction (not saved) is sent, and the new text is added to it.
+   * Goes on writing a cut answer (stopped, interrupted, failed with text, or ended at max_tokens):
+   * the history with that answer and a short instruction (not saved) is sent, and the new text is
+   * added to it.
    */
   continueAnswer(input: {
     conversationId: string;
@@ -187,12 +188,13 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
       // as on disk, with no empty answer left 'streaming'.
       const { title, updatedAt, messageCount, contextStart: savedStart } = conversation;
       const savedMessages = conversation.messages;
-      const { status: lastStatus, error: lastError } = last;
+      const { status: lastStatus, error: lastError, cutAtMaxTokens: lastCut } = last;
       let answer: ChatMessage;
       if (continuing) {
         answer = last;
         answer.status = 'streaming';
         delete answer.error;
+        delete answer.cutAtMaxTokens;
       } else {
         answer = {
           id: randomUUID(),
@@ -220,6 +222,7 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
         if (continuing) {
           last.status = lastStatus;
           if (lastError) last.error = lastError;
+          if (lastCut) last.cutAtMaxTokens = lastCut;
         }
         throw e;
       }
@@ -328,7 +331,8 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
         const answer = messages[at]!;
         if (answer.role !== 'assistant' || at !== messages.length - 1)
           throw invalid('Only the last answer can be continued.');
-        if (!CUT_STATUSES.has(answer.status) || answer.content.trim() === '')
+        const cut = CUT_STATUSES.has(answer.status) || answer.cutAtMaxTokens === true;
+        if (!cut || answer.content.trim() === '')
           throw invalid('This answer has no cut text to continue.');
         // The saved answer is changed only once the turn starts.
         return { messages: [...messages.slice(0, at), { ...answer }], continuing: true };

@@ -1,6 +1,7 @@
 // The chat.*, conversations.* and attachments.* channels: turns streamed by the engine, the saved conversations, what a message carries.
 import { summaryOf } from '../../../../shared/conversations';
-import { chatTurnEstimate } from '../../../../shared/estimates';
+import { chatTurnEstimate, chatTurnUnits } from '../../../../shared/estimates';
+import { costOf } from '../../../../shared/prices';
 import { CHAT_MODEL_WITHOUT_LIST } from '../../../../shared/model-defaults';
 import { titleCost } from '../../../../shared/titles';
 import type { Conversation } from '../../../../shared/types';
@@ -55,6 +56,14 @@ export async function openChatFeature(
     record: (r) => ctx.spending.record(r),
     estimate: (model, amount) =>
       estimateBefore(ctx, model, (info, basis) => chatTurnEstimate(info, amount, basis)),
+    priceOf: (model, units) => {
+      const info = ctx.models.modelOf(model);
+      return costOf(
+        info,
+        chatTurnUnits(info, units.promptTokens, units.completionTokens),
+        state.current().priceBasis,
+      );
+    },
     attachments,
     onAnswered: (conversation) => titler.afterAnswer(conversation),
     badgesOf: (id) => ctx.models.badgesOf(id),

@@ -67,6 +67,8 @@ export function addUsage(a: Usage | null, b: Usage | null): Usage | null {
     completionTokens: addCount(a.completionTokens, b.completionTokens),
     totalTokens: addCount(a.totalTokens, b.totalTokens),
     cost: addCost(a.cost, b.cost),
+    // One request counted by Atelier makes the whole turn's figure an estimate.
+    ...(a.estimated || b.estimated ? { estimated: true } : {}),
   };
 }
 

@@ -26,22 +26,30 @@ export function sentTokens(request: ChatRequest): number {
 
 export interface ContextPlan {
   contextStart: number;
-  maxTokens: number;
+  /** The max_tokens sent; null: none (the account's setting decides the answer's length). */
+  maxTokens: number | null;
   /** Tokens of the prompt from contextStart with the system prompt, as the check counted them. */
   promptTokens: number;
 }
 
 /**
- * Where the sent history must start for prompt + max_tokens to fit the context. Trims whole
- * turns (a user message and the answers after it), oldest first, only when allowed.
+ * Where the sent history must start for prompt + max_tokens to fit the context (the prompt alone
+ * when no max_tokens is sent). Trims whole turns (a user message and the answers after it),
+ * oldest first, only when allowed.
  */
 export function planContext(
-  conversation: Pick<Conversation, 'systemPrompt' | 'contextStart' | 'maxTokens'>,
+  conversation: Pick<
+    Conversation,
+    'systemPrompt' | 'contextStart' | 'maxTokens' | 'maxTokensByAccount'
+  >,
   messages: readonly ChatMessage[],
   contextLength: number | null,
   trimOldest: boolean,
 ): ContextPlan {
-  const maxTokens = effectiveMaxTokens(conversation.maxTokens, contextLength);
+  const maxTokens = conversation.maxTokensByAccount
+    ? null
+    : effectiveMaxTokens(conversation.maxTokens, contextLength);
+  const room = maxTokens ?? 0;
   const start = Math.min(conversation.contextStart, messages.length - 1);
   const system = systemPromptTokens(conversation.systemPrompt);
   // suffix[i]: tokens of messages i.. to the end.
@@ -51,13 +59,13 @@ export function planContext(
   }
   const promptTokens = system + suffix[start]!;
   if (contextLength == null) return { contextStart: start, maxTokens, promptTokens };
-  const needed = promptTokens + maxTokens;
+  const needed = promptTokens + room;
   if (needed <= contextLength) return { contextStart: start, maxTokens, promptTokens };
 
   let fitStart: number | null = null;
   for (let s = start + 1; s < messages.length; s++) {
     if (messages[s]!.role !== 'user') continue;
-    if (system + suffix[s]! + maxTokens <= contextLength) {
+    if (system + suffix[s]! + room <= contextLength) {
       fitStart = s;
       break;
     }
@@ -67,8 +75,8 @@ export function planContext(
   throw serviceError(
     'context_exceeded',
     fitStart === null
-      ? `The message and the answer's room (${maxTokens} tokens) do not fit in the model's context of ${contextLength} tokens, even without earlier history.`
-      : `The conversation needs about ${needed} tokens with the answer's room, over the model's context of ${contextLength}. Leaving out the ${fitStart - start} oldest messages would make it fit.`,
+      ? `${maxTokens === null ? 'The message does' : `The message and the answer's room (${maxTokens} tokens) do`} not fit in the model's context of ${contextLength} tokens, even without earlier history.`
+      : `The conversation needs about ${needed} tokens${maxTokens === null ? '' : " with the answer's room"}, over the model's context of ${contextLength}. Leaving out the ${fitStart - start} oldest messages would make it fit.`,
     null,
     { needed, limit: contextLength, trimmable: fitStart === null ? 0 : fitStart - start },
   );
@@ -93,11 +101,8 @@ export function buildChatRequest(
     if (m.status !== 'error') wire.push(...toolRoundsWire(m));
     if (isSentMessage(m)) wire.push({ role: m.role, content: parts.get(m.id) ?? m.content });
   }
-  const request: ChatRequest = {
-    model: conversation.model,
-    messages: wire,
-    max_tokens: plan.maxTokens,
-  };
+  const request: ChatRequest = { model: conversation.model, messages: wire };
+  if (plan.maxTokens !== null) request.max_tokens = plan.maxTokens;
   if (conversation.temperature != null) request.temperature = conversation.temperature;
   return request;
 }

@@ -1,4 +1,4 @@
-// The conversation file: old files without folders and the archive still load, new ones keep them; versions nested thousands deep are read.
+// The conversation file: old files without folders and the archive still load, new ones keep them (and what a turn records of max_tokens and usage); versions nested thousands deep are read.
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -109,6 +109,34 @@ describe('conversation files and folders', () => {
     });
     expect(c).toMatchObject({ systemPrompt: 'Translate.', temperature: 0.3, maxTokens: 500 });
     await lib.flush();
+  });
+
+  it('keeps max tokens left to the account, an answer cut at max_tokens and an estimated usage', () => {
+    const answer = {
+      id: 'm2',
+      role: 'assistant',
+      content: 'Once upon',
+      createdAt: '2025-01-01T00:00:01.000Z',
+      status: 'done',
+      cutAtMaxTokens: true,
+      usage: {
+        promptTokens: 9,
+        completionTokens: 3,
+        totalTokens: 12,
+        cost: '0.1',
+        estimated: true,
+      },
+    };
+    const parsed = conversationSchema.parse({
+      ...oldConversation,
+      maxTokensByAccount: true,
+      messages: [...oldConversation.messages, answer],
+    });
+    expect(parsed.maxTokensByAccount).toBe(true);
+    expect(parsed.messages[1]).toMatchObject({
+      cutAtMaxTokens: true,
+      usage: { estimated: true },
+    });
   });
 });
 

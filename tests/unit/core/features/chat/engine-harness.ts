@@ -8,6 +8,7 @@ import {
   type ChatEngine,
   createChatEngine,
 } from '../../../../../electron/core/features/chat/engine';
+import type { ChatEngineOptions } from '../../../../../electron/core/features/chat/engine-options';
 import { flushAtomicWrites } from '../../../../../electron/core/library/atomic-write';
 import {
   type ConversationLibrary,
@@ -66,7 +67,10 @@ export let engine: ChatEngine;
 let contextLength: number | null;
 export let paidCalls: number;
 
-function makeEngine(extra: { saveIntervalMs?: number; deltaIntervalMs?: number } = {}): ChatEngine {
+/** What a test may set of the engine's options beside the fake client and the library. */
+type EngineExtra = Pick<ChatEngineOptions, 'saveIntervalMs' | 'deltaIntervalMs' | 'priceOf'>;
+
+function makeEngine(extra: EngineExtra = {}): ChatEngine {
   const fake = fakeClient();
   calls = fake.calls;
   return createChatEngine({
@@ -85,10 +89,7 @@ export function setContextLength(tokens: number | null): void {
 }
 
 /** Disposes of the engine and makes another with these settings. */
-export async function replaceEngine(extra: {
-  saveIntervalMs?: number;
-  deltaIntervalMs?: number;
-}): Promise<void> {
+export async function replaceEngine(extra: EngineExtra): Promise<void> {
   await engine.dispose();
   engine = makeEngine(extra);
 }

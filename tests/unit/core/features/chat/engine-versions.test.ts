@@ -165,6 +165,28 @@ describe('continue a cut answer', () => {
     expect(answer.error).toBeUndefined();
   });
 
+  it('marks an answer the service ended at max_tokens, and continues it', async () => {
+    const c = await library.create({ model: 'm/a' });
+    await engine.sendTurn({ conversationId: c.id, text: 'Tell a long story' });
+    last(calls).push('Once upon');
+    last(calls).finish({ finishReason: 'length' });
+    await engine.settled(c.id);
+    const cut = last((await library.get(c.id)).messages);
+    expect(cut).toMatchObject({ status: 'done', cutAtMaxTokens: true });
+    expect(last(events)).toMatchObject({ type: 'done', message: { cutAtMaxTokens: true } });
+    await engine.continueAnswer({ conversationId: c.id, messageId: cut.id });
+    expect(last(calls).request.messages.at(-1)).toEqual({
+      role: 'user',
+      content: CONTINUE_INSTRUCTION,
+    });
+    last(calls).push(' a time.');
+    last(calls).finish();
+    await engine.settled(c.id);
+    const whole = last((await library.get(c.id)).messages);
+    expect(whole).toMatchObject({ content: 'Once upon a time.', status: 'done' });
+    expect(whole.cutAtMaxTokens).toBeUndefined();
+  });
+
   it('refuses a finished answer, an empty one, and one that is not the last', async () => {
     const c = await library.create({ model: 'm/a' });
     await turn(c.id, 'q1', 'a1');

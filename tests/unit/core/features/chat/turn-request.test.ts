@@ -1,7 +1,10 @@
-// Planning a turn's request: attachment tokens count against the model's context.
+// Planning a turn's request: attachment tokens count against the model's context; max_tokens left to the account.
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../../../../shared/types';
-import { planContext } from '../../../../../electron/core/features/chat/turn-request';
+import {
+  buildChatRequest,
+  planContext,
+} from '../../../../../electron/core/features/chat/turn-request';
 import { ServiceError } from '../../../../../electron/core/service/errors';
 
 describe('context with attachments', () => {
@@ -26,5 +29,42 @@ describe('context with attachments', () => {
     const conversation = { systemPrompt: '', contextStart: 0, maxTokens: 100 };
     expect(planContext(conversation, [message(500)], 1000, false).maxTokens).toBe(100);
     expect(() => planContext(conversation, [message(950)], 1000, false)).toThrow(ServiceError);
+  });
+});
+
+describe('max_tokens left to the account', () => {
+  const question: ChatMessage = {
+    id: 'u1',
+    role: 'user',
+    content: 'Write a long story',
+    createdAt: '',
+    status: 'done',
+  };
+  const conversation = {
+    model: 'm/a',
+    systemPrompt: '',
+    temperature: null,
+    contextStart: 0,
+    maxTokens: 500,
+  };
+
+  it('sends no max_tokens, and the context check counts the prompt alone', () => {
+    const plan = planContext({ ...conversation, maxTokensByAccount: true }, [question], 100, false);
+    expect(plan.maxTokens).toBeNull();
+    const request = buildChatRequest(conversation, [question], plan);
+    expect(request).not.toHaveProperty('max_tokens');
+    expect(request.messages).toEqual([{ role: 'user', content: 'Write a long story' }]);
+  });
+
+  it('sends the chosen max_tokens when off, as before', () => {
+    const plan = planContext(
+      { ...conversation, maxTokensByAccount: false },
+      [question],
+      1000,
+      false,
+    );
+    expect(buildChatRequest(conversation, [question], plan).max_tokens).toBe(500);
+    // 500 of room does not fit a context of 100.
+    expect(() => planContext(conversation, [question], 100, false)).toThrow(ServiceError);
   });
 });

@@ -108,6 +108,12 @@ async function modelInfo(opened: Opened, id: string): Promise<ModelInfo> {
 
 describe('the spending ledger over the simulator', () => {
   it('records a chat turn once, with its usage, charge and the service’s cost', async () => {
+    // The rich simulator ends every stream with its usage, as some gateways do (the plain one
+    // only when asked, which Atelier does not: the document names no stream_options).
+    await fetch(`${env.sim.hostRoot}/__sim/settings`, {
+      method: 'POST',
+      body: JSON.stringify({ modelsProfile: 'rich' }),
+    });
     const opened = await openCore();
     await opened.call('settings.update', { autoTitle: false });
     // The page asks for the list at start: the figure beside Send comes from it.

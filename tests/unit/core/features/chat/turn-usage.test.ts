@@ -1,0 +1,98 @@
+// A turn's tokens and cost when the stream brings no usage: Atelier's own count, marked as an estimate; the service's usage when it comes.
+import { describe, expect, it } from 'vitest';
+import { estimateTokens } from '../../../../../shared/tokens';
+import type { SpendEntry } from '../../../../../shared/spending';
+import type { ChatEvent, Conversation } from '../../../../../shared/types';
+import { requestUsage } from '../../../../../electron/core/features/chat/turn-usage';
+import { sentTokens } from '../../../../../electron/core/features/chat/turn-request';
+import { calls, engine, last, library, replaceEngine, useChatEngine } from './engine-harness';
+import { env, openCore } from '../../simulated-core';
+
+useChatEngine();
+
+const REQUEST = { model: 'm/a', messages: [{ role: 'user' as const, content: 'Hello there' }] };
+
+describe('the usage of a request', () => {
+  it('is the service’s when the answer brought it', () => {
+    const usage = { promptTokens: 4, completionTokens: 2, totalTokens: 6, cost: '0.01' };
+    const result = { usage, content: 'Hi', reasoning: '' };
+    expect(requestUsage(REQUEST, result, () => '9')).toBe(usage);
+  });
+
+  it('is counted by Atelier, priced by the list and marked, when the answer brought none', () => {
+    const result = { usage: null, content: 'Hi, how can I help?', reasoning: 'Greet back.' };
+    const priced: unknown[] = [];
+    const usage = requestUsage(REQUEST, result, (model, units) => {
+      priced.push([model, units]);
+      return '0.000123';
+    });
+    const completion = estimateTokens('Hi, how can I help?Greet back.');
+    expect(usage).toEqual({
+      promptTokens: sentTokens(REQUEST),
+      completionTokens: completion,
+      totalTokens: sentTokens(REQUEST) + completion,
+      cost: '0.000123',
+      estimated: true,
+    });
+    expect(priced).toEqual([
+      ['m/a', { promptTokens: sentTokens(REQUEST), completionTokens: completion }],
+    ]);
+  });
+});
+
+describe('a turn whose stream brings no usage', () => {
+  it('keeps tokens and cost on the answer as an estimate', async () => {
+    await replaceEngine({ priceOf: () => '0.0042' });
+    const c = await library.create({ model: 'm/a' });
+    await engine.sendTurn({ conversationId: c.id, text: 'Say something' });
+    last(calls).push('Something.');
+    last(calls).finish({ usage: null });
+    await engine.settled(c.id);
+    const answer = last((await library.get(c.id)).messages);
+    expect(answer.usage).toMatchObject({ cost: '0.0042', estimated: true });
+    expect(answer.usage!.completionTokens).toBe(estimateTokens('Something.'));
+    expect(answer.usage!.promptTokens).toBeGreaterThan(0);
+  });
+
+  it('over the simulator: no stream_options goes out, and the answer and the ledger agree', async () => {
+    const opened = await openCore();
+    await opened.call('settings.update', { autoTitle: false });
+    await opened.call('models.list', {});
+    const c = await opened.call<Conversation>('conversations.create', {
+      model: 'openai/gpt-4o-mini',
+    });
+    await opened.call('chat.send', { conversationId: c.id, text: 'How tall is a lighthouse?' });
+    const end = await opened.turnEnd(c.id);
+    expect(end.type).toBe('done');
+    const log = (await (await fetch(`${env.sim.hostRoot}/__sim/requests`)).json()) as Array<{
+      path: string;
+      body: string;
+    }>;
+    const sent = log.filter((r) => r.path === '/v1/chat/completions');
+    expect(sent).toHaveLength(1);
+    const body = JSON.parse(sent[0]!.body) as Record<string, unknown>;
+    expect(body.stream).toBe(true);
+    expect(body).not.toHaveProperty('stream_options');
+
+    const usage = (end as Extract<ChatEvent, { type: 'done' }>).message.usage!;
+    expect(usage.estimated).toBe(true);
+    expect(usage.promptTokens).toBeGreaterThan(0);
+    expect(usage.completionTokens).toBeGreaterThan(0);
+    expect(usage.cost).toMatch(/^\d+(\.\d+)?$/);
+    const deadline = Date.now() + 10_000;
+    let entry: SpendEntry | undefined;
+    while (!entry && Date.now() < deadline) {
+      entry = opened.emitted
+        .filter((e) => e.event === 'spending.changed')
+        .map((e) => e.payload as SpendEntry)
+        .find((e) => e.charge !== null);
+      if (!entry) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(entry?.reported).toBeNull();
+    expect(entry?.units).toMatchObject({
+      promptTokens: usage.promptTokens,
+      completionTokens: usage.completionTokens,
+    });
+    expect(entry?.charge).toBe(usage.cost);
+  });
+});
