@@ -1,4 +1,4 @@
-// What a chat message carries besides its text (images, audio, documents, text files), and the limits the app sets for each.
+// What a chat message carries besides its text (images, by upload or by address, audio, documents, text files), and the limits the app sets for each.
 
 export type AttachmentKind = 'image' | 'audio' | 'document' | 'text';
 
@@ -20,6 +20,11 @@ export interface MessageAttachment {
   pages?: number;
   /** Audio: the input_audio format (wav, mp3). */
   format?: string;
+  /**
+   * A picture sent by its address: the http(s) URL itself goes out as `image_url`, and the
+   * service fetches it (Atelier never does); no upload and no library copy.
+   */
+  url?: string;
 }
 
 /** Per-kind limits, below the app's 200 MB upload limit: what a chat request can reasonably carry. */
@@ -38,11 +43,55 @@ export const MAX_ATTACHMENTS = 10;
 /** Vision models take images up to about this long side; larger ones are scaled down in core. */
 export const VISION_MAX_SIDE = 2048;
 
-/** The service counts each image as this many prompt tokens. */
-export const IMAGE_PROMPT_TOKENS = 85;
+/**
+ * Atelier's own estimate of a picture's prompt tokens (the service's document states no count):
+ * shown in the figures before sending, never a reason to refuse or trim a request.
+ */
+export const IMAGE_TOKENS_ESTIMATE = 85;
 
-/** The service counts audio at one prompt token per this many bytes. */
-export const AUDIO_BYTES_PER_TOKEN = 320;
+/** Atelier's own estimate for audio, one prompt token per this many bytes; as the one above. */
+export const AUDIO_BYTES_PER_TOKEN_ESTIMATE = 320;
+
+/** Whether an attachment's `tokens` is Atelier's estimate (pictures, audio), not a count of its text. */
+export function tokensAreEstimated(attachment: Pick<MessageAttachment, 'kind'>): boolean {
+  return attachment.kind === 'image' || attachment.kind === 'audio';
+}
+
+/** The longest picture address Atelier takes (a pasted data URI is not an address). */
+export const PICTURE_ADDRESS_MAX_CHARS = 2048;
+
+/**
+ * The address a picture may be sent by (the document: an http(s) URL), or null: only http: and
+ * https:, with a host, without a user name or password (they would go to the service and into
+ * the conversation's file), and within PICTURE_ADDRESS_MAX_CHARS.
+ */
+export function pictureAddress(text: string): string | null {
+  const trimmed = text.trim();
+  if (trimmed === '' || trimmed.length > PICTURE_ADDRESS_MAX_CHARS || /\s/.test(trimmed))
+    return null;
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (url.hostname === '' || url.username !== '' || url.password !== '') return null;
+  return url.href.length > PICTURE_ADDRESS_MAX_CHARS ? null : url.href;
+}
+
+/** A short name for a picture sent by address: the last part of its path, else its host. */
+export function pictureAddressName(address: string): string {
+  const url = new URL(address);
+  const last = url.pathname.split('/').filter(Boolean).at(-1) ?? '';
+  let name = last;
+  try {
+    name = decodeURIComponent(last);
+  } catch {
+    // A malformed escape is shown as written.
+  }
+  return (name.trim() || url.hostname).slice(0, 200);
+}
 
 /** input_audio formats the audio-input models take; other audio is turned into WAV first. */
 export const INPUT_AUDIO_FORMATS: Readonly<Record<string, string>> = {

@@ -1,6 +1,6 @@
 // The channels of chat: conversations, turns, attachments, folders, assistants and MCP servers.
 import { z } from 'zod';
-import { MAX_ATTACHMENTS, type MessageAttachment } from './attachments';
+import { MAX_ATTACHMENTS, type MessageAttachment, PICTURE_ADDRESS_MAX_CHARS } from './attachments';
 import type { InvokeChannel } from './channel-names';
 import type {
   Assistant,
@@ -32,6 +32,8 @@ const messageAttachment = z
     tokens: z.number().int().min(0),
     pages: z.number().int().min(0).optional(),
     format: z.string().max(20).optional(),
+    /** A picture by address: core checks it is http(s) again before it is sent. */
+    url: z.string().max(PICTURE_ADDRESS_MAX_CHARS).optional(),
   })
   .strict();
 
@@ -141,6 +143,8 @@ export const chatInvokeSchemas = {
   'attachments.prepare': z.union([
     z.object({ fileId: id }).strict(),
     z.object({ mediaId: id }).strict(),
+    /** A picture by its http(s) address, sent as the address: nothing is fetched. */
+    z.object({ url: z.string().max(PICTURE_ADDRESS_MAX_CHARS) }).strict(),
   ]),
   'folders.list': z.object({}).strict(),
   'folders.create': z.object({ name: folderName }).strict(),

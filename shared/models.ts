@@ -31,6 +31,14 @@ export function isChatKind(kind: ModelKind): boolean {
 
 export const VISION_PREFIX = 'vis-';
 
+/**
+ * The document: pictures are priced correctly only on the vis- variants; on any other id the
+ * request is refused on cost or priced too high, whatever badges the list gives it.
+ */
+export function pricedForPictures(id: string): boolean {
+  return id.startsWith(VISION_PREFIX);
+}
+
 /** The vis- variant of a chat model, when the list has one (images are priced right only there). */
 export function visionVariant(id: string, models: readonly ModelInfo[]): ModelInfo | null {
   if (id.startsWith(VISION_PREFIX)) return null;

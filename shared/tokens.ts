@@ -1,4 +1,5 @@
 // Token estimates: a real BPE tokenizer once loaded (its own chunk), a cheap generous guess until then.
+import { tokensAreEstimated } from './attachments';
 import { toolResultText } from './tool-rounds';
 import type { ChatMessage, Conversation } from './types';
 
@@ -137,6 +138,16 @@ export function messageTokens(m: ChatMessage): number {
   if (!isSentMessage(m)) return m.status !== 'error' ? toolRoundTokens(m) : 0;
   const attached = (m.attachments ?? []).reduce((sum, a) => sum + a.tokens, 0);
   return estimateTokens(m.content) + attached + MESSAGE_OVERHEAD_TOKENS + toolRoundTokens(m);
+}
+
+/**
+ * The part of a message's tokens that is Atelier's own estimate (pictures and audio: the
+ * document states no count for them). Figures shown before sending include it; the context
+ * check leaves it out, so no request is refused or trimmed on a guess.
+ */
+export function estimatedAttachmentTokens(m: ChatMessage): number {
+  if (!isSentMessage(m)) return 0;
+  return (m.attachments ?? []).reduce((sum, a) => sum + (tokensAreEstimated(a) ? a.tokens : 0), 0);
 }
 
 /** An answer's tool rounds as sent: each round's text and calls, and one tool message per call. */

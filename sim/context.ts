@@ -2,6 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Account, AccountBook } from './accounts';
 import type { ErrorStyle } from './http';
+import { picturePng } from './media/png';
 
 /** How much GET /models tells: the documented least (id, name, pricing, context_length) or more. */
 export type ModelsProfile = 'minimal' | 'rich';
@@ -23,6 +24,14 @@ export interface StoredFile {
   contentType: string;
   bytes: Buffer;
 }
+
+/**
+ * A picture always served at {host_root}/files/sample-picture.png (64 x 48 PNG): the address a
+ * test sends a picture by. The simulator fetches no other address (it is offline).
+ */
+export const SAMPLE_PICTURE_NAME = 'sample-picture.png';
+
+let samplePicture: StoredFile | null = null;
 
 /** Files the simulator serves under {host_root}/files/ (image URLs, music URLs, videos). */
 export class FileStore {
@@ -47,13 +56,16 @@ export class FileStore {
   }
 
   get(name: string): StoredFile | undefined {
-    return this.files.get(name);
+    const file = this.files.get(name);
+    if (file || name !== SAMPLE_PICTURE_NAME) return file;
+    samplePicture ??= { contentType: 'image/png', bytes: picturePng('sample picture', 64, 48) };
+    return samplePicture;
   }
 
   /** A file of this store named by its public URL, if the URL is one of ours. */
   fromUrl(url: string): StoredFile | undefined {
     const prefix = `${this.hostRoot}/files/`;
-    return url.startsWith(prefix) ? this.files.get(url.slice(prefix.length)) : undefined;
+    return url.startsWith(prefix) ? this.get(url.slice(prefix.length)) : undefined;
   }
 
   clear(): void {

@@ -15,39 +15,10 @@ import {
 } from './fixtures';
 import { LOOKS, openInLook } from './looks';
 import { makePdf, makePng, makeWav } from './files';
+import { sendFileEvent } from './attachment-events';
 
 function attachments(page: Page) {
   return page.getByRole('list', { name: 'Attachments' }).first();
-}
-
-/** Puts a file on the page as the browser would for a paste or a drop. */
-async function sendFileEvent(
-  page: Page,
-  kind: 'paste' | 'drop',
-  file: { name: string; type: string; bytes: Buffer },
-): Promise<void> {
-  const target =
-    kind === 'paste'
-      ? page.getByRole('textbox', { name: 'Message', exact: true })
-      : page.locator('.composer');
-  await target.evaluate(
-    (element, { kind, name, type, base64 }) => {
-      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([bytes], name, { type }));
-      if (kind === 'paste') {
-        element.dispatchEvent(
-          new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }),
-        );
-      } else {
-        for (const type of ['dragenter', 'dragover', 'drop'])
-          element.dispatchEvent(
-            new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }),
-          );
-      }
-    },
-    { kind, name: file.name, type: file.type, base64: file.bytes.toString('base64') },
-  );
 }
 
 /** The last turn's chat request body, once one has arrived (a turn may still be starting). */
@@ -77,16 +48,20 @@ test('a pasted and a dropped image are sent as data URIs after switching to the 
   await expect(attachments(page).getByRole('img', { name: 'dropped.png' })).toBeVisible();
   await expect(attachments(page)).toContainText('Image ·', { timeout: 15_000 });
 
-  // The default model does not see images: the app offers its vis- variant and says why.
-  await expect(page.getByText('openai/gpt-4o-mini does not see images.')).toBeVisible();
+  // The default model is not a vis- one: the app offers its vis- variant and says why.
   await expect(
-    page.getByText('Switch to vis-openai/gpt-4o-mini: the same model, and it sees pictures.', {
+    page.getByText(
+      'The service may refuse pictures sent to openai/gpt-4o-mini, or charge too much for them.',
+    ),
+  ).toBeVisible();
+  await expect(
+    page.getByText('Switch to vis-openai/gpt-4o-mini: the same model, priced for pictures.', {
       exact: false,
     }),
   ).toBeVisible();
   await page.getByRole('button', { name: 'Use vis-openai/gpt-4o-mini' }).click();
   await expectModel(page, 'vis-openai/gpt-4o-mini');
-  await expect(page.getByText('does not see images')).toHaveCount(0);
+  await expect(page.getByText('The service may refuse pictures sent to')).toHaveCount(0);
 
   await page.getByRole('textbox', { name: 'Message', exact: true }).fill('What is in these?');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
@@ -155,7 +130,7 @@ test('"Send anyway" keeps the plain model and the service explains the refusal',
   // The words say what happens; the model list's naming is under Details.
   await expect(page.getByText('the list has no vis- variant')).toHaveCount(0);
   await page.getByRole('button', { name: 'Send anyway' }).click();
-  await expect(page.getByText('does not see images')).toHaveCount(0);
+  await expect(page.getByText('The service may refuse pictures sent to')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeEnabled();
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await waitForTurnEnd(page);

@@ -135,6 +135,8 @@ const baseMessageSchema = z.object({
         tokens: z.number(),
         pages: z.number().optional(),
         format: z.string().optional(),
+        // A picture sent by its address (issue 41); older files have none.
+        url: z.string().optional(),
       }),
     )
     .optional(),

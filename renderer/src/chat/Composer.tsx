@@ -1,17 +1,16 @@
-// The message box: Enter sends, Shift+Enter breaks the line; attachments by picker, paste, drop or microphone; Stop while an answer streams.
+// The message box: Enter sends, Shift+Enter breaks the line; attachments by picker, paste, drop or microphone, a pasted web address offered as a picture; Stop while an answer streams.
 import { Icon } from '../common/Icon';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useAppStore } from '../store';
 import { chatDefaultOf } from '../store/models-slice';
 import { useT } from '../i18n/use-t';
-import {
-  AttachmentAdvice,
-  AttachmentTray,
-  visionChoicePending,
-} from './attachments/AttachmentTray';
+import { AttachmentTray } from './attachments/AttachmentTray';
+import { AttachmentAdvice } from './attachments/AttachmentAdvice';
+import { AddressOffer } from './attachments/AddressOffer';
+import { picturesGoing, visionChoicePending } from './attachments/vision-choice';
 import { Recorder } from './attachments/Recorder';
 import { TurnCost } from './TurnCost';
-import { TEXT_FILE_ACCEPT } from '../../../shared/attachments';
+import { TEXT_FILE_ACCEPT, pictureAddress } from '../../../shared/attachments';
 import { IconButton } from '../common/IconButton';
 
 const ACCEPT = `image/png,image/jpeg,image/gif,image/webp,image/bmp,audio/*,.pdf,.docx,${TEXT_FILE_ACCEPT}`;
@@ -33,6 +32,8 @@ export function Composer({ conversationId }: { conversationId: string | null }) 
   const focusRequest = useAppStore((s) => s.composerFocusRequest);
   const pending = useAppStore((s) => s.pendingAttachments[draftKey]);
   const addFiles = useAppStore((s) => s.addAttachmentFiles);
+  const attachAddress = useAppStore((s) => s.attachPictureAddress);
+  const conversation = useAppStore((s) => (conversationId ? s.open[conversationId] : undefined));
   const takeAttachments = useAppStore((s) => s.takeAttachments);
   const model = useAppStore(
     (s) =>
@@ -45,6 +46,9 @@ export function Composer({ conversationId }: { conversationId: string | null }) 
   const box = useRef<HTMLTextAreaElement>(null);
   const picker = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
+  // A web address pasted alone: offered as a picture while the pasted text stays in the box.
+  const [offer, setOffer] = useState<{ key: string; address: string; pasted: string } | null>(null);
+  const offered = offer && offer.key === draftKey && draft.includes(offer.pasted) ? offer : null;
 
   useEffect(() => {
     box.current?.focus();
@@ -56,8 +60,14 @@ export function Composer({ conversationId }: { conversationId: string | null }) 
   const readyCount = (pending ?? []).filter((a) => a.phase === 'ready').length;
   const models = useAppStore((s) => s.models);
   const keptFor = useAppStore((s) => s.imagesKeptFor[draftKey] ?? null);
-  // Pictures for a model that may not see them: Enter must not skip the choice above.
-  const choosing = visionChoicePending(pending, model, models, keptFor);
+  // Pictures (attached now or earlier in the conversation) for a model not priced for them:
+  // Enter must not skip the choice above.
+  const choosing = visionChoicePending(
+    picturesGoing(pending, conversation),
+    model,
+    models,
+    keptFor,
+  );
   const [nudged, setNudged] = useState(false);
   const canSend =
     (draft.trim() !== '' || readyCount > 0) && !busyAttachments && !streaming && !choosing;
@@ -70,6 +80,7 @@ export function Composer({ conversationId }: { conversationId: string | null }) 
     if (!canSend) return;
     const attachments = takeAttachments(draftKey);
     setDraft(draftKey, '');
+    setOffer(null);
     void sendTurn({ kind: 'send', text: draft, ...(attachments.length ? { attachments } : {}) });
   }
 
@@ -105,6 +116,18 @@ export function Composer({ conversationId }: { conversationId: string | null }) 
       )}
       <AttachmentTray conversationKey={draftKey} />
       <AttachmentAdvice conversationKey={draftKey} model={model} onSwitch={switchModel} />
+      {offered && (
+        <AddressOffer
+          address={offered.address}
+          onAttach={() => {
+            setDraft(draftKey, draft.replace(offered.pasted, '').trim());
+            setOffer(null);
+            void attachAddress(draftKey, offered.address);
+            box.current?.focus();
+          }}
+          onKeepText={() => setOffer(null)}
+        />
+      )}
       {choosing && nudged && (
         <p className="hint warning" role="status">
           {t('attach.vision.chooseFirst')}
@@ -120,7 +143,13 @@ export function Composer({ conversationId }: { conversationId: string | null }) 
         onChange={(event) => setDraft(draftKey, event.target.value)}
         onPaste={(event) => {
           const files = Array.from(event.clipboardData.files);
-          if (files.length === 0) return;
+          if (files.length === 0) {
+            // The text is pasted as usual; an address alone is also offered as a picture.
+            const pasted = event.clipboardData.getData('text/plain');
+            const address = pictureAddress(pasted);
+            if (address) setOffer({ key: draftKey, address, pasted: pasted.trim() });
+            return;
+          }
           event.preventDefault();
           addFiles(draftKey, files);
         }}

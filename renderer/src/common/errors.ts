@@ -43,6 +43,9 @@ export function errorSentence(t: Translate, error: UserError): string {
   if (error.details?.reason === 'insecure_http') return t('error.insecure_http');
   // The service refused `tools` for this model: the way out is in the conversation.
   if (error.details?.reason === 'tools_refused') return t('error.tools_refused');
+  // A picture sent by its address that the service could not fetch (an unknown MIME type).
+  if (error.details?.reason === 'picture_address_unreadable')
+    return t('error.picture_address_unreadable');
   // An answer past Atelier's own cap on answers: text is cut and kept, media is not read on.
   if (error.details?.reason === 'answer_cap')
     return t(

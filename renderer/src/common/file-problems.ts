@@ -40,6 +40,8 @@ export function fileProblem(t: Translate, error: UserError, language: Language):
       return t('attach.audioFormat', { name });
     case 'ocr_pdf_only':
       return t('attach.ocrPdfOnly');
+    case 'picture_address':
+      return t('attach.address.refused');
     case 'too_many':
       return t('attach.tooMany', {
         attachments: countWords(language, 'units.attachments', Number(d.max)),

@@ -2,7 +2,8 @@
 
 export const attachEn = {
   'attach.files': 'Attach files',
-  'attach.hint': 'Images, audio, PDF, DOCX, text or code files: pick, paste or drop them here.',
+  'attach.hint':
+    'Images, audio, PDF, DOCX, text or code files: pick, paste or drop them here, or paste a picture’s web address.',
   'attach.dropHere': 'Drop files to attach them',
   'attach.remove': 'Remove {name}',
   'attach.list': 'Attachments',
@@ -27,22 +28,32 @@ export const attachEn = {
   'attach.audioUnsupported':
     '{model} does not take audio. Pick a model marked “audio input”, such as {suggestion}.',
   'attach.ocrPdfOnly': 'OCR reads PDF files only; use “Extract text” for DOCX.',
-  'attach.vision.title': '{model} does not see images.',
-  'attach.vision.body':
-    'Switch to {vision}: the same model, and it sees pictures. The model chosen now would refuse them.',
+  'attach.vision.title':
+    'The service may refuse pictures sent to {model}, or charge too much for them.',
+  'attach.vision.historyTitle':
+    'The pictures earlier in this conversation go to {model} with the next message, and the service may refuse them there or charge too much for them.',
+  'attach.vision.body': 'Switch to {vision}: the same model, priced for pictures.',
   'attach.vision.bodyDetails':
-    'The service prices pictures only on its vis- models, so it refuses a request with pictures sent to the plain model.',
+    'The service prices pictures correctly only on models whose id starts with vis-. Sent to any other model, even one the list marks as seeing pictures, a request with pictures is refused on cost or priced too high.',
   'attach.vision.switch': 'Use {vision}',
   'attach.vision.keep': 'Send anyway',
   'attach.vision.chooseFirst':
-    'First choose above: switch to the model that sees pictures, or send anyway.',
+    'First choose above: switch to the model priced for pictures, or send anyway.',
   'attach.vision.none':
-    '{model} may not see pictures, and there is no version of it that does. Pick a model that sees pictures, or send anyway.',
+    'The service may refuse pictures sent to {model}, or charge too much for them, and there is no version of it priced for pictures. Pick a model priced for pictures, or send anyway.',
+  'attach.vision.historyNone':
+    'The pictures earlier in this conversation go to {model} with the next message, and the service may refuse them there or charge too much for them; there is no version of it priced for pictures. Pick a model priced for pictures, or send anyway.',
   'attach.vision.noneDetails': 'The model list has no vis- variant of {model}.',
   'attach.audio.switch': 'Use {model}',
   'attach.audio.none': 'No model in the list takes audio.',
   'attach.contextWarning':
-    'The message with its attachments needs about {tokens}; {model} has a context of {limit}. Remove a document or pick a model with a larger context.',
+    'Atelier estimates about {tokens} for the message with its attachments, and {model} has a context of {limit}. The service may refuse it: remove an attachment or pick a model with a larger context.',
+  'attach.addressChip': 'Picture by address · {host}',
+  'attach.address.offer':
+    'Send {address} as a picture? The service fetches it from that address; Atelier does not open it.',
+  'attach.address.attach': 'Attach as picture',
+  'attach.address.keepText': 'Keep as text',
+  'attach.address.refused': 'Only an http: or https: address can be sent as a picture.',
   'attach.waitUploads': 'Wait for the attachments to finish uploading.',
   'attach.open': 'Open {name}',
   'attach.textChip': '{type} text · {size} · about {tokens}',

@@ -37,6 +37,8 @@ export const errorEn = {
     'The service could not be reached. Check your connection and the Base URL in Settings.',
   'error.bad_base_url':
     'The Base URL does not point at the service. Check it in Settings (it ends with /v1), or use the demo service.',
+  'error.picture_address_unreadable':
+    'The service could not read the picture’s address: it found no picture there, or the site would not give it. Check that the address opens the picture itself in a browser without signing in, or attach the picture as a file.',
   'error.tools_refused':
     'This model does not take tools: turn off "Use tools" for this conversation, or choose a model with tools.',
   'error.answer_cap_text':

@@ -39,6 +39,11 @@ export interface AttachmentsSlice {
   takeAttachments(conversationKey: string): MessageAttachment[];
   /** Attaches a picture the library already keeps (Images' "Send to chat"): nothing is uploaded. */
   attachLibraryPicture(conversationKey: string, mediaId: string): Promise<UserError | null>;
+  /**
+   * Attaches a picture by its http(s) address: sent as the address, which the service fetches;
+   * nothing is downloaded. A refusal stays in the tray as a failed attachment, in words.
+   */
+  attachPictureAddress(conversationKey: string, address: string): Promise<void>;
   /** Puts attachments of a refused turn back in the composer, so nothing is lost. */
   restoreAttachments(conversationKey: string, attachments: readonly MessageAttachment[]): void;
   /** By conversation key: the model the person chose to send images to though it may not see them. */
@@ -194,6 +199,34 @@ export const createAttachmentsSlice: SliceCreator<AttachmentsSlice> = (set, get)
       if (!prepared.ok) return prepared.error;
       get().restoreAttachments(key, [prepared.data]);
       return null;
+    },
+
+    async attachPictureAddress(key, address) {
+      const full = (get().pendingAttachments[key] ?? []).length >= MAX_ATTACHMENTS;
+      const prepared = full
+        ? { ok: false as const, error: refusal('too_many', { max: MAX_ATTACHMENTS }) }
+        : await invoke('attachments.prepare', { url: address });
+      if (prepared.ok) {
+        get().restoreAttachments(key, [prepared.data]);
+        return;
+      }
+      const failed: PendingAttachment = {
+        localId: `a${++sequence}`,
+        name: address,
+        size: 0,
+        kind: 'image',
+        previewUrl: null,
+        phase: 'failed',
+        progress: 0,
+        attachment: null,
+        error: prepared.error,
+      };
+      set((s) => ({
+        pendingAttachments: {
+          ...s.pendingAttachments,
+          [key]: [...(s.pendingAttachments[key] ?? []), failed],
+        },
+      }));
     },
 
     restoreAttachments(key, attachments) {

@@ -11,6 +11,7 @@ import { readToolsRefusal, ServiceError, serviceError, toUserError } from '../..
 import { untilAborted } from '../../service/http';
 import type { ChatRequest, ChatResult } from '../../service/types';
 import { finishAnswer } from './answer-extras';
+import { readPictureAddressRefusal } from './picture-address';
 import type { ChatEngineOptions } from './engine-options';
 import type { OfferedTool } from './tool-provider';
 import {
@@ -282,6 +283,8 @@ export async function streamAnswer(
     if (roundOpen) spend(request, null, newContent());
     // The service may refuse the tools themselves (a model without them).
     if (toolsOffered && !controller.signal.aborted) failure = readToolsRefusal(failure);
+    // A picture sent by address that the service could not fetch (issue 41).
+    if (!controller.signal.aborted) failure = readPictureAddressRefusal(failure, request);
   }
 
   if (saveTimer) clearTimeout(saveTimer);

@@ -1,13 +1,15 @@
-// Chat attachments in core: checks an upload, keeps it (image originals in the media library, documents extracted), and builds a message's wire parts.
+// Chat attachments in core: checks an upload, keeps it (image originals in the media library, documents extracted), takes a picture's address, and builds a message's wire parts.
 import {
   ATTACHMENT_LIMITS,
-  AUDIO_BYTES_PER_TOKEN,
-  IMAGE_PROMPT_TOKENS,
+  AUDIO_BYTES_PER_TOKEN_ESTIMATE,
+  IMAGE_TOKENS_ESTIMATE,
   INPUT_AUDIO_FORMATS,
   type MessageAttachment,
   TEXT_ATTACHMENT_MAX_BYTES,
   VISION_MAX_SIDE,
   claimedKind,
+  pictureAddress,
+  pictureAddressName,
   textFilePart,
   typeLabel,
 } from '../../../../shared/attachments';
@@ -83,6 +85,18 @@ export function decodeTextFile(
   return text;
 }
 
+/** A picture's address as it is sent, or a refusal in words: only http: and https: addresses. */
+function checkedAddress(text: string): string {
+  const url = pictureAddress(text);
+  if (url) return url;
+  throw serviceError(
+    'invalid_input',
+    'Only an http: or https: address can be sent as a picture.',
+    null,
+    { reason: 'picture_address' },
+  );
+}
+
 export function createAttachments(
   ctx: FeatureContext,
   documents: Pick<DocumentsFeature, 'extract' | 'store'>,
@@ -124,7 +138,23 @@ export function createAttachments(
       name: `${item.title.trim().slice(0, 60) || 'image'}.${extension}`,
       mime: item.mime,
       size: item.size,
-      tokens: IMAGE_PROMPT_TOKENS,
+      tokens: IMAGE_TOKENS_ESTIMATE,
+    };
+  }
+
+  /**
+   * A picture by its http(s) address: the address is kept and sent as it is, and the service
+   * fetches it. Atelier makes no request to it (nothing is downloaded, nothing is shown from it).
+   */
+  function addressPicture(text: string): MessageAttachment {
+    const url = checkedAddress(text);
+    return {
+      kind: 'image',
+      url,
+      name: pictureAddressName(url),
+      mime: '',
+      size: 0,
+      tokens: IMAGE_TOKENS_ESTIMATE,
     };
   }
 
@@ -132,6 +162,7 @@ export function createAttachments(
     handlers: {
       'attachments.prepare': async (input) => {
         if ('mediaId' in input) return libraryPicture(input.mediaId);
+        if ('url' in input) return addressPicture(input.url);
         const { fileId } = input;
         const info = await ctx.files.info(fileId);
         if (claimedKind(info.name, info.mime) === 'text') {
@@ -169,7 +200,7 @@ export function createAttachments(
             extra: { attachedToChat: true },
           });
           ctx.emit('media.changed', { kind: 'image' });
-          return { ...base, kind, mediaId: item.id, tokens: IMAGE_PROMPT_TOKENS };
+          return { ...base, kind, mediaId: item.id, tokens: IMAGE_TOKENS_ESTIMATE };
         }
         if (kind === 'audio') {
           const format = INPUT_AUDIO_FORMATS[base.mime];
@@ -181,7 +212,7 @@ export function createAttachments(
               { reason: 'audio_format', name: info.name },
             );
           }
-          const tokens = Math.ceil(info.size / AUDIO_BYTES_PER_TOKEN);
+          const tokens = Math.ceil(info.size / AUDIO_BYTES_PER_TOKEN_ESTIMATE);
           // Kept in the media library as pictures are, so the sent message can play it.
           const item = await ctx.media.add({
             kind: 'audio',
@@ -230,6 +261,10 @@ export function createAttachments(
           if (!a.documentId) continue;
           const record = await documents.store.get(a.documentId);
           parts.push({ type: 'text', text: documentPart(a.name, a.pages, record.text) });
+        } else if (a.kind === 'image' && a.url !== undefined) {
+          // The document's other form: the http(s) address itself, checked again (a restored or
+          // imported file may carry anything there).
+          parts.push({ type: 'image_url', image_url: checkedAddress(a.url) });
         } else if (a.kind === 'image') {
           // The document's form: image_url is the data URI string itself.
           parts.push({ type: 'image_url', image_url: await imageDataUri(a) });

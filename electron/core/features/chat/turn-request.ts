@@ -2,6 +2,7 @@
 import { effectiveMaxTokens } from '../../../../shared/models';
 import {
   estimateTokens,
+  estimatedAttachmentTokens,
   isSentMessage,
   MESSAGE_OVERHEAD_TOKENS,
   messageTokens,
@@ -28,7 +29,10 @@ export interface ContextPlan {
   contextStart: number;
   /** The max_tokens sent; null: none (the account's setting decides the answer's length). */
   maxTokens: number | null;
-  /** Tokens of the prompt from contextStart with the system prompt, as the check counted them. */
+  /**
+   * Tokens of the prompt from contextStart with the system prompt, as the check counted them,
+   * plus Atelier's estimates for pictures and audio (which the check itself leaves out).
+   */
   promptTokens: number;
 }
 
@@ -52,15 +56,25 @@ export function planContext(
   const room = maxTokens ?? 0;
   const start = Math.min(conversation.contextStart, messages.length - 1);
   const system = systemPromptTokens(conversation.systemPrompt);
-  // suffix[i]: tokens of messages i.. to the end.
+  // suffix[i]: tokens of messages i.. to the end as counted; estimated[i]: Atelier's own
+  // estimates for their pictures and audio, left out of the check (issue 41: the document states
+  // no count for them, so no request is refused or trimmed on a guess).
   const suffix = new Array<number>(messages.length + 1).fill(0);
+  const estimated = new Array<number>(messages.length + 1).fill(0);
   for (let i = messages.length - 1; i >= 0; i--) {
-    suffix[i] = suffix[i + 1]! + messageTokens(messages[i]!);
+    const guess = estimatedAttachmentTokens(messages[i]!);
+    estimated[i] = estimated[i + 1]! + guess;
+    suffix[i] = suffix[i + 1]! + messageTokens(messages[i]!) - guess;
   }
+  const planned = (contextStart: number): ContextPlan => ({
+    contextStart,
+    maxTokens,
+    promptTokens: system + suffix[contextStart]! + estimated[contextStart]!,
+  });
   const promptTokens = system + suffix[start]!;
-  if (contextLength == null) return { contextStart: start, maxTokens, promptTokens };
+  if (contextLength == null) return planned(start);
   const needed = promptTokens + room;
-  if (needed <= contextLength) return { contextStart: start, maxTokens, promptTokens };
+  if (needed <= contextLength) return planned(start);
 
   let fitStart: number | null = null;
   for (let s = start + 1; s < messages.length; s++) {
@@ -70,8 +84,7 @@ export function planContext(
       break;
     }
   }
-  if (trimOldest && fitStart !== null)
-    return { contextStart: fitStart, maxTokens, promptTokens: system + suffix[fitStart]! };
+  if (trimOldest && fitStart !== null) return planned(fitStart);
   throw serviceError(
     'context_exceeded',
     fitStart === null

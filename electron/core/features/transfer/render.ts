@@ -23,6 +23,11 @@ function when(iso: string): string {
     : date.toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
 }
 
+/** A picture sent by its address keeps the address in the export: " (https://…)". */
+function addressNote(attachment: NonNullable<ChatMessage['attachments']>[number]): string {
+  return attachment.url ? ` (${attachment.url.replace(/\s/g, '')})` : '';
+}
+
 function heading(message: ChatMessage): string {
   const model = message.role === 'assistant' && message.model ? ` (${message.model})` : '';
   return `${ROLE_WORDS[message.role]}${model} · ${when(message.createdAt)}`;
@@ -49,7 +54,7 @@ export function conversationMarkdown(conversation: Conversation): string {
   for (const message of conversation.messages) {
     lines.push(`## ${heading(message)}`, '');
     for (const a of message.attachments ?? [])
-      lines.push(`> Attached: ${a.name.replace(/\n/g, ' ')}`);
+      lines.push(`> Attached: ${a.name.replace(/\n/g, ' ')}${addressNote(a)}`);
     if (message.attachments?.length) lines.push('');
     lines.push(...toolRoundsMarkdown(message));
     lines.push(message.content, '');
@@ -126,7 +131,8 @@ async function messageHtml(
         `<img alt="${escapeHtml(a.name)}" src="data:${image.mime};base64,${image.base64}">`,
       );
     } else {
-      parts.push(`<p class="meta">Attached: ${escapeHtml(a.name)}</p>`);
+      // A picture by address is named with its address, never loaded from it.
+      parts.push(`<p class="meta">Attached: ${escapeHtml(a.name + addressNote(a))}</p>`);
     }
   }
   parts.push(toolRoundsHtml(message, escapeHtml));

@@ -1,8 +1,6 @@
-// The composer's attachments: thumbnails and chips with progress and remove, and advice when the model cannot take them.
-import { type ReactElement, type ReactNode } from 'react';
+// The composer's attachments and a sent message's: thumbnails and chips with progress and remove; a picture by address shown by its address, never loaded.
+import { type ReactNode } from 'react';
 import { type MessageAttachment, typeLabel } from '../../../../shared/attachments';
-import { visionVariant } from '../../../../shared/models';
-import type { ModelInfo } from '../../../../shared/types';
 import { useLanguage, useT } from '../../i18n/use-t';
 import { mediaUrl } from '../../common/media';
 import { useAppStore } from '../../store';
@@ -12,7 +10,6 @@ import { problemText } from '../../common/file-problems';
 import { MessageAudio, MessageImage } from './MessageMedia';
 import './attachments.css';
 import { IconButton } from '../../common/IconButton';
-import { TechnicalDetails } from '../../common/TechnicalDetails';
 
 function PhaseLine({ item }: { item: PendingAttachment }) {
   const t = useT();
@@ -74,14 +71,33 @@ export function AttachmentFacts({ attachment }: { attachment: MessageAttachment 
         })}
       </span>
     );
+  if (attachment.url !== undefined)
+    return <span>{t('attach.addressChip', { host: addressHost(attachment.url) })}</span>;
   return <span>{t('attach.imageChip', { size: sizeWords(attachment.size, language) })}</span>;
 }
 
-/** The file's name (cut with an ellipsis, whole in its tooltip) over a line of facts. */
-function AttachmentText({ name, children }: { name: string; children: ReactNode }) {
+/** The site a picture's address names ("example.com"); the address itself if it names none. */
+function addressHost(address: string): string {
+  try {
+    return new URL(address).host || address;
+  } catch {
+    return address;
+  }
+}
+
+/** The file's name (cut with an ellipsis, whole in its tooltip: a picture's whole address) over a line of facts. */
+function AttachmentText({
+  name,
+  title,
+  children,
+}: {
+  name: string;
+  title?: string;
+  children: ReactNode;
+}) {
   return (
     <span className="attachment-text">
-      <span className="attachment-name" title={name}>
+      <span className="attachment-name" title={title ?? name}>
         {name}
       </span>
       <span className="attachment-facts">{children}</span>
@@ -89,7 +105,8 @@ function AttachmentText({ name, children }: { name: string; children: ReactNode 
   );
 }
 
-function kindMark(kind: PendingAttachment['kind']): string {
+function kindMark(kind: PendingAttachment['kind'], url?: string): string {
+  if (url !== undefined) return 'URL';
   if (kind === 'text') return 'TXT';
   return kind === 'document' ? 'DOC' : kind === 'audio' ? '♪' : kind === 'image' ? 'IMG' : '?';
 }
@@ -114,10 +131,10 @@ export function AttachmentTray({ conversationKey }: { conversationKey: string })
               <img className="attachment-thumb" src={thumb} alt={item.name} />
             ) : (
               <span className="attachment-kind" aria-hidden="true">
-                {kindMark(item.kind)}
+                {kindMark(item.kind, item.attachment?.url)}
               </span>
             )}
-            <AttachmentText name={item.name}>
+            <AttachmentText name={item.name} title={item.attachment?.url}>
               <PhaseLine item={item} />
             </AttachmentText>
             <IconButton
@@ -132,137 +149,6 @@ export function AttachmentTray({ conversationKey }: { conversationKey: string })
       })}
     </ul>
   );
-}
-
-function seesImages(model: ModelInfo | undefined, id: string): boolean {
-  return id.startsWith('vis-') || (model?.badges.includes('vision') ?? false);
-}
-
-/**
- * Images are attached for a model that may not see them, and the person has not yet chosen
- * between its vis- variant and sending as chosen: sending waits for that choice.
- */
-export function visionChoicePending(
-  items: readonly Pick<PendingAttachment, 'kind' | 'phase'>[] | undefined,
-  model: string,
-  models: readonly ModelInfo[],
-  keptFor: string | null,
-): boolean {
-  if (!items || models.length === 0) return false;
-  const hasImage = items.some((i) => i.kind === 'image' && i.phase !== 'failed');
-  return (
-    hasImage &&
-    !seesImages(
-      models.find((m) => m.id === model),
-      model,
-    ) &&
-    keptFor !== model
-  );
-}
-
-/**
- * What to do when the attachments need a model that can take them: the vis- variant for images
- * (priced right only there), an audio-input model for audio; one click switches.
- */
-export function AttachmentAdvice({
-  conversationKey,
-  model,
-  onSwitch,
-}: {
-  conversationKey: string;
-  model: string;
-  onSwitch(modelId: string): void;
-}) {
-  const t = useT();
-  const language = useLanguage();
-  const items = useAppStore((s) => s.pendingAttachments[conversationKey]);
-  const models = useAppStore((s) => s.models);
-  const draft = useAppStore((s) => s.drafts[conversationKey] ?? '');
-  const keptFor = useAppStore((s) => s.imagesKeptFor[conversationKey] ?? null);
-  const keepModel = useAppStore((s) => s.keepModelForImages);
-  const setKeptFor = (id: string): void => keepModel(conversationKey, id);
-  if (!items || items.length === 0 || models.length === 0) return null;
-  const info = models.find((m) => m.id === model);
-  const kinds = new Set(items.filter((i) => i.phase !== 'failed').map((i) => i.kind));
-  const notes: ReactElement[] = [];
-
-  if (visionChoicePending(items, model, models, keptFor)) {
-    const vision = visionVariant(model, models);
-    notes.push(
-      <div key="vision" className="attachment-advice" role="note">
-        <p>
-          <strong>
-            {vision ? t('attach.vision.title', { model }) : t('attach.vision.none', { model })}
-          </strong>{' '}
-          {vision && t('attach.vision.body', { vision: vision.id })}
-        </p>
-        <TechnicalDetails>
-          {vision ? t('attach.vision.bodyDetails') : t('attach.vision.noneDetails', { model })}
-        </TechnicalDetails>
-        <div className="advice-actions">
-          {vision && (
-            <button type="button" className="button primary" onClick={() => onSwitch(vision.id)}>
-              {t('attach.vision.switch', { vision: vision.id })}
-            </button>
-          )}
-          <button type="button" className="button ghost" onClick={() => setKeptFor(model)}>
-            {t('attach.vision.keep')}
-          </button>
-        </div>
-      </div>,
-    );
-  }
-
-  // Only a list that states the model's inputs can say it takes no audio; otherwise the
-  // service judges, and its refusal is shown.
-  const statesNoAudio =
-    info?.inputs !== undefined &&
-    !info.inputs.includes('audio') &&
-    !info.badges.includes('audio-input');
-  if (kinds.has('audio') && statesNoAudio) {
-    const audioModel = models.find((m) => m.badges.includes('audio-input'));
-    notes.push(
-      <div key="audio" className="attachment-advice" role="note">
-        <p>
-          {t('attach.audioUnsupported', {
-            model,
-            suggestion: audioModel?.id ?? '—',
-          })}
-        </p>
-        <div className="advice-actions">
-          {audioModel ? (
-            <button
-              type="button"
-              className="button primary"
-              onClick={() => onSwitch(audioModel.id)}
-            >
-              {t('attach.audio.switch', { model: audioModel.id })}
-            </button>
-          ) : (
-            <span className="hint">{t('attach.audio.none')}</span>
-          )}
-        </div>
-      </div>,
-    );
-  }
-
-  const context = info?.contextLength ?? null;
-  if (context !== null) {
-    const attached = items.reduce((sum, i) => sum + (i.attachment?.tokens ?? 0), 0);
-    const tokens = attached + Math.ceil(draft.length / 3.5);
-    if (attached > 0 && tokens > context) {
-      notes.push(
-        <p key="context" className="hint warning" role="note">
-          {t('attach.contextWarning', {
-            tokens: countWords(language, 'units.tokens', tokens),
-            model,
-            limit: countWords(language, 'units.tokens', context),
-          })}
-        </p>,
-      );
-    }
-  }
-  return notes.length > 0 ? <div className="attachment-advice-list">{notes}</div> : null;
 }
 
 /** Attachments shown in a sent message: thumbnails of images, a player for audio, chips for files. */
@@ -282,10 +168,10 @@ export function MessageAttachments({ attachments }: { attachments: MessageAttach
             <MessageAudio attachment={{ ...a, mediaId: a.mediaId }} />
           ) : (
             <span className="attachment-kind" aria-hidden="true">
-              {kindMark(a.kind)}
+              {kindMark(a.kind, a.url)}
             </span>
           )}
-          <AttachmentText name={a.name}>
+          <AttachmentText name={a.name} title={a.url}>
             <AttachmentFacts attachment={a} />
           </AttachmentText>
         </li>

@@ -340,7 +340,9 @@ describe('sentences with a count', () => {
         { tokens: tokens('ru', 22), model: 'm', limit: tokens('ru', 21) },
         'attach.contextWarning',
       ),
-    ).toMatch(/^Сообщению с вложениями нужно примерно 22 токена, а контекст m — 21 токен\./);
+    ).toMatch(
+      /^По оценке Atelier, сообщению с вложениями нужно примерно 22 токена, а контекст m — 21 токен\./,
+    );
     expect(
       words(
         'en',
@@ -348,7 +350,7 @@ describe('sentences with a count', () => {
         'attach.contextWarning',
       ),
     ).toMatch(
-      /^The message with its attachments needs about 1 token; m has a context of 1 token\./,
+      /^Atelier estimates about 1 token for the message with its attachments, and m has a context of 1 token\./,
     );
     const estimate = (language: Language, n: number) =>
       words(

@@ -30,6 +30,29 @@ describe('context with attachments', () => {
     expect(planContext(conversation, [message(500)], 1000, false).maxTokens).toBe(100);
     expect(() => planContext(conversation, [message(950)], 1000, false)).toThrow(ServiceError);
   });
+
+  it("neither refuses nor trims on Atelier's estimates for pictures and audio (issue 41)", () => {
+    const media: ChatMessage = {
+      id: 'u1',
+      role: 'user',
+      content: 'Look and listen',
+      createdAt: '',
+      status: 'done',
+      attachments: [
+        { kind: 'image', mediaId: 'i', name: 'a.png', mime: 'image/png', size: 1, tokens: 85 },
+        { kind: 'audio', mediaId: 'a', name: 'b.wav', mime: 'audio/wav', size: 1, tokens: 900 },
+      ],
+    };
+    const answer: ChatMessage = { ...media, id: 'a1', role: 'assistant', attachments: [] };
+    const next: ChatMessage = { ...answer, id: 'u2', role: 'user', content: 'And now?' };
+    const conversation = { systemPrompt: '', contextStart: 0, maxTokens: 100 };
+    // 985 estimated tokens and 100 of answer room over a context of 1,000: sent whole.
+    expect(planContext(conversation, [media], 1000, false).contextStart).toBe(0);
+    const plan = planContext(conversation, [media, answer, next], 1000, true);
+    expect(plan.contextStart).toBe(0);
+    // The estimate still counts in the figure the spending line takes.
+    expect(plan.promptTokens).toBeGreaterThan(985);
+  });
 });
 
 describe('max_tokens left to the account', () => {

@@ -1,4 +1,4 @@
-// Core on the simulator for the transfer feature's tests: extra data folders removed after each test, a prepared file read back as the page reads it, a conversation with a picture, and what must survive a round trip.
+// Core on the simulator for the transfer feature's tests: extra data folders removed after each test, a prepared file read back as the page reads it, a conversation with a picture (and one by address), and what must survive a round trip.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,18 +51,24 @@ export async function readOut(call: Opened['call'], saved: TransferSaved): Promi
   return Buffer.concat(parts);
 }
 
-/** A conversation with one answered question carrying a picture. */
+/**
+ * A conversation with one answered question carrying a picture, and one by its address (which
+ * must travel as the address: no file, no media item).
+ */
 export async function conversationWithPicture(opened: Opened): Promise<Conversation> {
   const { call, upload, turnEnd } = opened;
   const file = await upload('dot.png', 'image/png', makePng(40, 30));
   const attachment = await call<MessageAttachment>('attachments.prepare', { fileId: file.fileId });
+  const addressed = await call<MessageAttachment>('attachments.prepare', {
+    url: `${env.sim.hostRoot}/files/sample-picture.png`,
+  });
   const conversation = await call<Conversation>('conversations.create', {
     model: 'vis-openai/gpt-4o-mini',
   });
   await call('chat.send', {
     conversationId: conversation.id,
     text: 'What is <b>this</b>?',
-    attachments: [attachment],
+    attachments: [attachment, addressed],
   });
   expect((await turnEnd(conversation.id)).type).toBe('done');
   return call<Conversation>('conversations.get', { id: conversation.id });
@@ -80,7 +86,12 @@ export function content(c: Conversation) {
       status: m.status,
       model: m.model,
       usage: m.usage,
-      attachments: m.attachments?.map((a) => ({ name: a.name, kind: a.kind, size: a.size })),
+      attachments: m.attachments?.map((a) => ({
+        name: a.name,
+        kind: a.kind,
+        size: a.size,
+        url: a.url,
+      })),
     })),
   };
 }

@@ -44,6 +44,10 @@ describe('export', () => {
     expect(html).toContain('What is &lt;b&gt;this&lt;/b&gt;?');
     expect(html).not.toMatch(/<script/i);
     expect(html).toContain('<img alt="dot.png" src="data:image/png;base64,');
+    // A picture by address is named with its address, and no page loads it.
+    const address = `${env.sim.hostRoot}/files/sample-picture.png`;
+    expect(html).toContain(`Attached: sample-picture.png (${address})`);
+    expect(html).not.toContain(`src="${address}`);
     // Read to the end, the file is gone: a second read is refused.
     const again = await opened.attempt('transfer.readOut', { outId: saved.outId, offset: 0 });
     expect(again).toMatchObject({ ok: false, error: { code: 'not_found' } });
@@ -53,6 +57,7 @@ describe('export', () => {
     expect(text).toMatch(/^# What is <b>this<\/b>\?/);
     expect(text).toContain('## Assistant (vis-openai/gpt-4o-mini)');
     expect(text).toContain('> Attached: dot.png');
+    expect(text).toContain(`> Attached: sample-picture.png (${address})`);
   });
 });
 

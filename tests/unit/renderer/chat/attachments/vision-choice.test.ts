@@ -1,0 +1,86 @@
+// When sending waits for the person's choice of a model priced for the pictures that go out (the vis- rule).
+import { describe, expect, it } from 'vitest';
+import {
+  picturesGoing,
+  visionChoicePending,
+} from '../../../../../renderer/src/chat/attachments/vision-choice';
+import type { ChatMessage, ModelInfo } from '../../../../../shared/types';
+
+const model = (id: string, badges: string[] = []): ModelInfo => ({
+  id,
+  name: id,
+  kind: 'chat',
+  promptPrice: null,
+  completionPrice: null,
+  contextLength: null,
+  badges,
+  description: null,
+});
+const models = [
+  model('openai/gpt-4o-mini'),
+  model('vis-openai/gpt-4o-mini', ['vision']),
+  // A plain id the list marks as seeing pictures: the document prices pictures on vis- ids only.
+  model('anthropic/claude-3.5-sonnet', ['tools', 'vision']),
+  model('vis-anthropic/claude-3.5-sonnet', ['tools', 'vision']),
+];
+const image = { kind: 'image' as const, phase: 'ready' as const };
+
+function message(role: 'user' | 'assistant', withPicture = false): ChatMessage {
+  return {
+    id: `${role}-${Math.random()}`,
+    role,
+    content: 'words',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    status: 'done',
+    ...(withPicture
+      ? {
+          attachments: [
+            { kind: 'image', mediaId: 'm1', name: 'a.png', mime: 'image/png', size: 9, tokens: 85 },
+          ],
+        }
+      : {}),
+  };
+}
+
+describe('visionChoicePending', () => {
+  it('waits while a picture goes to a model that is not a vis- one, until the person chooses', () => {
+    expect(visionChoicePending('attached', 'openai/gpt-4o-mini', models, null)).toBe(true);
+    expect(
+      visionChoicePending('attached', 'openai/gpt-4o-mini', models, 'openai/gpt-4o-mini'),
+    ).toBe(false);
+    // A choice made for another model does not count for this one.
+    expect(visionChoicePending('attached', 'openai/gpt-4o-mini', models, 'x/y')).toBe(true);
+  });
+
+  it('waits for a plain model whatever badge the list gives it', () => {
+    expect(visionChoicePending('attached', 'anthropic/claude-3.5-sonnet', models, null)).toBe(true);
+    expect(visionChoicePending('history', 'anthropic/claude-3.5-sonnet', models, null)).toBe(true);
+  });
+
+  it('does not wait for a vis- model, without pictures, or without a model list', () => {
+    expect(visionChoicePending('attached', 'vis-openai/gpt-4o-mini', models, null)).toBe(false);
+    expect(visionChoicePending('history', 'vis-openai/gpt-4o-mini', models, null)).toBe(false);
+    expect(visionChoicePending(null, 'openai/gpt-4o-mini', models, null)).toBe(false);
+    expect(visionChoicePending('attached', 'openai/gpt-4o-mini', [], null)).toBe(false);
+  });
+});
+
+describe('picturesGoing', () => {
+  it('names pictures attached now first, then pictures in the history still sent', () => {
+    const history = {
+      contextStart: 0,
+      messages: [message('user', true), message('assistant')],
+    };
+    expect(picturesGoing([image], history)).toBe('attached');
+    expect(picturesGoing([], history)).toBe('history');
+    expect(picturesGoing(undefined, history)).toBe('history');
+  });
+
+  it('leaves out failed attachments, pictures before the context start, and other kinds', () => {
+    const messages = [message('user', true), message('assistant'), message('user')];
+    expect(picturesGoing([{ kind: 'image', phase: 'failed' }], undefined)).toBeNull();
+    expect(picturesGoing([{ kind: 'audio', phase: 'ready' }], undefined)).toBeNull();
+    expect(picturesGoing([], { contextStart: 2, messages })).toBeNull();
+    expect(picturesGoing([], { contextStart: 0, messages })).toBe('history');
+  });
+});
