@@ -18,7 +18,7 @@ import {
   type ImageRunResult,
 } from './images';
 import { SPEECH_FORMATS, TRANSCRIBE_LANGUAGE_MAX_CHARS, VOICES } from './audio';
-import { VIDEO_ASPECT_RATIOS, VIDEO_DURATION_MAX_SECONDS, VIDEO_PROMPT_MAX_CHARS } from './video';
+import { isVideoAspectRatio, VIDEO_DURATION_MAX_SECONDS } from './video';
 import { id, text } from './channels-fields';
 
 const mediaKind = z.enum(['image', 'audio', 'video']);
@@ -93,8 +93,9 @@ export const mediaInvokeSchemas = {
   'video.generate': z
     .object({
       model: id,
-      prompt: z.string().trim().min(1).max(VIDEO_PROMPT_MAX_CHARS),
-      aspectRatio: z.enum(VIDEO_ASPECT_RATIOS),
+      /** No cap of Atelier's: the service refuses, in its own words, a prompt it finds too long. */
+      prompt: text.trim().min(1),
+      aspectRatio: z.string().trim().refine(isVideoAspectRatio, 'the form is <w>:<h>'),
       duration: z.number().int().min(0).max(VIDEO_DURATION_MAX_SECONDS),
       firstFrameFileId: id.optional(),
       lastFrameFileId: id.optional(),

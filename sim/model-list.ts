@@ -52,6 +52,8 @@ export interface SimModel {
   /** Video models: accepted durations (the first is the default), and the last-frame option. */
   durations?: number[];
   endImage?: boolean;
+  /** A text-to-video model that also animates a picture given as image_url (not required). */
+  optionalFirstFrame?: boolean;
 }
 
 const TEXT = ['text'];
@@ -135,11 +137,11 @@ export const MODELS: readonly SimModel[] = [
   chatModel(
     'anthropic/claude-3.5-sonnet',
     'Anthropic: Claude 3.5 Sonnet',
-    'Strong writing and coding model with a large context; the list says it sees images, but they are priced right only on its vis- variant.',
+    'Strong writing and coding model with a large context.',
     200000,
     3_000_000,
     15_000_000,
-    ['tools', 'vision'],
+    ['tools'],
     { contextAsString: true, maxOutputTokens: 8192 },
   ),
   chatModel(
@@ -179,15 +181,6 @@ export const MODELS: readonly SimModel[] = [
     10_000,
     10_000,
     [],
-  ),
-  chatModel(
-    'vis-sim/tiny-context',
-    'Simulator: tiny context (vision)',
-    'The tiny context priced for images, for context checks with pictures.',
-    2048,
-    20_000,
-    20_000,
-    ['vision'],
   ),
   chatModel(
     'premium/gpt-4.5',
@@ -353,6 +346,17 @@ export const MODELS: readonly SimModel[] = [
     280_000,
     [TEXT, ['video']],
     { durations: [5, 10] },
+  ),
+  // Takes a picture without the img2vid- prefix, so that no prefix is the rule a client relies on.
+  unitModel(
+    'txt2vid-sim/motion',
+    'Simulator: motion (text, or a first and last frame)',
+    'Video from text, or from an optional first frame (image_url) and last frame (end_image_url).',
+    'text-to-video',
+    'second',
+    200_000,
+    [['text', 'image'], ['video']],
+    { durations: [5], endImage: true, optionalFirstFrame: true },
   ),
   unitModel(
     'img2vid-kling/kling-v2.1-pro',

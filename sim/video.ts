@@ -15,8 +15,8 @@ import { formatCredits } from './money';
 import { requireKind, resolveModel } from './models';
 import { errorTrigger, hasTrigger, numericTrigger } from './triggers';
 
-const ASPECT_RATIOS = ['16:9', '9:16', '1:1', '4:3', '3:4', '21:9'];
-const MAX_VIDEO_REQUEST_BYTES = 10 * 1024 * 1024;
+/** The document's `<w>:<h>`, read literally: two whole numbers above 0. */
+const ASPECT_RATIO = /^([1-9]\d{0,3}):([1-9]\d{0,3})$/;
 const DEFAULT_POLLS = 3;
 const RUNNING_STATUSES = ['IN_QUEUE', 'IN_PROGRESS', 'processing', 'pending'];
 /** A status no client has been told about: "anything else means keep polling". */
@@ -32,6 +32,12 @@ interface VideoJob {
   weird: boolean;
   /** [[nofile]]: the finished video's address answers 404. */
   noFile: boolean;
+  /** [[poll404:N]]: the first N polls answer HTTP 404, as for a job the service does not find. */
+  missingPolls: number;
+  /** [[notfound:N]]: the first N polls answer 200 with the status NOT_FOUND. */
+  notFoundPolls: number;
+  /** Polls answered so far, the not-found ones included. */
+  answered: number;
   lastPollAt: number | null;
   url: string | null;
 }
@@ -45,11 +51,6 @@ export class VideoJobs {
 
   generate = (call: Call): void => {
     const account = requireAccount(call);
-    if (call.body.length > MAX_VIDEO_REQUEST_BYTES)
-      throw new SimHttpError(
-        413,
-        'Payload too large: keep the request under 10 MB (smaller frames).',
-      );
     const body = parseJsonObject(call.body);
     const model = resolveModel(requireString(body, 'model'), account);
     requireKind(model, ['text-to-video', 'image-to-video'], '/video/generate');
@@ -57,8 +58,8 @@ export class VideoJobs {
     if (action !== 'generate') throw invalid(`action must be 'generate'; got '${action}'`);
     const prompt = requireString(body, 'prompt');
     const aspect = requireString(body, 'aspect_ratio');
-    if (!ASPECT_RATIOS.includes(aspect))
-      throw invalid(`aspect_ratio must be one of ${ASPECT_RATIOS.join(', ')}`);
+    if (!ASPECT_RATIO.test(aspect))
+      throw invalid(`aspect_ratio must be <w>:<h> in whole numbers, such as 16:9; got '${aspect}'`);
     const durations = model.durations ?? [5];
     const asked = optionalInteger(body, 'duration') ?? 0;
     const duration = asked === 0 ? (durations[0] ?? 5) : asked;
@@ -68,16 +69,16 @@ export class VideoJobs {
       );
     const image = optionalString(body, 'image_url');
     const endImage = optionalString(body, 'end_image_url');
-    if (model.kind === 'image-to-video') {
-      if (!image)
-        throw invalid(
-          `${model.id} makes video from an image: image_url (a data URI of the first frame) is required`,
-        );
-      decodeImageSource(image, call.state.files);
-    } else if (image)
+    // Which models take a picture is the model's own, never its id's prefix.
+    if (model.kind === 'image-to-video' && !image)
       throw invalid(
-        `image_url is for image-to-video models (img2vid-); ${model.id} takes text only`,
+        `${model.id} makes video from an image: image_url (a data URI of the first frame) is required`,
       );
+    if (image) {
+      if (model.kind !== 'image-to-video' && !model.optionalFirstFrame)
+        throw invalid(`${model.id} makes video from text only and does not take image_url`);
+      decodeImageSource(image, call.state.files);
+    }
     if (endImage) {
       if (!model.endImage) throw invalid(`${model.id} does not support end_image_url`);
       decodeImageSource(endImage, call.state.files);
@@ -107,6 +108,9 @@ export class VideoJobs {
       fail: hasTrigger(prompt, 'fail'),
       weird: hasTrigger(prompt, 'weird'),
       noFile: hasTrigger(prompt, 'nofile'),
+      missingPolls: numericTrigger(prompt, 'poll404') ?? 0,
+      notFoundPolls: numericTrigger(prompt, 'notfound') ?? 0,
+      answered: 0,
       lastPollAt: null,
       url: null,
     });
@@ -133,6 +137,11 @@ export class VideoJobs {
         },
       );
     job.lastPollAt = now;
+    job.answered += 1;
+    if (job.answered <= job.missingPolls)
+      throw new SimHttpError(404, `Video job '${id}' not found`);
+    if (job.answered <= job.missingPolls + job.notFoundPolls)
+      return sendJson(call.res, 200, { request_id: id, status: 'NOT_FOUND' });
     job.polls += 1;
     if (job.polls >= job.pollsToFinish) {
       if (job.fail) {

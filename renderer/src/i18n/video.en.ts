@@ -4,7 +4,14 @@ export const videoEn = {
   'video.title': 'Video',
   'video.prompt': 'Prompt',
   'video.promptPlaceholder': 'Describe the shot: subject, motion, camera, light',
+  'video.promptLong':
+    'The prompt has {characters}. Some video models take shorter ones; if this one does, the service will say so.',
   'video.aspectRatio': 'Aspect ratio',
+  'video.aspectOther': 'Other…',
+  'video.aspectTyped': 'Your ratio',
+  'video.aspectTypedHint': 'Width:height, for example 2:1.',
+  'video.aspectWrong':
+    'Write the ratio as width:height with numbers above zero, for example 2:1 or 2.39:1.',
   'video.duration': 'Duration',
   'video.durationDefault': 'Model default',
   'video.durationHint': '0 means the model’s default length.',
@@ -14,7 +21,8 @@ export const videoEn = {
   'video.chooseLastFrame': 'Choose last frame',
   'video.removeFrame': 'Remove {frame}',
   'video.frameHint': 'A picture (PNG, JPEG, WEBP), up to {limit}; drop or paste it here.',
-  'video.firstFrameRequired': 'This model animates a picture: choose a first frame.',
+  'video.framesHint':
+    'A first and a last frame are optional. A model that animates a picture needs the first; if a model takes no frames, the service says so.',
   'video.frameUploading': 'Uploading {name}…',
   'video.frameTooLarge': '{name} is {size}; frames can be up to {limit}.',
   'video.frameNotImage': '{name} is not a picture.',
@@ -37,6 +45,10 @@ export const videoEn = {
   'video.serviceStatus.queued': 'Waiting in the queue',
   'video.serviceStatus.generating': 'Generating',
   'video.serviceStatus.other': 'Working (status: {status})',
+  'video.serviceStatus.notFound': 'Not found by the service (status: {status})',
+  'video.serviceStatus.missing': 'Not found by the service',
+  'video.notFound':
+    'The service does not find this job. Atelier keeps checking, since a job can appear later; remove the job to stop.',
   'video.elapsed': 'Elapsed {time}',
   'video.polls': 'Requests to the service about this video so far: {count}.',
   'video.cost': '{cost}',

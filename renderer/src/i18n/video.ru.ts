@@ -5,7 +5,14 @@ export const videoRu: { readonly [K in keyof typeof videoEn]: string } = {
   'video.title': 'Видео',
   'video.prompt': 'Запрос',
   'video.promptPlaceholder': 'Опишите кадр: сюжет, движение, камеру, свет',
+  'video.promptLong':
+    'В запросе {characters}. Некоторые видеомодели принимают запросы короче; если эта модель из них, сервис так и скажет.',
   'video.aspectRatio': 'Соотношение сторон',
+  'video.aspectOther': 'Другое…',
+  'video.aspectTyped': 'Своё соотношение',
+  'video.aspectTypedHint': 'Ширина:высота, например 2:1.',
+  'video.aspectWrong':
+    'Запишите соотношение как ширина:высота числами больше нуля, например 2:1 или 2.39:1.',
   'video.duration': 'Длительность',
   'video.durationDefault': 'По умолчанию модели',
   'video.durationHint': '0 — длительность модели по умолчанию.',
@@ -15,7 +22,8 @@ export const videoRu: { readonly [K in keyof typeof videoEn]: string } = {
   'video.chooseLastFrame': 'Выбрать последний кадр',
   'video.removeFrame': 'Убрать: {frame}',
   'video.frameHint': 'Изображение (PNG, JPEG, WEBP) до {limit}; можно перетащить или вставить.',
-  'video.firstFrameRequired': 'Эта модель оживляет картинку: выберите первый кадр.',
+  'video.framesHint':
+    'Первый и последний кадр необязательны. Модели, которая оживляет картинку, нужен первый; если модель не принимает кадры, сервис так и скажет.',
   'video.frameUploading': 'Загрузка {name}…',
   'video.frameTooLarge': '{name} весит {size}; кадр может быть до {limit}.',
   'video.frameNotImage': '{name} — не изображение.',
@@ -37,6 +45,10 @@ export const videoRu: { readonly [K in keyof typeof videoEn]: string } = {
   'video.serviceStatus.queued': 'Ждёт в очереди',
   'video.serviceStatus.generating': 'Создаётся',
   'video.serviceStatus.other': 'В работе (статус: {status})',
+  'video.serviceStatus.notFound': 'Сервис не находит задачу (статус: {status})',
+  'video.serviceStatus.missing': 'Сервис не находит задачу',
+  'video.notFound':
+    'Сервис не находит эту задачу. Atelier продолжает проверять: задача может появиться позже. Чтобы прекратить, удалите задачу.',
   'video.elapsed': 'Прошло {time}',
   'video.polls': 'Запросов к сервису о состоянии этого видео: {count}.',
   'video.cost': '{cost}',

@@ -1,5 +1,5 @@
 // The Video tab's state: the request draft, its frames (uploaded as they are picked) and the job list from core.
-import { VIDEO_FRAME_MAX_BYTES, type VideoAspectRatio } from '../../../shared/video';
+import { VIDEO_FRAME_MAX_BYTES } from '../../../shared/video';
 import type { ServiceRetry, UserError, VideoJob } from '../../../shared/types';
 import { uploadFile } from '../common/upload';
 import { invoke } from '../platform';
@@ -25,7 +25,8 @@ export type FrameRefusal =
 export interface VideoDraft {
   prompt: string;
   model: string;
-  aspectRatio: VideoAspectRatio;
+  /** One of the suggested ratios or one typed in the `<w>:<h>` form. */
+  aspectRatio: string;
   /** 0: the model's default. */
   duration: number;
 }
@@ -115,7 +116,6 @@ export const createVideoSlice: SliceCreator<VideoSlice, SpendingSlice> = (set, g
     generateVideo: async () => {
       if (get().videoSubmitting) return;
       const { videoDraft, videoFrames } = get();
-      const takesFrames = videoDraft.model.startsWith('img2vid-');
       const go = await get().askToSpend('video', videoDraft.model, (model, basis) =>
         videoEstimate(
           model,
@@ -132,14 +132,11 @@ export const createVideoSlice: SliceCreator<VideoSlice, SpendingSlice> = (set, g
       const answer = await invoke('video.generate', {
         model: videoDraft.model,
         prompt: videoDraft.prompt,
-        aspectRatio: videoDraft.aspectRatio,
+        aspectRatio: videoDraft.aspectRatio.trim(),
         duration: videoDraft.duration,
-        ...(takesFrames && videoFrames.first?.fileId
-          ? { firstFrameFileId: videoFrames.first.fileId }
-          : {}),
-        ...(takesFrames && videoFrames.last?.fileId
-          ? { lastFrameFileId: videoFrames.last.fileId }
-          : {}),
+        // Frames go with any model: the service says when a model takes none.
+        ...(videoFrames.first?.fileId ? { firstFrameFileId: videoFrames.first.fileId } : {}),
+        ...(videoFrames.last?.fileId ? { lastFrameFileId: videoFrames.last.fileId } : {}),
       });
       if (!answer.ok) {
         set({ videoSubmitting: false, videoError: answer.error, videoRetry: null });

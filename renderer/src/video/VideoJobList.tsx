@@ -10,7 +10,7 @@ import { formatCount, localeOf } from '../i18n/translate';
 import { useLanguage, useT } from '../i18n/use-t';
 import { useMoney } from '../i18n/use-money';
 import { useAppStore } from '../store';
-import { videoStatusWords } from './status-words';
+import { serviceLostJob, videoStatusWords } from './status-words';
 
 /** 1:05 or 1:02:03: time since the job was sent, up to its end. */
 export function formatElapsed(ms: number): string {
@@ -68,7 +68,20 @@ function JobItem({ job, now }: { job: VideoJob; now: number }) {
           {t('video.polls', { count: formatCount(job.polls, localeOf(language)) })}
         </TechnicalDetails>
       )}
-      {job.phase === 'running' && job.error && (
+      {serviceLostJob(job) && (
+        // Polled on until COMPLETED or FAILED, as the document says: said, with the way to stop.
+        <div className="hint warning" role="status">
+          <p>{t('video.notFound')}</p>
+          {job.error?.code === 'not_found' && job.error.message.trim() !== '' && (
+            <p>
+              {job.error.fromService
+                ? t('common.serviceSaid', { message: job.error.message })
+                : job.error.message}
+            </p>
+          )}
+        </div>
+      )}
+      {job.phase === 'running' && job.error && job.error.code !== 'not_found' && (
         <p className="hint warning">
           {t('video.pollProblem', {
             message: `${errorSentence(t, job.error)} ${job.error.message}`,

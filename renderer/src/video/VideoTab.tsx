@@ -7,12 +7,8 @@ import { KindModelSelect } from '../common/KindModelSelect';
 import { useLanguage, useT } from '../i18n/use-t';
 import { subscribe } from '../platform';
 import { useAppStore } from '../store';
-import {
-  VIDEO_ASPECT_RATIOS,
-  VIDEO_FRAME_MAX_BYTES,
-  VIDEO_PROMPT_MAX_CHARS,
-  type VideoAspectRatio,
-} from '../../../shared/video';
+import { VIDEO_FRAME_MAX_BYTES, VIDEO_PROMPT_LONG_CHARS } from '../../../shared/video';
+import { AspectRatioField, aspectRatioSendable } from './AspectRatioField';
 import { FramePicker } from './FramePicker';
 import { VideoJobList } from './VideoJobList';
 import { Field } from '../common/Field';
@@ -44,15 +40,15 @@ function VideoForm() {
     [setDraft],
   );
 
-  const takesFirst = draft.model.startsWith('img2vid-');
-  // The list does not say which models take a last frame: offered to every image-to-video
-  // model, and the service's refusal is shown if it has none.
-  const takesLast = takesFirst;
   const durations = model?.limits?.durations ?? [];
   const framesBusy = Object.values(frames).some((frame) => frame?.uploading);
-  const firstMissing = takesFirst && !frames.first?.fileId;
   const canSend =
-    !submitting && !framesBusy && !firstMissing && draft.prompt.trim() !== '' && draft.model !== '';
+    !submitting &&
+    !framesBusy &&
+    aspectRatioSendable(draft.aspectRatio) &&
+    draft.prompt.trim() !== '' &&
+    draft.model !== '';
+  const promptChars = draft.prompt.length;
   const hasVideoModels = models.some(
     (m) => m.kind === 'text-to-video' || m.kind === 'image-to-video',
   );
@@ -71,13 +67,20 @@ function VideoForm() {
 
   return (
     <form className="card" onSubmit={submit}>
-      <Field label={t('video.prompt')}>
+      <Field
+        label={t('video.prompt')}
+        hint={
+          promptChars > VIDEO_PROMPT_LONG_CHARS &&
+          t('video.promptLong', {
+            characters: countWords(language, 'units.characters', promptChars),
+          })
+        }
+      >
         {(id) => (
           <textarea
             id={id}
             className="input"
             rows={4}
-            maxLength={VIDEO_PROMPT_MAX_CHARS}
             placeholder={t('video.promptPlaceholder')}
             value={draft.prompt}
             onChange={(event) => setDraft({ prompt: event.target.value })}
@@ -90,24 +93,10 @@ function VideoForm() {
         <p className="hint warning">{t('video.noModels')}</p>
       )}
       <div className="field-row">
-        <Field label={t('video.aspectRatio')}>
-          {(id) => (
-            <select
-              id={id}
-              className="input"
-              value={draft.aspectRatio}
-              onChange={(event) =>
-                setDraft({ aspectRatio: event.target.value as VideoAspectRatio })
-              }
-            >
-              {VIDEO_ASPECT_RATIOS.map((ratio) => (
-                <option key={ratio} value={ratio}>
-                  {ratio}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <AspectRatioField
+          value={draft.aspectRatio}
+          onChange={(aspectRatio) => setDraft({ aspectRatio })}
+        />
         <Field label={t('video.duration')} hint={durations.length === 0 && t('video.durationHint')}>
           {(id) =>
             durations.length > 0 ? (
@@ -141,9 +130,10 @@ function VideoForm() {
           }
         </Field>
       </div>
-      {takesFirst && <FramePicker slot="first" />}
-      {takesLast && <FramePicker slot="last" />}
-      {firstMissing && !frames.first && <p className="hint">{t('video.firstFrameRequired')}</p>}
+      {/* Any model may take frames: the list does not say which do, and the service judges. */}
+      <p className="hint">{t('video.framesHint')}</p>
+      <FramePicker slot="first" />
+      <FramePicker slot="last" />
       {refusal && (
         <p className="hint warning" role="alert">
           {refusal.reason === 'too_large'

@@ -1,8 +1,10 @@
-// The simulator's video jobs: states, polling pace, failures.
+// The simulator's video jobs: states, polling pace, failures, and nothing the document does not state (no size limit, no prefix rule, any <w>:<h>).
 import { describe, expect, it } from 'vitest';
 import { PNG_1X1, sleep, call, control, useSimulators } from './sim-harness';
 
 useSimulators();
+
+const MOTION = 'txt2vid-sim/motion';
 
 describe('video jobs', () => {
   const generate = (prompt: string, extra: Record<string, unknown> = {}, key = 'sim-fast') =>
@@ -100,5 +102,50 @@ describe('video jobs', () => {
     });
     expect(((await endImage.json()) as { reason: string }).reason).toMatch(/end_image_url/);
     expect((await generate('x', {}, 'sim-broke')).status).toBe(402);
+  });
+
+  it('takes a request over 10 MB: the document states no size for it', async () => {
+    const big = `data:image/png;base64,${Buffer.alloc(8 * 1024 * 1024, 7).toString('base64')}`;
+    const res = await generate('big frame', { model: MOTION, image_url: big });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ request_id: expect.any(String) });
+  });
+
+  it('takes any <w>:<h> ratio and refuses another form in its own words', async () => {
+    expect((await generate('wide', { aspect_ratio: '2:1' })).status).toBe(200);
+    const wrong = await generate('wrong', { aspect_ratio: 'wide' });
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as { reason: string }).reason).toMatch(/<w>:<h>.*'wide'/);
+  });
+
+  it('takes a picture by what the model does, never by the prefix of its id', async () => {
+    const frame = `data:image/png;base64,${PNG_1X1}`;
+    const motion = await generate('both frames', {
+      model: MOTION,
+      image_url: frame,
+      end_image_url: frame,
+    });
+    expect(motion.status).toBe(200);
+    const textOnly = await generate('a frame', { image_url: frame });
+    expect(textOnly.status).toBe(400);
+    const { reason } = (await textOnly.json()) as { reason: string };
+    expect(reason).toBe(
+      'txt2vid-kling/kling-v2.1 makes video from text only and does not take image_url',
+    );
+    expect(reason).not.toMatch(/img2vid/);
+  });
+
+  it('answers 404 on [[poll404:N]] and NOT_FOUND on [[notfound:N]], then goes on', async () => {
+    const missing = await start('late [[poll404:1]] [[polls:1]]');
+    const notFound = await start('unknown [[notfound:1]] [[polls:1]]');
+    const first = await call(`/video/status?request_id=${missing}`, {
+      headers: { Authorization: 'Key sim-fast' },
+    });
+    expect(first.status).toBe(404);
+    expect(await first.json()).toEqual({ error: `Video job '${missing}' not found` });
+    expect((await poll(notFound)).body.status).toBe('NOT_FOUND');
+    await sleep(300);
+    expect((await poll(missing)).body.status).toBe('COMPLETED');
+    expect((await poll(notFound)).body.status).toBe('COMPLETED');
   });
 });

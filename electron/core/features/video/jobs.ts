@@ -242,17 +242,13 @@ export async function openVideoJobs(options: VideoJobsOptions): Promise<VideoJob
       if (controller.signal.aborted || !jobs.has(id)) return;
       const error = toUserError(e);
       job.error = error;
-      // A failed poll (504, 429, no network) still counts as one: the next waits the interval,
-      // or longer when the service said how long.
+      // A failed poll (504, 429, a 404, no network) still counts as one: the next waits the
+      // interval, or longer when the service said how long. Even a 404 does not end the job: the
+      // document ends one only on COMPLETED or FAILED, and a job may be found later. The job
+      // shows the answer, and the person removes it to stop.
       const retryAfter = error.details?.retryAfterMs;
       if (typeof retryAfter === 'number') askedWait.set(id, retryAfter);
       else askedWait.delete(id);
-      if (error.code === 'not_found') {
-        // The service no longer knows the job (or it belongs to another key): polling cannot help.
-        job.phase = 'failed';
-        job.reason = error.message;
-        outcome = 'failed';
-      }
     } finally {
       running.delete(id);
     }

@@ -119,4 +119,24 @@ describe('against the simulator', () => {
     const video = await client.downloadFile(status.url ?? '');
     expect(video.bytes.length).toBeGreaterThan(0);
   });
+
+  it('video: a 404 poll is the service\'s "not found" in its words; the status NOT_FOUND is still running', async () => {
+    const client = simClient('sim-fast');
+    const job = (prompt: string) =>
+      client.videoGenerate({ model: 'txt2vid-kling/kling-v2.1', prompt, aspect_ratio: '2:1' });
+    const missing = await job('late [[poll404:1]] [[polls:1]]');
+    const e = await failureOf(client.videoStatus(missing.requestId));
+    expect(e.error).toMatchObject({
+      code: 'not_found',
+      status: 404,
+      fromService: true,
+      message: `Video job '${missing.requestId}' not found`,
+    });
+    expect((await client.videoStatus(missing.requestId)).phase).toBe('completed');
+    const unknown = await job('unknown [[notfound:1]] [[polls:1]]');
+    expect(await client.videoStatus(unknown.requestId)).toMatchObject({
+      status: 'NOT_FOUND',
+      phase: 'running',
+    });
+  });
 });

@@ -137,16 +137,18 @@ describe('video job poller', () => {
     expect(service.polls[2]!.at - unheard).toBeGreaterThanOrEqual(INTERVAL);
   });
 
-  it('keeps polling after a failed poll, and gives up only when the service no longer knows the job', async () => {
+  it('keeps polling through 404s at the interval, showing the answer, until the job is found', async () => {
     const service = fakeService();
-    let calls = 0;
+    const attempts: number[] = [];
     const { jobs } = await openJobs(service, {
       client: {
         videoGenerate: async () => ({ requestId: 'req-x', cost: null }),
         videoStatus: async () => {
-          calls += 1;
-          if (calls === 1) throw serviceError('network', 'socket hang up');
-          throw serviceError('not_found', "Video job 'req-x' not found", 404);
+          attempts.push(Date.now());
+          if (attempts.length === 1) throw serviceError('network', 'socket hang up');
+          if (attempts.length <= 4)
+            throw serviceError('not_found', "Video job 'req-x' not found", 404);
+          return status('COMPLETED', { url: 'http://sim/files/vid-x.mp4' });
         },
         downloadFile: async () => ({ bytes: MP4, mimeType: 'video/mp4' }),
       },
@@ -154,13 +156,31 @@ describe('video job poller', () => {
     await jobs.submit(request('x'));
     await elapse(jobs, 11_000);
     expect(jobs.list()[0]).toMatchObject({ phase: 'running', error: { code: 'network' } });
-    await elapse(jobs, 10_000);
-    expect(jobs.list()[0]).toMatchObject({
-      phase: 'failed',
-      reason: "Video job 'req-x' not found",
-    });
     await elapse(jobs, 30_000);
-    expect(calls).toBe(2);
+    // Only COMPLETED and FAILED end a job: "not found" is said and polled again.
+    expect(jobs.list()[0]).toMatchObject({
+      phase: 'running',
+      reason: null,
+      polls: 4,
+      error: { code: 'not_found', message: "Video job 'req-x' not found" },
+    });
+    await elapse(jobs, 10_000);
+    expect(jobs.list()[0]).toMatchObject({ phase: 'completed', error: null, mediaId: 'media-1' });
+    for (let i = 1; i < attempts.length; i++)
+      expect(attempts[i]! - attempts[i - 1]!).toBeGreaterThanOrEqual(INTERVAL);
+  });
+
+  it('keeps polling a job the service reports as NOT_FOUND, and stops when it is removed', async () => {
+    const service = fakeService();
+    service.script.set('req-nf', [status('NOT_FOUND')]);
+    const { jobs } = await openJobs(service);
+    const job = await jobs.submit(request('nf'));
+    await elapse(jobs, 60_500);
+    expect(service.polls).toHaveLength(6);
+    expect(jobs.list()[0]).toMatchObject({ phase: 'running', status: 'NOT_FOUND', polls: 6 });
+    await jobs.remove(job.id);
+    await elapse(jobs, 30_000);
+    expect(service.polls).toHaveLength(6);
   });
 
   it('offers the download again when the video address fails, and keeps the job', async () => {
