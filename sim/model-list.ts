@@ -137,11 +137,11 @@ export const MODELS: readonly SimModel[] = [
   chatModel(
     'anthropic/claude-3.5-sonnet',
     'Anthropic: Claude 3.5 Sonnet',
-    'Strong writing and coding model with a large context.',
+    'Strong writing and coding model with a large context; the list says it sees images, but they are priced right only on its vis- variant.',
     200000,
     3_000_000,
     15_000_000,
-    ['tools'],
+    ['tools', 'vision'],
     { contextAsString: true, maxOutputTokens: 8192 },
   ),
   chatModel(
@@ -181,6 +181,15 @@ export const MODELS: readonly SimModel[] = [
     10_000,
     10_000,
     [],
+  ),
+  chatModel(
+    'vis-sim/tiny-context',
+    'Simulator: tiny context (vision)',
+    'The tiny context priced for images, for context checks with pictures.',
+    2048,
+    20_000,
+    20_000,
+    ['vision'],
   ),
   chatModel(
     'premium/gpt-4.5',
