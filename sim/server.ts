@@ -279,6 +279,8 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     listener: 'main' | 'legacy',
   ): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://sim');
+    // The rate is the requests' arrival, not the end of a body that may take long to upload.
+    const arrivedAt = state.now();
     let style: ErrorStyle = 'openai';
     try {
       // Only this computer's own names for this listener: a page elsewhere that rebinds a DNS
@@ -298,7 +300,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
           headers: req.headers,
           body: body.toString('utf8').slice(0, LOGGED_BODY_CHARS),
           listener,
-          at: state.now(),
+          at: arrivedAt,
           purpose: requestPurpose(req.method, url.pathname, body),
         });
       if (requestLog.length > LOG_CAPACITY) requestLog.shift();
@@ -319,7 +321,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
 
       const key = findKey(req, url, route.auth);
       const account = key === null ? null : accounts.lookup(key);
-      if (account && state.settings.rateLimit) accounts.admitRequest(account, state.now());
+      if (account && state.settings.rateLimit) accounts.admitRequest(account, arrivedAt);
       const injected = takeInjectedFailure(path, url.pathname);
       if (injected) {
         if (route.path === '/video/status' && account)

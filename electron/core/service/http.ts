@@ -5,7 +5,8 @@ import type { AttemptContext } from './answer-reading';
 import { ServiceError, serviceError, toUserError } from './errors';
 import { STANDARD_INTERVAL_MS } from './scheduler';
 import { jsonBody } from './streamed-body';
-import type { CallOptions, RequestScheduler } from './types';
+import type { CallOptions, RequestScheduler, RequestSlot } from './types';
+import { watchWire } from './wire-watch';
 
 export {
   type AttemptContext,
@@ -114,6 +115,7 @@ export function createTransport(o: TransportOptions): Transport {
     apiKey: string | null,
     userSignal: AbortSignal | undefined,
     read: ReadAnswer<T>,
+    slot: RequestSlot,
   ): Promise<T> {
     const controller = new AbortController();
     /** Which deadline ended the attempt, when one did. */
@@ -163,8 +165,9 @@ export function createTransport(o: TransportOptions): Transport {
         body = json.open();
       }
     }
+    let stopWatching = (): void => undefined;
     try {
-      const fetched = o.fetch(call.url, {
+      const init = {
         method: call.method,
         headers,
         body,
@@ -177,11 +180,18 @@ export function createTransport(o: TransportOptions): Transport {
           ? { redirect: 'error', window: null }
           : {}),
         ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
-      } as RequestInit);
+      } as RequestInit;
+      // The account's interval counts from here, with the request built (the first use of
+      // FormData or ReadableStream loads Node's fetch and streams: tens of ms), not from its turn,
+      // and again from when its headers are written: a new connection takes round trips first.
+      slot.departed();
+      stopWatching = watchWire(call.method, call.url, () => slot.departed());
+      const fetched = o.fetch(call.url, init);
       // A fetch that does not heed its signal is left behind, its late answer's body cancelled.
       const res = await untilAborted(fetched, controller.signal, (late) => {
         late.body?.cancel().catch(() => undefined);
       });
+      stopWatching();
       arm(o.idleMs, false);
       const guarded = guardBody(res, {
         signal: controller.signal,
@@ -200,6 +210,7 @@ export function createTransport(o: TransportOptions): Transport {
     } finally {
       clearTimeout(timer);
       userSignal?.removeEventListener('abort', onUserAbort);
+      stopWatching();
     }
   }
 
@@ -214,8 +225,9 @@ export function createTransport(o: TransportOptions): Transport {
       let timeoutResends = 0;
       let refusedResends = 0;
       for (;;) {
+        let slot: RequestSlot;
         try {
-          await o.scheduler.reserveSlot(opts.priority ?? 'user', opts.signal);
+          slot = await o.scheduler.reserveSlot(opts.priority ?? 'user', opts.signal);
         } catch (e) {
           // Whatever reason the caller aborted with, a wait that ended by abort is a cancel.
           if (opts.signal?.aborted) throw serviceError('cancelled', null);
@@ -223,11 +235,14 @@ export function createTransport(o: TransportOptions): Transport {
         }
         let failure: ServiceError;
         try {
-          const answer = await attemptOnce(call, apiKey, opts.signal, read);
+          const answer = await attemptOnce(call, apiKey, opts.signal, read, slot);
           if (isToService(call)) o.scheduler.recordAnswered();
           return answer;
         } catch (e) {
           failure = e instanceof ServiceError ? e : new ServiceError(toUserError(e, apiKey));
+        } finally {
+          // A request that never left (cancelled, its body not built) gives its turn back.
+          slot.release();
         }
         const { error } = failure;
         // Only the service's own answers speak for the account's rate: a storage host's or the

@@ -1,7 +1,7 @@
-// The account's request rate: one request start per interval (fixed, set, or learned on FAST), people before background work, holds the service asks for.
-import { CUSTOM_RATE, type ServiceHold } from '../../../shared/rate';
+// The account's request rate: one request leaving per interval (fixed, set, or learned on FAST), people before background work, holds the service asks for.
+import { CUSTOM_RATE, type ServiceHold, wireMarginMs } from '../../../shared/rate';
 import type { RatePlan } from '../../../shared/types';
-import type { Priority, RequestScheduler } from './types';
+import type { Priority, RequestScheduler, RequestSlot } from './types';
 
 /** The service's documented rate: at most 1 request per 2 seconds. */
 export const STANDARD_INTERVAL_MS = 2000;
@@ -36,7 +36,7 @@ export interface SchedulerOptions {
 
 interface Waiter {
   priority: Priority;
-  grant: () => void;
+  grant: (slot: RequestSlot) => void;
 }
 
 function abortReason(signal: AbortSignal): unknown {
@@ -57,7 +57,10 @@ export function createScheduler(opts: SchedulerOptions = {}): RequestScheduler {
   let customPerSecond = opts.customPerSecond ?? CUSTOM_RATE.default;
   let interval = intervalFor(plan);
   let answeredInARow = 0;
-  let lastStart = Number.NEGATIVE_INFINITY;
+  /** When the last request left (fetch called); a turn given is not a request sent. */
+  let lastDeparture = Number.NEGATIVE_INFINITY;
+  /** A turn given whose request has not left yet: nothing else goes until it does or is given back. */
+  let outstanding: RequestSlot | null = null;
   let heldUntil = 0;
   let reported: ServiceHold | null = null;
   let holdTimer: ReturnType<typeof setTimeout> | null = null;
@@ -70,23 +73,46 @@ export function createScheduler(opts: SchedulerOptions = {}): RequestScheduler {
     return STANDARD_INTERVAL_MS;
   }
 
-  const nextStartAt = (): number => Math.max(lastStart + interval, heldUntil);
+  const nextStartAt = (): number =>
+    Math.max(lastDeparture + interval + wireMarginMs(interval), heldUntil);
 
-  // Grants at most one slot per call: the next grant must wait out the interval again.
+  function newSlot(): RequestSlot {
+    let left = false;
+    let givenBack = false;
+    const slot: RequestSlot = {
+      departed() {
+        if (givenBack) return;
+        left = true;
+        if (outstanding === slot) outstanding = null;
+        // Seen again on the wire later than it was sent: the count moves to then.
+        lastDeparture = Math.max(lastDeparture, now());
+        releaseDue();
+      },
+      release() {
+        if (left || givenBack) return;
+        givenBack = true;
+        if (outstanding === slot) outstanding = null;
+        releaseDue();
+      },
+    };
+    return slot;
+  }
+
+  // Grants at most one slot, and none while one is out: its request's leaving sets the next time.
   function releaseDue(): void {
     if (timer !== null) {
       clearTimeout(timer);
       timer = null;
     }
-    if (queue.length === 0) return;
+    if (queue.length === 0 || outstanding !== null) return;
     const wait = nextStartAt() - now();
-    if (wait <= 0) {
-      const waiter = queue.shift() as Waiter;
-      lastStart = now();
-      waiter.grant();
-      if (queue.length === 0) return;
+    if (wait > 0) {
+      timer = setTimeout(releaseDue, wait);
+      return;
     }
-    timer = setTimeout(releaseDue, Math.max(0, nextStartAt() - now()));
+    const waiter = queue.shift() as Waiter;
+    outstanding = newSlot();
+    waiter.grant(outstanding);
   }
 
   function enqueue(waiter: Waiter): void {
@@ -126,9 +152,9 @@ export function createScheduler(opts: SchedulerOptions = {}): RequestScheduler {
   }
 
   return {
-    reserveSlot(priority: Priority, signal?: AbortSignal): Promise<void> {
+    reserveSlot(priority: Priority, signal?: AbortSignal): Promise<RequestSlot> {
       if (signal?.aborted) return Promise.reject(abortReason(signal));
-      return new Promise<void>((resolve, reject) => {
+      return new Promise<RequestSlot>((resolve, reject) => {
         const onAbort = (): void => {
           const at = queue.indexOf(waiter);
           if (at === -1) return;
@@ -138,9 +164,9 @@ export function createScheduler(opts: SchedulerOptions = {}): RequestScheduler {
         };
         const waiter: Waiter = {
           priority,
-          grant: () => {
+          grant: (slot) => {
             signal?.removeEventListener('abort', onAbort);
-            resolve();
+            resolve(slot);
           },
         };
         signal?.addEventListener('abort', onAbort, { once: true });

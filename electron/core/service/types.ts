@@ -99,10 +99,25 @@ export interface AssembledToolCall {
   arguments: string;
 }
 
+/**
+ * The turn of one request to go to the service. Until it is settled no other request is let go:
+ * the account's interval counts from when this one leaves, not from when its turn came.
+ */
+export interface RequestSlot {
+  /**
+   * The request is leaving now (fetch is called): the next may leave an interval later. Called
+   * again when the request is seen on the wire (its connection open, its headers written), the
+   * interval counts from then.
+   */
+  departed(): void;
+  /** The request never left (cancelled, or its body could not be built); no-op once departed. */
+  release(): void;
+}
+
 /** How core reaches the scheduler; the client takes one slot per HTTP attempt. */
 export interface RequestScheduler {
-  /** Resolves when the account may send its next request; rejects if signal aborts. */
-  reserveSlot(priority: Priority, signal?: AbortSignal): Promise<void>;
+  /** Resolves with the slot when the account may send its next request; rejects if signal aborts. */
+  reserveSlot(priority: Priority, signal?: AbortSignal): Promise<RequestSlot>;
   /** After a 429: no request before this epoch ms. */
   holdUntil(epochMs: number): void;
   /** "Retry now": requests may start at once again; false when no hold was in force. */
@@ -113,7 +128,7 @@ export interface RequestScheduler {
   recordAnswered(): void;
   /** The service answered 429 (rate_limited): the FAST plan slows down. */
   recordRateLimited(): void;
-  /** Milliseconds between request starts now. */
+  /** Milliseconds between two requests leaving now (the margin of shared/rate.ts comes on top). */
   intervalMs(): number;
   /** customPerSecond: the rate of the custom plan (kept for later when another plan is chosen). */
   setPlan(plan: RatePlan, customPerSecond?: number): void;

@@ -78,6 +78,7 @@ export function recordingScheduler() {
     async reserveSlot(_priority, signal) {
       if (signal?.aborted) throw new DOMException('aborted', 'AbortError');
       log.reserved++;
+      return { departed() {}, release() {} };
     },
     holdUntil(ms) {
       log.holds.push(ms);

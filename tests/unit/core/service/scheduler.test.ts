@@ -1,4 +1,4 @@
-// Request scheduler: plan intervals, the FAST plan's learned rate, a person's own rate, FIFO, users first, abort, holds (fake timers).
+// Request scheduler: plan intervals, the FAST plan's learned rate, a person's own rate, FIFO, users first, abort, holds (fake timers; each request leaves as soon as its turn comes).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   FAST_LEARNING,
@@ -8,11 +8,14 @@ import {
   customIntervalMs,
 } from '../../../../electron/core/service/scheduler';
 import type { Priority, RequestScheduler } from '../../../../electron/core/service/types';
-import type { ServiceHold } from '../../../../shared/rate';
+import { type ServiceHold, wireMarginMs } from '../../../../shared/rate';
 
 /** A custom rate of 9 requests / s: 111 ms between starts. */
 const QUICK = { plan: 'custom', customPerSecond: 9 } as const;
 const FAST = customIntervalMs(9);
+/** From one request leaving to the next: the interval and the margin of shared/rate.ts. */
+const GAP = STANDARD_INTERVAL_MS + wireMarginMs(STANDARD_INTERVAL_MS);
+const QUICK_GAP = FAST + wireMarginMs(FAST);
 
 const T0 = Date.UTC(2026, 0, 1);
 
@@ -23,9 +26,15 @@ interface Grant {
 
 function track(scheduler: RequestScheduler, grants: Grant[]) {
   return (name: string, priority: Priority = 'user', signal?: AbortSignal): Promise<void> =>
-    scheduler.reserveSlot(priority, signal).then(() => {
+    scheduler.reserveSlot(priority, signal).then((slot) => {
       grants.push({ name, at: Date.now() - T0 });
+      slot.departed();
     });
+}
+
+/** Waits for a turn and sends at once. */
+function leave(scheduler: RequestScheduler, priority: Priority = 'user'): Promise<void> {
+  return scheduler.reserveSlot(priority).then((slot) => slot.departed());
 }
 
 beforeEach(() => {
@@ -38,7 +47,8 @@ afterEach(() => {
 });
 
 describe('createScheduler', () => {
-  it('starts the first request at once and then one every 2000 ms on the standard plan', async () => {
+  it('starts the first request at once and then one every 2000 ms and the margin on the standard plan', async () => {
+    expect(GAP).toBe(2100);
     const grants: Grant[] = [];
     const reserve = track(createScheduler(), grants);
     void reserve('a');
@@ -46,15 +56,15 @@ describe('createScheduler', () => {
     void reserve('c');
     await vi.advanceTimersByTimeAsync(0);
     expect(grants).toEqual([{ name: 'a', at: 0 }]);
-    await vi.advanceTimersByTimeAsync(1999);
+    await vi.advanceTimersByTimeAsync(GAP - 1);
     expect(grants).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(grants).toEqual([
       { name: 'a', at: 0 },
-      { name: 'b', at: 2000 },
+      { name: 'b', at: GAP },
     ]);
-    await vi.advanceTimersByTimeAsync(2000);
-    expect(grants.map((g) => g.at)).toEqual([0, 2000, 4000]);
+    await vi.advanceTimersByTimeAsync(GAP);
+    expect(grants.map((g) => g.at)).toEqual([0, GAP, 2 * GAP]);
   });
 
   it('spaces requests by the rate a person set on the custom plan', async () => {
@@ -62,8 +72,8 @@ describe('createScheduler', () => {
     const grants: Grant[] = [];
     const reserve = track(createScheduler(QUICK), grants);
     for (const name of ['a', 'b', 'c', 'd']) void reserve(name);
-    await vi.advanceTimersByTimeAsync(3 * FAST);
-    expect(grants.map((g) => g.at)).toEqual([0, FAST, 2 * FAST, 3 * FAST]);
+    await vi.advanceTimersByTimeAsync(3 * QUICK_GAP);
+    expect(grants.map((g) => g.at)).toEqual([0, QUICK_GAP, 2 * QUICK_GAP, 3 * QUICK_GAP]);
   });
 
   it('lets a request through at once when the interval has already passed', async () => {
@@ -83,9 +93,9 @@ describe('createScheduler', () => {
     void reserve('bg2', 'background');
     void reserve('u1', 'user');
     void reserve('u2', 'user');
-    await vi.advanceTimersByTimeAsync(4 * FAST);
+    await vi.advanceTimersByTimeAsync(4 * QUICK_GAP);
     expect(grants.map((g) => g.name)).toEqual(['first', 'u1', 'u2', 'bg1', 'bg2']);
-    expect(grants.map((g) => g.at)).toEqual([0, FAST, 2 * FAST, 3 * FAST, 4 * FAST]);
+    expect(grants.map((g) => g.at)).toEqual([0, 1, 2, 3, 4].map((n) => n * QUICK_GAP));
   });
 
   it('removes an aborted waiter, rejects it with an AbortError and keeps the others on time', async () => {
@@ -98,10 +108,10 @@ describe('createScheduler', () => {
     await vi.advanceTimersByTimeAsync(500);
     controller.abort();
     await expect(b).rejects.toMatchObject({ name: 'AbortError' });
-    await vi.advanceTimersByTimeAsync(1500);
+    await vi.advanceTimersByTimeAsync(GAP - 500);
     expect(grants).toEqual([
       { name: 'a', at: 0 },
-      { name: 'c', at: 2000 },
+      { name: 'c', at: GAP },
     ]);
   });
 
@@ -129,8 +139,8 @@ describe('createScheduler', () => {
     expect(grants).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(grants.map((g) => g.at)).toEqual([0, 3000]);
-    await vi.advanceTimersByTimeAsync(FAST);
-    expect(grants.map((g) => g.at)).toEqual([0, 3000, 3000 + FAST]);
+    await vi.advanceTimersByTimeAsync(QUICK_GAP);
+    expect(grants.map((g) => g.at)).toEqual([0, 3000, 3000 + QUICK_GAP]);
   });
 
   it('ignores a hold that ends earlier than the one in force', async () => {
@@ -155,15 +165,15 @@ describe('createScheduler', () => {
     void reserve('c');
     await vi.advanceTimersByTimeAsync(50);
     scheduler.setPlan('custom', 9);
-    await vi.advanceTimersByTimeAsync(2 * FAST);
-    expect(grants.map((g) => g.at)).toEqual([0, FAST, 2 * FAST]);
+    await vi.advanceTimersByTimeAsync(2 * QUICK_GAP);
+    expect(grants.map((g) => g.at)).toEqual([0, QUICK_GAP, 2 * QUICK_GAP]);
   });
 
   it('uses the injected clock', async () => {
     let clock = 10_000;
     const scheduler = createScheduler({ now: () => clock });
-    await scheduler.reserveSlot('user');
-    clock += 2000;
+    await leave(scheduler);
+    clock += GAP;
     let granted = false;
     void scheduler.reserveSlot('background').then(() => {
       granted = true;
@@ -177,8 +187,10 @@ describe('createScheduler', () => {
 async function gapsOfAnsweredRequests(scheduler: RequestScheduler, count: number) {
   const starts: number[] = [];
   for (let i = 0; i < count; i++) {
-    const granted = scheduler.reserveSlot('user');
-    await vi.advanceTimersByTimeAsync(scheduler.intervalMs());
+    const granted = leave(scheduler);
+    await vi.advanceTimersByTimeAsync(
+      scheduler.intervalMs() + wireMarginMs(scheduler.intervalMs()),
+    );
     await granted;
     starts.push(Date.now());
     scheduler.recordAnswered();
@@ -205,13 +217,12 @@ describe('the FAST plan learns its rate from the answers', () => {
     const scheduler = createScheduler({ plan: 'fast' });
     for (let i = 0; i < 500; i++) scheduler.recordAnswered();
     expect(scheduler.intervalMs()).toBe(FAST_LEARNING.floorMs);
-    await scheduler.reserveSlot('user');
+    await leave(scheduler);
     const starts: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      void scheduler.reserveSlot('user').then(() => starts.push(Date.now() - T0));
-    }
+    for (let i = 0; i < 5; i++) void leave(scheduler).then(() => starts.push(Date.now() - T0));
     await vi.advanceTimersByTimeAsync(10 * FAST_LEARNING.floorMs);
-    expect(starts).toEqual([1, 2, 3, 4, 5].map((n) => n * FAST_LEARNING.floorMs));
+    const gap = FAST_LEARNING.floorMs + wireMarginMs(FAST_LEARNING.floorMs);
+    expect(starts).toEqual([1, 2, 3, 4, 5].map((n) => n * gap));
   });
 
   it('backs off on a 429 (twice as slow, never slower than the standard plan) and learns again', async () => {
@@ -235,11 +246,11 @@ describe('the FAST plan learns its rate from the answers', () => {
   it('honours the Retry-After hold on top of the slower interval', async () => {
     const scheduler = createScheduler({ plan: 'fast' });
     for (let i = 0; i < 500; i++) scheduler.recordAnswered();
-    await scheduler.reserveSlot('user');
+    await leave(scheduler);
     scheduler.recordRateLimited();
     scheduler.holdUntil(Date.now() + 1000);
     let startedAt: number | null = null;
-    void scheduler.reserveSlot('user').then(() => {
+    void leave(scheduler).then(() => {
       startedAt = Date.now() - T0;
     });
     await vi.advanceTimersByTimeAsync(999);
@@ -268,7 +279,7 @@ describe('the FAST plan learns its rate from the answers', () => {
     }
     expect(standard.intervalMs()).toBe(STANDARD_INTERVAL_MS);
     expect(custom.intervalMs()).toBe(250);
-    expect(await gapsOfAnsweredRequests(standard, 6)).toEqual(Array(5).fill(STANDARD_INTERVAL_MS));
+    expect(await gapsOfAnsweredRequests(standard, 6)).toEqual(Array(5).fill(GAP));
   });
 
   it('keeps a person’s rate within the bounds the form offers', () => {
