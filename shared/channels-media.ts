@@ -12,6 +12,8 @@ import type {
 } from './types';
 import {
   IMAGE_PROMPT_MAX_CHARS,
+  isImageAspectRatio,
+  isImageSize,
   MAX_SOURCE_IMAGES,
   SD_TXT2IMG,
   type ImageProgress,
@@ -35,14 +37,9 @@ const imageRun = z
     requestId: id,
     model: id,
     prompt: z.string().trim().min(1).max(IMAGE_PROMPT_MAX_CHARS),
-    size: z
-      .string()
-      .regex(/^\d{2,5}x\d{2,5}$/)
-      .optional(),
-    aspectRatio: z
-      .string()
-      .regex(/^\d{1,2}:\d{1,2}$/)
-      .optional(),
+    /** Any size and ratio in the document's forms, `<width>x<height>` and `<w>:<h>`: the model judges. */
+    size: z.string().refine(isImageSize, 'the form is <width>x<height>').optional(),
+    aspectRatio: z.string().refine(isImageAspectRatio, 'the form is <w>:<h>').optional(),
   })
   .strict();
 

@@ -37,6 +37,7 @@ export const SD_TXT2IMG = {
   sideStep: 8,
 } as const;
 
+/** Ratios and sizes the Images form suggests; any other in the document's form may be typed. */
 export const ASPECT_RATIOS = ['1:1', '16:9', '9:16', '4:3', '3:4', '3:2', '2:3', '21:9'] as const;
 export const FREE_SIZES = [
   '1024x1024',
@@ -75,13 +76,43 @@ export function imageShapeOf(model: ModelInfo | undefined, id: string): ImageSha
   return { kind: 'size', sizes: FREE_SIZES, fixed: false };
 }
 
-/** The shape fields a request carries: the aspect ratio when one is chosen, else the size, else none. */
+/** The document's `size` form, `<width>x<height>`: whole pixels, 1 to 999,999 each (1024x768). */
+const SIZE_FORM = /^[1-9]\d{0,5}x[1-9]\d{0,5}$/;
+/** The document's `aspect_ratio` form, `<w>:<h>`: two positive numbers, 2.39:1 too. */
+const ASPECT_RATIO_FORM = /^(\d{1,4}(?:\.\d{1,3})?):(\d{1,4}(?:\.\d{1,3})?)$/;
+
+/** Whether `text` is a size in the document's form; Atelier checks only the form, the model judges. */
+export function isImageSize(text: string): boolean {
+  return SIZE_FORM.test(text);
+}
+
+/** Whether `text` is an aspect ratio in the document's form; the model judges the ratio itself. */
+export function isImageAspectRatio(text: string): boolean {
+  const match = ASPECT_RATIO_FORM.exec(text);
+  return match !== null && Number(match[1]) > 0 && Number(match[2]) > 0;
+}
+
+/**
+ * What is wrong with the shape as typed ('size' or 'aspectRatio' in a form the document does not
+ * have), or null when it can go: empty fields are simply not sent.
+ */
+export function shapeProblem(size: string, aspectRatio: string): 'size' | 'aspectRatio' | null {
+  const ratio = aspectRatio.trim();
+  if (ratio !== '') return isImageAspectRatio(ratio) ? null : 'aspectRatio';
+  const sized = size.trim();
+  return sized === '' || isImageSize(sized) ? null : 'size';
+}
+
+/**
+ * The shape fields a request carries, as typed (trimmed): the aspect ratio when one is chosen,
+ * else the size, else none.
+ */
 export function shapeRequest(
   size: string,
   aspectRatio: string,
 ): { aspectRatio: string } | { size: string } | Record<string, never> {
-  if (aspectRatio) return { aspectRatio };
-  if (size) return { size };
+  if (aspectRatio.trim()) return { aspectRatio: aspectRatio.trim() };
+  if (size.trim()) return { size: size.trim() };
   return {};
 }
 

@@ -45,12 +45,18 @@ function parseSize(size: string): Size {
 
 /** The size an aspect ratio gives: 1024 on the long side, the short side a multiple of 16. */
 function sizeOfAspect(aspect: string): Size {
-  const match = /^(\d{1,2}):(\d{1,2})$/.exec(aspect);
+  const match = /^(\d{1,4}(?:\.\d{1,3})?):(\d{1,4}(?:\.\d{1,3})?)$/.exec(aspect);
   const w = Number(match?.[1]);
   const h = Number(match?.[2]);
-  if (!match || w < 1 || h < 1 || w / h > 4 || h / w > 4)
+  if (!match || !(w > 0) || !(h > 0))
     throw invalid(
       `aspect_ratio must be <w>:<h> such as 1:1, 16:9 or 9:16; got '${aspect}'`,
+      'invalid_aspect_ratio',
+    );
+  // The simulator's own limit, in its own words: the document states none.
+  if (w / h > 4 || h / w > 4)
+    throw invalid(
+      `aspect_ratio ${aspect} is too narrow for this model: use one within 1:4 to 4:1`,
       'invalid_aspect_ratio',
     );
   const short = (long: number, ratio: number) =>

@@ -21,7 +21,20 @@ export const imagesEn = {
   'images.mappedModelHint':
     'The name you gave it in your account’s model settings on the service’s site.',
   'images.shape.aspect': 'This model takes an aspect ratio instead of a size.',
-  'images.shape.fixed': 'This model makes only these sizes.',
+  'images.shape.fixed':
+    'This model is known to make these sizes; another typed under “Other size…” goes as it is, and the service says if the model cannot make it.',
+  'images.sizeOther': 'Other size…',
+  'images.sizeTyped': 'Your size',
+  'images.sizeTypedHint':
+    'Width x height in whole pixels, such as 1280x720. It is sent as typed; the model decides whether it can make it.',
+  'images.sizeWrong':
+    'Write the size as width x height in whole pixels, with a small x between them, such as 1280x720.',
+  'images.aspectOther': 'Other ratio…',
+  'images.aspectTyped': 'Your aspect ratio',
+  'images.aspectTypedHint':
+    'Width:height, such as 5:4 or 2.39:1. It is sent as typed; the model decides whether it takes it.',
+  'images.aspectWrong':
+    'Write the ratio as width:height with two positive numbers, such as 5:4 or 2.39:1.',
   'images.generate': 'Generate',
   'images.submitHint': 'Ctrl+Enter generates',
   'images.generating': 'Generating… {seconds} s',

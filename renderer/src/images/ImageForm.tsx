@@ -1,14 +1,7 @@
 // The left column of Images: mode, model, prompt, shape or sources, Generate, progress, the result and failures.
 import { useEffect, type FormEvent } from 'react';
 import { MediaCost } from '../models/MediaCost';
-import {
-  ASPECT_RATIOS,
-  FREE_SIZES,
-  imageShapeOf,
-  maxSourceImagesOf,
-  SD_TXT2IMG,
-  type ImageShape,
-} from '../../../shared/images';
+import { imageShapeOf, maxSourceImagesOf, SD_TXT2IMG, shapeProblem } from '../../../shared/images';
 import { defaultModelFor } from '../../../shared/model-defaults';
 import { useT } from '../i18n/use-t';
 import { useAppStore } from '../store';
@@ -19,6 +12,7 @@ import { Field } from '../common/Field';
 import { TechnicalDetails } from '../common/TechnicalDetails';
 import { Outcome } from './Outcome';
 import { Progress } from './Progress';
+import { ShapeField } from './ShapeField';
 
 const MODES: readonly ImagesMode[] = ['generate', 'edit', 'sdapi'];
 
@@ -66,81 +60,6 @@ function ModeSwitch() {
   );
 }
 
-function ShapeField({
-  shape,
-  size,
-  aspectRatio,
-  emptySizeLabel,
-  onSize,
-  onAspect,
-}: {
-  shape: ImageShape;
-  size: string;
-  aspectRatio: string;
-  emptySizeLabel: string;
-  onSize(size: string): void;
-  onAspect(ratio: string): void;
-}) {
-  const t = useT();
-  // Any model may take either: the list does not say which wants aspect_ratio. The guess only
-  // orders the fields and sets the first choice; picking one clears the other.
-  const sizes = shape.kind === 'size' ? shape.sizes : FREE_SIZES;
-  const fixed = shape.kind === 'size' && shape.fixed;
-  const sizeField = (
-    <Field key="size" label={t('images.size')} hint={fixed && t('images.shape.fixed')}>
-      {(id) => (
-        <select
-          id={id}
-          className="input"
-          value={size}
-          onChange={(event) => {
-            onSize(event.target.value);
-            if (event.target.value) onAspect('');
-          }}
-        >
-          <option value="">{emptySizeLabel}</option>
-          {sizes.map((item) => (
-            <option key={item} value={item}>
-              {item.replace('x', ' × ')}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
-  );
-  const aspectField = (
-    <Field
-      key="aspect"
-      label={t('images.aspectRatio')}
-      hint={shape.kind === 'aspect' && t('images.shape.aspect')}
-    >
-      {(id) => (
-        <select
-          id={id}
-          className="input"
-          value={aspectRatio}
-          onChange={(event) => {
-            onAspect(event.target.value);
-            if (event.target.value) onSize('');
-          }}
-        >
-          <option value="">{t('images.aspectNotSent')}</option>
-          {ASPECT_RATIOS.map((ratio) => (
-            <option key={ratio} value={ratio}>
-              {ratio}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
-  );
-  return (
-    <div className="field-row">
-      {shape.kind === 'aspect' ? [aspectField, sizeField] : [sizeField, aspectField]}
-    </div>
-  );
-}
-
 export function ImageForm() {
   const t = useT();
   const mode = useAppStore((s) => s.imagesMode);
@@ -182,14 +101,6 @@ export function ImageForm() {
       !next.sizes.includes(draft.size)
     )
       patch.size = next.sizes[0] ?? '';
-    if (
-      mode === 'generate' &&
-      next.kind === 'size' &&
-      !next.fixed &&
-      draft.size !== '' &&
-      !next.sizes.includes(draft.size)
-    )
-      patch.size = '';
     // Families known to want aspect_ratio start with one; the person may still pick a size.
     if (mode === 'generate' && next.kind === 'aspect' && draft.aspectRatio === '') {
       patch.aspectRatio = next.ratios[0] ?? '1:1';
@@ -201,8 +112,13 @@ export function ImageForm() {
 
   const uploading = sources.some((source) => source.ref === null);
   const overLimit = limit !== null && sources.length > limit;
+  // A size or ratio typed in a form the document does not have is said under its field.
+  const misshapen =
+    (mode === 'generate' && shapeProblem(draft.size, draft.aspectRatio) !== null) ||
+    (mode === 'edit' && shapeProblem(draft.editSize, draft.editAspectRatio) !== null);
   const blocked =
     job !== null ||
+    misshapen ||
     draft.prompt.trim() === '' ||
     (mode !== 'sdapi' && !modelId) ||
     (mode === 'edit' && (sources.length === 0 || uploading || overLimit));
@@ -269,6 +185,7 @@ export function ImageForm() {
       </Field>
       {mode === 'generate' && (
         <ShapeField
+          key="generate"
           shape={shape}
           size={draft.size}
           aspectRatio={draft.aspectRatio}
@@ -279,6 +196,7 @@ export function ImageForm() {
       )}
       {mode === 'edit' && (
         <ShapeField
+          key="edit"
           shape={shape}
           size={draft.editSize}
           aspectRatio={draft.editAspectRatio}
