@@ -12,7 +12,6 @@ import type {
 } from './types';
 import {
   IMAGE_PROMPT_MAX_CHARS,
-  isImageAspectRatio,
   isImageSize,
   MAX_SOURCE_IMAGES,
   SD_TXT2IMG,
@@ -20,7 +19,8 @@ import {
   type ImageRunResult,
 } from './images';
 import { SPEECH_FORMATS, TRANSCRIBE_LANGUAGE_MAX_CHARS, VOICES } from './audio';
-import { isVideoAspectRatio, VIDEO_DURATION_MAX_SECONDS } from './video';
+import { VIDEO_DURATION_MAX_SECONDS } from './video';
+import { isAspectRatio } from './aspect-ratio';
 import { id, text } from './channels-fields';
 
 const mediaKind = z.enum(['image', 'audio', 'video']);
@@ -39,7 +39,7 @@ const imageRun = z
     prompt: z.string().trim().min(1).max(IMAGE_PROMPT_MAX_CHARS),
     /** Any size and ratio in the document's forms, `<width>x<height>` and `<w>:<h>`: the model judges. */
     size: z.string().refine(isImageSize, 'the form is <width>x<height>').optional(),
-    aspectRatio: z.string().refine(isImageAspectRatio, 'the form is <w>:<h>').optional(),
+    aspectRatio: z.string().refine(isAspectRatio, 'the form is <w>:<h>').optional(),
   })
   .strict();
 
@@ -92,7 +92,7 @@ export const mediaInvokeSchemas = {
       model: id,
       /** No cap of Atelier's: the service refuses, in its own words, a prompt it finds too long. */
       prompt: text.trim().min(1),
-      aspectRatio: z.string().trim().refine(isVideoAspectRatio, 'the form is <w>:<h>'),
+      aspectRatio: z.string().trim().refine(isAspectRatio, 'the form is <w>:<h>'),
       duration: z.number().int().min(0).max(VIDEO_DURATION_MAX_SECONDS),
       firstFrameFileId: id.optional(),
       lastFrameFileId: id.optional(),

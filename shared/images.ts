@@ -1,4 +1,5 @@
 // Image feature rules shared by core and the renderer: sizes or aspect ratios per model, source limits.
+import { isAspectRatio } from './aspect-ratio';
 import type { MediaItem, ModelInfo } from './types';
 
 /** A source image of an edit: an uploaded file, or a picture already in the library. */
@@ -78,18 +79,10 @@ export function imageShapeOf(model: ModelInfo | undefined, id: string): ImageSha
 
 /** The document's `size` form, `<width>x<height>`: whole pixels, 1 to 999,999 each (1024x768). */
 const SIZE_FORM = /^[1-9]\d{0,5}x[1-9]\d{0,5}$/;
-/** The document's `aspect_ratio` form, `<w>:<h>`: two positive numbers, 2.39:1 too. */
-const ASPECT_RATIO_FORM = /^(\d{1,4}(?:\.\d{1,3})?):(\d{1,4}(?:\.\d{1,3})?)$/;
 
 /** Whether `text` is a size in the document's form; Atelier checks only the form, the model judges. */
 export function isImageSize(text: string): boolean {
   return SIZE_FORM.test(text);
-}
-
-/** Whether `text` is an aspect ratio in the document's form; the model judges the ratio itself. */
-export function isImageAspectRatio(text: string): boolean {
-  const match = ASPECT_RATIO_FORM.exec(text);
-  return match !== null && Number(match[1]) > 0 && Number(match[2]) > 0;
 }
 
 /**
@@ -98,7 +91,7 @@ export function isImageAspectRatio(text: string): boolean {
  */
 export function shapeProblem(size: string, aspectRatio: string): 'size' | 'aspectRatio' | null {
   const ratio = aspectRatio.trim();
-  if (ratio !== '') return isImageAspectRatio(ratio) ? null : 'aspectRatio';
+  if (ratio !== '') return isAspectRatio(ratio) ? null : 'aspectRatio';
   const sized = size.trim();
   return sized === '' || isImageSize(sized) ? null : 'size';
 }

@@ -5,17 +5,6 @@ import { ATTACHMENT_LIMITS } from './attachments';
 export const VIDEO_ASPECT_RATIOS = ['16:9', '9:16', '1:1', '4:3', '3:4', '21:9'] as const;
 
 /**
- * The document's `aspect_ratio` form, `<w>:<h>`: two positive numbers (2.39:1 too, which the
- * service may take or refuse in its own words). Atelier checks only the form.
- */
-const ASPECT_RATIO_FORM = /^(\d{1,4}(?:\.\d{1,3})?):(\d{1,4}(?:\.\d{1,3})?)$/;
-
-export function isVideoAspectRatio(text: string): boolean {
-  const match = ASPECT_RATIO_FORM.exec(text);
-  return match !== null && Number(match[1]) > 0 && Number(match[2]) > 0;
-}
-
-/**
  * Atelier's own figure, not the service's: past it the tab says some models take shorter prompts.
  * The prompt is sent whatever its length, and a refusal comes in the service's words.
  */

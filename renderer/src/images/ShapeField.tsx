@@ -1,12 +1,7 @@
 // The picture's shape in the Images form: a size and an aspect ratio, each a suggested one or any typed in the document's form.
 import { useState } from 'react';
-import {
-  ASPECT_RATIOS,
-  FREE_SIZES,
-  isImageAspectRatio,
-  isImageSize,
-  type ImageShape,
-} from '../../../shared/images';
+import { ASPECT_RATIOS, FREE_SIZES, isImageSize, type ImageShape } from '../../../shared/images';
+import { isAspectRatio } from '../../../shared/aspect-ratio';
 import { Field } from '../common/Field';
 import { useT } from '../i18n/use-t';
 
@@ -140,7 +135,7 @@ export function ShapeField({
       emptyLabel={t('images.aspectNotSent')}
       hint={shape.kind === 'aspect' && t('images.shape.aspect')}
       show={(item) => item}
-      isWellFormed={isImageAspectRatio}
+      isWellFormed={isAspectRatio}
       placeholder="5:4"
       onChange={(next) => {
         onAspect(next);

@@ -2,7 +2,8 @@
 import { useState } from 'react';
 import { Field } from '../common/Field';
 import { useT } from '../i18n/use-t';
-import { isVideoAspectRatio, VIDEO_ASPECT_RATIOS } from '../../../shared/video';
+import { VIDEO_ASPECT_RATIOS } from '../../../shared/video';
+import { isAspectRatio } from '../../../shared/aspect-ratio';
 
 /** The choice that opens the typed field; no ratio can be spelled so. */
 const OTHER = 'other';
@@ -11,7 +12,7 @@ const isSuggested = (ratio: string) => (VIDEO_ASPECT_RATIOS as readonly string[]
 
 /** Whether `ratio` can be sent: the tab keeps Generate off while it cannot. */
 export function aspectRatioSendable(ratio: string): boolean {
-  return isVideoAspectRatio(ratio.trim());
+  return isAspectRatio(ratio.trim());
 }
 
 export function AspectRatioField({
