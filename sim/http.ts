@@ -3,20 +3,21 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
  * How an endpoint words its errors. The service is not uniform, so clients must read all:
- * openai {error: {message, code}}, error-text {error: "text"}, message {message},
- * status-reason {status: "error", reason}, plain (a text body).
+ * openai {error: {message}}, error-text {error: "text"}, message {message},
+ * status-reason {status: "error", reason}, plain (a text body). The document says only that an
+ * error is its status and "a JSON body with error text", so every body carries the text alone: no
+ * machine code or other field a client could read instead of the words.
  */
 export type ErrorStyle = 'openai' | 'error-text' | 'message' | 'status-reason' | 'plain';
 
 export interface SimErrorOptions {
+  /** The simulator's own name for the failure, for its code and its readers; never sent. */
   code?: string | number;
   headers?: Record<string, string>;
   /** Forces a body form whatever the endpoint's style (the gateway's own 502/504 are text). */
   style?: ErrorStyle;
   /** A raw body sent as is (the HTML error page). */
   raw?: { contentType: string; body: string };
-  /** Extra fields inside the openai-style error object. */
-  extra?: Record<string, unknown>;
   /** The same text in Russian, sent when the simulator speaks Russian (the real service may). */
   ru?: string;
   /**
@@ -56,14 +57,19 @@ export function gatewayFailure(status: number, retryAfterSeconds = 1): SimHttpEr
     case 429:
       return new SimHttpError(429, 'Rate limit exceeded upstream. Try again shortly.', {
         code: 'rate_limited',
+        ru: 'Превышен лимит запросов у провайдера. Повторите чуть позже.',
         headers: { 'Retry-After': String(retryAfterSeconds) },
       });
     case 503:
       return new SimHttpError(503, 'The model is temporarily unavailable. Try again later.', {
         code: 'model_unavailable',
+        ru: 'Модель временно недоступна. Повторите позже.',
       });
     default:
-      return new SimHttpError(status, 'Internal server error', { code: 'server_error' });
+      return new SimHttpError(status, 'Internal server error', {
+        code: 'server_error',
+        ru: 'Внутренняя ошибка сервера.',
+      });
   }
 }
 
@@ -127,12 +133,7 @@ export function sendError(
     case 'status-reason':
       return sendJson(res, status, { status: 'error', reason: message }, headers);
     case 'openai':
-      return sendJson(
-        res,
-        status,
-        { error: { message, code: options.code ?? status, ...options.extra } },
-        headers,
-      );
+      return sendJson(res, status, { error: { message } }, headers);
   }
 }
 
@@ -150,7 +151,12 @@ export function readBody(req: IncomingMessage): Promise<Buffer> {
     });
     req.on('end', () => {
       if (tooLarge)
-        reject(new SimHttpError(413, 'Payload too large', { code: 'payload_too_large' }));
+        reject(
+          new SimHttpError(413, 'Payload too large', {
+            code: 'payload_too_large',
+            ru: 'Слишком большой запрос.',
+          }),
+        );
       else resolve(Buffer.concat(parts));
     });
     req.on('error', reject);
@@ -163,10 +169,16 @@ export function parseJsonObject(body: Buffer): Record<string, unknown> {
   try {
     value = JSON.parse(body.toString('utf8'));
   } catch {
-    throw new SimHttpError(400, 'Request body is not valid JSON', { code: 'invalid_json' });
+    throw new SimHttpError(400, 'Request body is not valid JSON', {
+      code: 'invalid_json',
+      ru: 'Тело запроса не является корректным JSON.',
+    });
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw new SimHttpError(400, 'Request body must be a JSON object', { code: 'invalid_json' });
+    throw new SimHttpError(400, 'Request body must be a JSON object', {
+      code: 'invalid_json',
+      ru: 'Тело запроса должно быть объектом JSON.',
+    });
   return value as Record<string, unknown>;
 }
 
@@ -176,6 +188,7 @@ export function requireString(body: Record<string, unknown>, field: string): str
   if (typeof value !== 'string' || value === '')
     throw new SimHttpError(400, `Field '${field}' is required and must be a non-empty string`, {
       code: 'invalid_request',
+      ru: `Поле '${field}' обязательно и должно быть непустой строкой.`,
     });
   return value;
 }
@@ -184,7 +197,10 @@ export function optionalString(body: Record<string, unknown>, field: string): st
   const value = body[field];
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'string')
-    throw new SimHttpError(400, `Field '${field}' must be a string`, { code: 'invalid_request' });
+    throw new SimHttpError(400, `Field '${field}' must be a string`, {
+      code: 'invalid_request',
+      ru: `Поле '${field}' должно быть строкой.`,
+    });
   return value;
 }
 
@@ -192,6 +208,9 @@ export function optionalInteger(body: Record<string, unknown>, field: string): n
   const value = body[field];
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'number' || !Number.isInteger(value))
-    throw new SimHttpError(400, `Field '${field}' must be an integer`, { code: 'invalid_request' });
+    throw new SimHttpError(400, `Field '${field}' must be an integer`, {
+      code: 'invalid_request',
+      ru: `Поле '${field}' должно быть целым числом.`,
+    });
   return value;
 }

@@ -33,7 +33,6 @@ export function errorTrigger(text: string, modelId: string): SimHttpError | null
       `Your request was blocked by the moderation policy of ${modelId}. Edit the request or choose a model without moderation.`,
       {
         code: 403,
-        extra: { metadata: { reasons: ['policy'], provider_name: 'sim' } },
         ru: `Запрос заблокирован политикой модерации модели ${modelId}. Измените запрос или выберите модель без модерации.`,
       },
     );
@@ -41,7 +40,10 @@ export function errorTrigger(text: string, modelId: string): SimHttpError | null
     return new SimHttpError(
       500,
       'Internal server error: the provider could not process the request (often a malformed request).',
-      { code: 500 },
+      {
+        code: 500,
+        ru: 'Внутренняя ошибка сервера: провайдер не смог обработать запрос (часто он составлен неверно).',
+      },
     );
   if (hasTrigger(text, '502')) return gatewayFailure(502);
   if (hasTrigger(text, 'html'))

@@ -243,7 +243,6 @@ export function planChat(
       `max_tokens is too large: ${model.id} allows at most ${maxOutput} output tokens, ${maxTokens} were requested. Prompt plus the expected answer must fit in the context.`,
       {
         code: 'max_tokens_too_large',
-        extra: { metadata: { max_output_tokens: maxOutput } },
         ru: `Слишком большое значение max_tokens: ${model.id} выдаёт не более ${maxOutput} токенов ответа, запрошено ${maxTokens}. Запрос вместе с ожидаемым ответом должен помещаться в контекст.`,
       },
     );
@@ -255,13 +254,6 @@ export function planChat(
       {
         code: 'context_length_exceeded',
         ru: `Превышен размер контекста модели: ${contextLength} токенов. Запрошено ${promptTokens + (maxTokens ?? 0)} токенов (${promptTokens} в сообщениях, ${maxTokens ?? 0} в max_tokens). Сократите историю или выберите модель с большим контекстом.`,
-        extra: {
-          metadata: {
-            context_length: contextLength,
-            prompt_tokens: promptTokens,
-            max_tokens: maxTokens ?? 0,
-          },
-        },
       },
     );
 
