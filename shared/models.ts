@@ -89,5 +89,5 @@ export function maxTokensWarnings(
   return warnings;
 }
 
-/** The temperature a chat request may carry (the service's document: 0 to 2). */
+/** The temperature a chat request may carry: the convention's 0 to 2 (the service's document gives no range). */
 export const TEMPERATURE_RANGE = { min: 0, max: 2 } as const;

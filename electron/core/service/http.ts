@@ -23,8 +23,6 @@ export const MAX_RATE_RETRIES = 4;
 export const MAX_TIMEOUT_RESENDS = 3;
 /** A 429 in words Atelier does not know, met at the document's pace: one resend, then its words. */
 export const MAX_REFUSED_RESENDS = 1;
-/** The service's conduct rules: never more than 50 retries of one failed request. */
-export const CONDUCT_MAX_RETRIES = 50;
 export const BACKOFF_START_MS = 2000;
 export const BACKOFF_CAP_MS = 32_000;
 /**
@@ -268,10 +266,7 @@ export function createTransport(o: TransportOptions): Transport {
         // Text already handed to the caller must not be sent twice, and our own timeouts
         // (status null) are not the service's 504.
         const resendable =
-          call.resend !== false &&
-          failure.partial === null &&
-          error.status !== null &&
-          rateRetries + timeoutResends < CONDUCT_MAX_RETRIES;
+          call.resend !== false && failure.partial === null && error.status !== null;
         if (resendable && rateLimited && rateRetries < MAX_RATE_RETRIES) {
           if (waitMs > MAX_RETRY_AFTER_MS) throw failure;
           rateRetries++;
