@@ -20,7 +20,7 @@ const HTML_ERROR_PAGE = `<!DOCTYPE html>
  * A validation refusal the document says may come as 429, in words no client can know in advance
  * (its texts are not shown): no Retry-After, nothing about the rate.
  */
-export const REFUSAL_429_TEXT = 'Не хватает средств на балансе';
+export const REFUSAL_429_TEXT = 'Запрос отклонён. Обратитесь в поддержку сервиса.';
 
 /**
  * The failure a prompt asks for, if any ([[error200]] is the endpoint's to handle, since it

@@ -40,7 +40,7 @@ const WORDING: ReadonlyArray<readonly [ErrorCode, RegExp]> = [
   ],
   [
     'no_funds',
-    /insufficient|not enough (?:funds|money|balance|credits)|no (?:funds|money|credits)|(?:low|negative|zero) balance|balance is (?:too )?(?:low|empty|zero)|top[- ]?up|out of (?:funds|credits)|(?:exceeds?|more than|greater than)[^.]{0,40}\b(?:funds|balance|credits)|(?:funds|balance|credits)[^.]{0,30}(?:insufficient|not enough|too low|exceeded)|недостаточно (?:средств|денег|кредитов)|нет средств|пополните баланс|баланс\S*[^.]{0,20}(?:недостаточ|исчерпан|отрицател|нулев)/i,
+    /insufficient|not enough (?:funds|money|balance|credits)|no (?:funds|money|credits)|(?:low|negative|zero) balance|balance is (?:too )?(?:low|empty|zero)|top[- ]?up|out of (?:funds|credits)|(?:exceeds?|more than|greater than)[^.]{0,40}\b(?:funds|balance|credits)|(?:funds|balance|credits)[^.]{0,30}(?:insufficient|not enough|too low|exceeded)|(?:недостаточно|не хватает) (?:средств|денег|кредитов)|нет средств|пополните баланс|баланс\S*[^.]{0,20}(?:недостаточ|исчерпан|отрицател|нулев)/i,
   ],
   // Before the plan: "no active subscription" is the account's, not one model's (the document lists them apart).
   [

@@ -172,6 +172,7 @@ describe('errorFromHttp: the service wording, matched on meaning', () => {
       'foreign_key',
     ],
     ['ru no funds', 429, 'Недостаточно средств на балансе. Пополните баланс.', 'no_funds'],
+    ['ru not enough on the balance', 429, 'Не хватает средств на балансе', 'no_funds'],
     [
       'ru per-request limit',
       400,
@@ -248,11 +249,13 @@ describe('errorFromHttp: the service wording, matched on meaning', () => {
   it('tells a 429 in words it does not know as the service’s refusal, retryable, in those words', () => {
     const e = errorFromHttp({
       status: 429,
-      bodyText: json({ error: { message: 'Не хватает средств на балансе', code: 429 } }),
+      bodyText: json({
+        error: { message: 'Запрос отклонён. Обратитесь в поддержку сервиса.', code: 429 },
+      }),
     });
     expect(e).toEqual({
       code: 'refused',
-      message: 'Не хватает средств на балансе',
+      message: 'Запрос отклонён. Обратитесь в поддержку сервиса.',
       status: 429,
       retryable: true,
       fromService: true,
@@ -265,7 +268,7 @@ describe('errorFromHttp: the service wording, matched on meaning', () => {
     ['a provider busy for now', 'The model is overloaded, try again', null],
     ['no description', '', null],
     ['only the status', 'Error 429', null],
-    ['a Retry-After', 'Не хватает средств на балансе', 2000],
+    ['a Retry-After', 'Запрос отклонён. Обратитесь в поддержку сервиса.', 2000],
   ])('keeps a 429 with %s a rate limit', (_what, text, retryAfterMs) => {
     expect(errorFromHttp({ status: 429, bodyText: text, retryAfterMs }).code).toBe('rate_limited');
   });

@@ -17,7 +17,7 @@ import {
 
 afterEach(closeLocalServers);
 
-const WORDS = 'Не хватает средств на балансе';
+const WORDS = REFUSAL_429_TEXT;
 
 /** A client whose scheduler never waits but reports the pace it keeps, recording what it is asked. */
 async function paced(intervalMs: number, reply: Parameters<typeof startLocal>[0]) {
