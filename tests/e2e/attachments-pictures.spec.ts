@@ -35,9 +35,16 @@ async function attachPhoto(page: Page, look: Look, count = 1): Promise<void> {
       buffer: makePng(8 + i, 8),
     })),
   );
-  await expect(page.locator('.attachment-chip .attachment-progress')).toHaveCount(0, {
-    timeout: 15_000,
-  });
+  // Each chip is read, converted and uploaded in turn; the composer says to wait until all are.
+  await expect(page.locator('.attachment-chip')).toHaveCount(count);
+  await expect(page.getByText(look.t('attach.waitUploads'))).toHaveCount(0, { timeout: 15_000 });
+}
+
+/** Waits for the turn just sent: its answer is on the page (the `answers`-th), and the turn is over. */
+async function answered(page: Page, look: Look, answers: number): Promise<void> {
+  const assistant = page.getByRole('article', { name: look.t('chat.assistantMessage') });
+  await expect(assistant).toHaveCount(answers);
+  await turnEndIn(page, look);
 }
 
 for (const look of LOOKS) {
@@ -62,7 +69,7 @@ for (const look of LOOKS) {
       const vision = 'vis-anthropic/claude-3.5-sonnet';
       await page.getByRole('button', { name: look.t('attach.vision.switch', { vision }) }).click();
       await messageBox(page, look).press('Enter');
-      await turnEndIn(page, look);
+      await answered(page, look, 1);
       const body = await lastTurnBody(atelier);
       expect(body.model).toBe(vision);
       expect(pictureParts(body)).toHaveLength(1);
@@ -78,7 +85,7 @@ for (const look of LOOKS) {
     await attachPhoto(page, look);
     await messageBox(page, look).fill('What is on it?');
     await messageBox(page, look).press('Enter');
-    await turnEndIn(page, look);
+    await answered(page, look, 1);
     expect(await turnRequests(atelier)).toHaveLength(1);
 
     // Switched to the plain model, the next message would carry the earlier picture to it.
@@ -94,7 +101,7 @@ for (const look of LOOKS) {
     await page.getByRole('button', { name: look.t('attach.vision.keep') }).click();
     await expect(page.getByText(look.t('attach.vision.chooseFirst'))).toHaveCount(0);
     await messageBox(page, look).press('Enter');
-    await turnEndIn(page, look);
+    await answered(page, look, 2);
     const body = await lastTurnBody(atelier);
     expect(body.model).toBe('openai/gpt-4o-mini');
     const first = body.messages.find((m) => m.role === 'user')?.content;
@@ -112,7 +119,7 @@ for (const look of LOOKS) {
     await attachPhoto(page, look, 10);
     await messageBox(page, look).fill('word '.repeat(300).trim());
     await page.getByRole('button', { name: look.t('chat.send'), exact: true }).click();
-    await turnEndIn(page, look);
+    await answered(page, look, 1);
     await expect(
       page.getByRole('article', { name: look.t('chat.assistantMessage') }).last(),
     ).toBeVisible();
@@ -143,7 +150,7 @@ for (const look of LOOKS) {
     await expect(tray).toContainText(look.t('attach.addressChip', { host }));
     await messageBox(page, look).fill('What is on it?');
     await messageBox(page, look).press('Enter');
-    await turnEndIn(page, look);
+    await answered(page, look, 1);
     const body = await lastTurnBody(atelier);
     expect(pictureParts(body)).toEqual([address]);
     // Neither the page nor core asked the address for anything: the service reads it.
@@ -165,9 +172,9 @@ for (const look of LOOKS) {
     await page.getByRole('button', { name: look.t('attach.address.attach') }).click();
     await messageBox(page, look).fill('What is on it?');
     await messageBox(page, look).press('Enter');
-    await turnEndIn(page, look);
     const alert = page.getByRole('alert').first();
     await expect(alert).toContainText(look.t('error.picture_address_unreadable'));
+    await turnEndIn(page, look);
     await expect(alert).toContainText(/MIME/);
     expect(pictureParts(await lastTurnBody(atelier))).toEqual(['https://pictures.example/cat.png']);
   });

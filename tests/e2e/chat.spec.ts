@@ -70,9 +70,11 @@ test('a long list streams in pieces that read as one list, stays so when it ends
   atelier,
 }) => {
   await startChatting(page, atelier);
-  const pieces = page.locator('.streaming-tail .tail-pieces.list');
   // While it grows, its start is frozen into lists of their own, each numbered on from the last.
-  await growingInPieces(page, 'List them all [[list:150]]', pieces, ':scope > ol');
+  const growing = page.locator('.streaming-tail .tail-pieces.list');
+  await growingInPieces(page, 'List them all [[list:150]]', growing, ':scope > ol');
+  // The same pieces, whether the answer is still streaming or has just ended (it keeps them).
+  const pieces = assistantMessages(page).last().locator('.tail-pieces.list');
   await expect.poll(() => pieces.locator(':scope > ol > li').count()).toBeGreaterThan(100);
   const seen = await pieces.evaluate((element) => {
     const lists = Array.from(element.querySelectorAll(':scope > ol'));
