@@ -1,5 +1,6 @@
-// Playwright: end-to-end specs in Debian's Chromium against the web host and the simulated service.
+// Playwright: end-to-end specs in Debian's Chromium (tests/e2e/browser.ts) against the web host and the simulated service.
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_CHROMIUM, E2E_CHROMIUM_ARGS } from './tests/e2e/browser';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -16,17 +17,13 @@ export default defineConfig({
   use: {
     ...devices['Desktop Chrome'],
     headless: true,
-    trace: 'retain-on-failure',
+    // A trace is recorded only for a retry (CI): recording one for every test (its screencast
+    // above all) cost a fifth of the suite's time, for traces that were thrown away on success.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
+      executablePath: E2E_CHROMIUM,
+      args: E2E_CHROMIUM_ARGS,
     },
   },
 });

@@ -14,18 +14,15 @@ import {
   simRequests,
   test,
 } from './fixtures';
+import { E2E_CHROMIUM, E2E_CHROMIUM_ARGS } from './browser';
 
 // Chromium's fake capture device (a beep) stands in for a microphone, granted without a prompt.
 test.use({
   permissions: ['microphone'],
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: E2E_CHROMIUM,
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
+      ...E2E_CHROMIUM_ARGS,
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',
     ],
