@@ -93,6 +93,13 @@ for (const look of LOOKS) {
     await expect(
       page.getByText(look.t('attach.vision.historyTitle', { model: 'openai/gpt-4o-mini' })),
     ).toBeVisible();
+    // Regenerating the answer would carry the picture to it too: it waits for the same choice.
+    const answer = look.t('chat.answerN', { n: 1 });
+    await page
+      .getByRole('button', { name: look.t('chat.regenerateMessage', { message: answer }) })
+      .click();
+    await expect(page.getByText(look.t('attach.vision.chooseFirst'))).toBeVisible();
+    expect(await turnRequests(atelier)).toHaveLength(1);
     await messageBox(page, look).fill('And the colours?');
     await messageBox(page, look).press('Enter');
     await expect(page.getByText(look.t('attach.vision.chooseFirst'))).toBeVisible();

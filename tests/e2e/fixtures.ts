@@ -274,6 +274,8 @@ export function assistantMessages(page: Page): Locator {
 export async function waitForTurnEnd(page: Page): Promise<void> {
   // An answer (or its error) must be on screen first: right after Send, Stop may not be shown yet.
   await expect(assistantMessages(page).last()).toBeVisible({ timeout: 20_000 });
+  // From the press until the stream begins, the composer is busy, and Stop not shown yet.
+  await expect(page.locator('.composer[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
   await expect(page.getByRole('button', { name: 'Stop', exact: true })).toHaveCount(0, {
     timeout: 20_000,
   });

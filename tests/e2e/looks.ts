@@ -90,8 +90,9 @@ export async function sendIn(page: Page, chosen: Look, text: string): Promise<vo
   await page.getByRole('button', { name: chosen.t('chat.send'), exact: true }).click();
 }
 
-/** Waits until the turn is over: no Stop button and no answer still busy. */
+/** Waits until the turn is over: the composer no longer busy with it, no Stop, no answer busy. */
 export async function turnEndIn(page: Page, chosen: Look, timeout = 30_000): Promise<void> {
+  await expect(page.locator('.composer[aria-busy="true"]')).toHaveCount(0, { timeout });
   await expect(page.getByRole('button', { name: chosen.t('chat.stop'), exact: true })).toHaveCount(
     0,
     { timeout },

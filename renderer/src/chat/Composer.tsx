@@ -69,8 +69,16 @@ export function Composer({ conversationId }: { conversationId: string | null }) 
     keptFor,
   );
   const [nudged, setNudged] = useState(false);
+  // A turn pressed for and not begun yet: the press is taken, a second one would send twice.
+  const starting = useAppStore((s) => s.turnStarting);
+  // Or a turn from a message (Regenerate, an edit, Continue) waited for the same choice.
+  const asked = useAppStore((s) => s.visionAsked[draftKey] ?? false);
   const canSend =
-    (draft.trim() !== '' || readyCount > 0) && !busyAttachments && !streaming && !choosing;
+    (draft.trim() !== '' || readyCount > 0) &&
+    !busyAttachments &&
+    !streaming &&
+    !starting &&
+    !choosing;
 
   function send() {
     if (choosing) {
@@ -92,6 +100,7 @@ export function Composer({ conversationId }: { conversationId: string | null }) 
   return (
     <div
       className={`composer${dragging ? ' dragging' : ''}`}
+      aria-busy={streaming || starting}
       onDragOver={(event) => {
         if (!hasFiles(event)) return;
         event.preventDefault();
@@ -128,7 +137,7 @@ export function Composer({ conversationId }: { conversationId: string | null }) 
           onKeepText={() => setOffer(null)}
         />
       )}
-      {choosing && nudged && (
+      {choosing && (nudged || asked) && (
         <p className="hint warning" role="status">
           {t('attach.vision.chooseFirst')}
         </p>

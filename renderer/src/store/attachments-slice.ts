@@ -49,6 +49,12 @@ export interface AttachmentsSlice {
   /** By conversation key: the model the person chose to send images to though it may not see them. */
   imagesKeptFor: Record<string, string>;
   keepModelForImages(conversationKey: string, model: string): void;
+  /**
+   * By conversation key: a turn that would carry the conversation's pictures (Regenerate, an
+   * edit, Continue, Retry) waited for the vis- choice; the composer says to choose first.
+   */
+  visionAsked: Record<string, boolean>;
+  askVisionChoice(conversationKey: string): void;
 }
 
 let sequence = 0;
@@ -124,6 +130,8 @@ export const createAttachmentsSlice: SliceCreator<AttachmentsSlice> = (set, get)
     imagesKeptFor: {},
     keepModelForImages: (key, model) =>
       set((s) => ({ imagesKeptFor: { ...s.imagesKeptFor, [key]: model } })),
+    visionAsked: {},
+    askVisionChoice: (key) => set((s) => ({ visionAsked: { ...s.visionAsked, [key]: true } })),
 
     addAttachmentFiles(key, files) {
       const current = get().pendingAttachments[key] ?? [];

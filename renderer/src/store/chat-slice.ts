@@ -19,6 +19,7 @@ import type { SliceCreator } from './slice';
 import { chatDefaultOf, type ModelsSlice } from './models-slice';
 import type { SpendingSlice } from './spending-slice';
 import { chatTurnEstimate } from '../../../shared/estimates';
+import { picturesGoing, visionChoicePending } from '../chat/attachments/vision-choice';
 import {
   MESSAGE_OVERHEAD_TOKENS,
   estimatePromptTokens,
@@ -53,6 +54,8 @@ export interface ChatSlice {
   liveTexts: LiveTexts;
   /** Turns core refused before any answer started, by conversation id. */
   turnFailures: Record<string, TurnFailure>;
+  /** A turn was asked for and its stream has not begun yet (or it was refused). */
+  turnStarting: boolean;
   sendTurn(request: TurnRequest, trimOldest?: boolean): Promise<void>;
   stopStreaming(conversationId: string): Promise<void>;
   dismissTurnFailure(conversationId: string): void;
@@ -182,10 +185,129 @@ export const createChatSlice: SliceCreator<
     });
   }
 
+  /** A turn from the composer or a message, up to its stream's start (or its refusal). */
+  async function beginTurn(request: TurnRequest, trimOldest?: boolean): Promise<void> {
+    // Nothing set up: no conversation is made (it would stay behind empty); the welcome screen
+    // asks for a service, and the words typed wait in the box.
+    if (needsSetup(get().settings)) {
+      const key = get().activeId ?? '';
+      if (request.kind === 'send') {
+        set((s) => ({ drafts: { ...s.drafts, [key]: request.text } }));
+        if (request.attachments?.length) get().restoreAttachments(key, request.attachments);
+      }
+      set({ welcome: 'auto', tab: 'chat' });
+      return;
+    }
+    // A turn from a message (the composer waits on its own) carries the conversation's pictures
+    // to the model chosen now: it waits for the vis- choice too.
+    if (request.kind !== 'send') {
+      const key = get().activeId ?? '';
+      const open = get().open[key];
+      const kept = get().imagesKeptFor[key] ?? null;
+      const pictures = picturesGoing(undefined, open);
+      if (open && visionChoicePending(pictures, open.model, get().models, kept)) {
+        get().askVisionChoice(key);
+        return;
+      }
+    }
+    // Asked before anything is made or sent; "Don't" leaves the words and files in the box.
+    const askedFor = get().activeId;
+    const go = await get().askBeforeSpending({
+      feature: 'chat',
+      estimate: turnUpperEstimate(request, askedFor),
+      conversationId: askedFor,
+    });
+    if (!go) {
+      const key = askedFor ?? '';
+      if (request.kind === 'send') {
+        set((s) => ({ drafts: { ...s.drafts, [key]: request.text } }));
+        if (request.attachments?.length) get().restoreAttachments(key, request.attachments);
+      }
+      return;
+    }
+    const target = await ensureConversation();
+    if (typeof target !== 'string') {
+      set((s) => ({ turnFailures: { ...s.turnFailures, '': { error: target, request } } }));
+      return;
+    }
+    const conversationId = target;
+    const conversation = get().open[conversationId];
+    const model = conversation?.model ?? '';
+    const continued =
+      request.kind === 'continue'
+        ? conversation?.messages.find((m) => m.id === request.messageId)
+        : undefined;
+    const text: LiveText = continued
+      ? { content: continued.content, reasoning: continued.reasoning ?? '' }
+      : NO_TEXT;
+    const stream = continued
+      ? {
+          ...emptyStream(continued.id, continued.model ?? model),
+          hasContent: text.content !== '',
+          hasReasoning: text.reasoning !== '',
+        }
+      : emptyStream('', model);
+    liveTexts.set(conversationId, text);
+    set((s) => {
+      const failures = { ...s.turnFailures };
+      delete failures[conversationId];
+      delete failures[''];
+      return {
+        turnFailures: failures,
+        streams: { ...s.streams, [conversationId]: stream },
+        open: conversation
+          ? { ...s.open, [conversationId]: optimisticMessages(conversation, request) }
+          : s.open,
+        drafts: request.kind === 'send' ? { ...s.drafts, [conversationId]: '' } : s.drafts,
+      };
+    });
+    const extra = trimOldest ? { trimOldest: true } : {};
+    const envelope =
+      request.kind === 'send'
+        ? await invoke('chat.send', {
+            conversationId,
+            text: request.text,
+            ...(request.attachments?.length ? { attachments: request.attachments } : {}),
+            ...extra,
+          })
+        : request.kind === 'edit'
+          ? await invoke('chat.edit', {
+              conversationId,
+              messageId: request.messageId,
+              text: request.text,
+              ...extra,
+            })
+          : request.kind === 'continue'
+            ? await invoke('chat.continue', {
+                conversationId,
+                messageId: request.messageId,
+                ...extra,
+              })
+            : await invoke('chat.regenerate', {
+                conversationId,
+                ...(request.messageId ? { messageId: request.messageId } : {}),
+                ...extra,
+              });
+    if (envelope.ok) {
+      const { messageId } = envelope.data;
+      set((s) => {
+        const stream = s.streams[conversationId];
+        // The 'start' event may have named it already, or 'done' may have ended it.
+        if (!stream || stream.messageId !== '') return {};
+        return { streams: { ...s.streams, [conversationId]: { ...stream, messageId } } };
+      });
+    } else {
+      fail(conversationId, { error: envelope.error, request });
+      // What was shown at once did not happen: show core's copy again.
+      await get().reloadConversation(conversationId);
+    }
+  }
+
   return {
     streams: {},
     liveTexts,
     turnFailures: {},
+    turnStarting: false,
     deleted: null,
     historyErrors: {},
 
@@ -229,107 +351,13 @@ export const createChatSlice: SliceCreator<
     dismissHistoryError: clearHistoryError,
 
     sendTurn: async (request, trimOldest) => {
-      // Nothing set up: no conversation is made (it would stay behind empty); the welcome screen
-      // asks for a service, and the words typed wait in the box.
-      if (needsSetup(get().settings)) {
-        const key = get().activeId ?? '';
-        if (request.kind === 'send') {
-          set((s) => ({ drafts: { ...s.drafts, [key]: request.text } }));
-          if (request.attachments?.length) get().restoreAttachments(key, request.attachments);
-        }
-        set({ welcome: 'auto', tab: 'chat' });
-        return;
-      }
-      // Asked before anything is made or sent; "Don't" leaves the words and files in the box.
-      const askedFor = get().activeId;
-      const go = await get().askBeforeSpending({
-        feature: 'chat',
-        estimate: turnUpperEstimate(request, askedFor),
-        conversationId: askedFor,
-      });
-      if (!go) {
-        const key = askedFor ?? '';
-        if (request.kind === 'send') {
-          set((s) => ({ drafts: { ...s.drafts, [key]: request.text } }));
-          if (request.attachments?.length) get().restoreAttachments(key, request.attachments);
-        }
-        return;
-      }
-      const target = await ensureConversation();
-      if (typeof target !== 'string') {
-        set((s) => ({ turnFailures: { ...s.turnFailures, '': { error: target, request } } }));
-        return;
-      }
-      const conversationId = target;
-      const conversation = get().open[conversationId];
-      const model = conversation?.model ?? '';
-      const continued =
-        request.kind === 'continue'
-          ? conversation?.messages.find((m) => m.id === request.messageId)
-          : undefined;
-      const text: LiveText = continued
-        ? { content: continued.content, reasoning: continued.reasoning ?? '' }
-        : NO_TEXT;
-      const stream = continued
-        ? {
-            ...emptyStream(continued.id, continued.model ?? model),
-            hasContent: text.content !== '',
-            hasReasoning: text.reasoning !== '',
-          }
-        : emptyStream('', model);
-      liveTexts.set(conversationId, text);
-      set((s) => {
-        const failures = { ...s.turnFailures };
-        delete failures[conversationId];
-        delete failures[''];
-        return {
-          turnFailures: failures,
-          streams: { ...s.streams, [conversationId]: stream },
-          open: conversation
-            ? { ...s.open, [conversationId]: optimisticMessages(conversation, request) }
-            : s.open,
-          drafts: request.kind === 'send' ? { ...s.drafts, [conversationId]: '' } : s.drafts,
-        };
-      });
-      const extra = trimOldest ? { trimOldest: true } : {};
-      const envelope =
-        request.kind === 'send'
-          ? await invoke('chat.send', {
-              conversationId,
-              text: request.text,
-              ...(request.attachments?.length ? { attachments: request.attachments } : {}),
-              ...extra,
-            })
-          : request.kind === 'edit'
-            ? await invoke('chat.edit', {
-                conversationId,
-                messageId: request.messageId,
-                text: request.text,
-                ...extra,
-              })
-            : request.kind === 'continue'
-              ? await invoke('chat.continue', {
-                  conversationId,
-                  messageId: request.messageId,
-                  ...extra,
-                })
-              : await invoke('chat.regenerate', {
-                  conversationId,
-                  ...(request.messageId ? { messageId: request.messageId } : {}),
-                  ...extra,
-                });
-      if (envelope.ok) {
-        const { messageId } = envelope.data;
-        set((s) => {
-          const stream = s.streams[conversationId];
-          // The 'start' event may have named it already, or 'done' may have ended it.
-          if (!stream || stream.messageId !== '') return {};
-          return { streams: { ...s.streams, [conversationId]: { ...stream, messageId } } };
-        });
-      } else {
-        fail(conversationId, { error: envelope.error, request });
-        // What was shown at once did not happen: show core's copy again.
-        await get().reloadConversation(conversationId);
+      // From the press until the stream is known, the composer is busy (and says so), so a
+      // second press cannot send twice and the page never looks idle while a turn begins.
+      set({ turnStarting: true });
+      try {
+        await beginTurn(request, trimOldest);
+      } finally {
+        set({ turnStarting: false });
       }
     },
 

@@ -2,7 +2,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { answers, calls, openStore, resetBridge, type Store } from './fake-bridge';
 import { conversation, message, summaryOf } from '../../conversation-data';
-import type { ChatEvent, Conversation } from '../../../../shared/types';
+import type { ChatEvent, Conversation, ModelInfo } from '../../../../shared/types';
 
 let store: Store;
 
@@ -345,5 +345,33 @@ describe('the ask-first guard before a turn', () => {
     await again;
     expect(calls.map((call) => call.channel)).toEqual(['chat.send']);
     store.setState({ balance: null });
+  });
+
+  it('holds a turn from a message while the pictures of its history wait for the vis- choice', async () => {
+    const picture = {
+      kind: 'image' as const,
+      name: 'p.png',
+      mime: 'image/png',
+      size: 9,
+      tokens: 1,
+    };
+    const c = conversation('c-pic', [
+      { ...message('q0', 'user', 'What is on it?'), attachments: [picture] },
+      message('a0', 'assistant', 'A cat.'),
+    ]);
+    openWith(c);
+    const plain = { id: 'm/a', name: 'A' } as ModelInfo;
+    store.setState({ models: [plain, { id: 'vis-m/a', name: 'A (vision)' } as ModelInfo] });
+    answers.set('chat.regenerate', () => ({ ok: true, data: { messageId: 'a1' } }));
+
+    await store.getState().sendTurn({ kind: 'regenerate', messageId: 'a0' });
+    expect(calls).toEqual([]);
+    expect(store.getState().visionAsked['c-pic']).toBe(true);
+
+    // Once the person keeps the plain model, the same turn goes.
+    store.getState().keepModelForImages('c-pic', 'm/a');
+    await store.getState().sendTurn({ kind: 'regenerate', messageId: 'a0' });
+    expect(calls[0]?.channel).toBe('chat.regenerate');
+    store.setState({ models: [] });
   });
 });
