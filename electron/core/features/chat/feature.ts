@@ -53,7 +53,17 @@ export async function openChatFeature(
     contextLengthOf: (id) => ctx.models.contextLengthOf(id),
     emit: (event) => emit('chat.event', event),
     onPaidCall: () => ctx.balance.refreshSoon(),
-    record: (r) => ctx.spending.record(r),
+    // Each request's line carries the model's per-call fee when the list states one, as the
+    // estimate before it and the service's charge do.
+    record: (r) =>
+      ctx.spending.record({
+        ...r,
+        units: chatTurnUnits(
+          ctx.models.modelOf(r.model),
+          r.units.promptTokens ?? 0,
+          r.units.completionTokens ?? 0,
+        ),
+      }),
     estimate: (model, amount) =>
       estimateBefore(ctx, model, (info, basis) => chatTurnEstimate(info, amount, basis)),
     priceOf: (model, units) => {

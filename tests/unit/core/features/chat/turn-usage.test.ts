@@ -95,4 +95,32 @@ describe('a turn whose stream brings no usage', () => {
     });
     expect(entry?.charge).toBe(usage.cost);
   });
+
+  it('a model with a per-call fee: the ledger line charges the fee, as the service does', async () => {
+    // The rich list states the web-search model's fee per call, and its streams bring usage.
+    await fetch(`${env.sim.hostRoot}/__sim/settings`, {
+      method: 'POST',
+      body: JSON.stringify({ modelsProfile: 'rich' }),
+    });
+    const opened = await openCore();
+    await opened.call('settings.update', { autoTitle: false });
+    await opened.call('models.list', {});
+    const c = await opened.call<Conversation>('conversations.create', {
+      model: 'perplexity/sonar',
+    });
+    await opened.call('chat.send', { conversationId: c.id, text: 'Who built the lighthouse?' });
+    expect((await opened.turnEnd(c.id)).type).toBe('done');
+    const deadline = Date.now() + 10_000;
+    let entry: SpendEntry | undefined;
+    while (!entry && Date.now() < deadline) {
+      entry = opened.emitted
+        .filter((e) => e.event === 'spending.changed')
+        .map((e) => e.payload as SpendEntry)
+        .find((e) => e.charge !== null);
+      if (!entry) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(entry?.units.calls).toBe(1);
+    expect(entry?.reported).not.toBeNull();
+    expect(entry?.charge).toBe(entry?.reported);
+  });
 });
