@@ -35,11 +35,16 @@ export function startApp(): () => void {
     nextUpdate,
   );
 
+  /** settings.changed events seen: one that comes while the start reads them is the newer. */
+  let settingsChanges = 0;
   const unsubscribers = [
     boundOpenConversations(useAppStore),
     subscribe('chat.event', (event) => batcher.push(event)),
     subscribe('balance.changed', (balance) => useAppStore.getState().applyBalance(balance)),
-    subscribe('settings.changed', (view) => useAppStore.getState().applySettings(view)),
+    subscribe('settings.changed', (view) => {
+      settingsChanges += 1;
+      useAppStore.getState().applySettings(view);
+    }),
     subscribe('conversations.changed', (change) => {
       // Core sent the chat events queued here first (a turn's done carries the list entry as it
       // was then): applied after this change, they would undo it, e.g. a title named at once.
@@ -110,11 +115,13 @@ export function startApp(): () => void {
   );
 
   void (async () => {
+    const changesBefore = settingsChanges;
     const settings = await invoke('settings.get', {});
     if (settings.ok) {
       // The chosen language's strings first, so the screen turns to it in one step.
       await loadLanguage(settings.data.language).catch(() => undefined);
-      store.applySettings(settings.data);
+      // A change that came meanwhile (saved by another window or core) is newer than this answer.
+      if (settingsChanges === changesBefore) store.applySettings(settings.data);
     }
     await Promise.all([
       store.loadConversations(),
