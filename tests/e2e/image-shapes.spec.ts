@@ -38,11 +38,12 @@ for (const look of LOOKS) {
       await expect(page.getByText(look.t('images.sizeWrong'))).toHaveCount(0);
       await generate(page, look, 'a lighthouse');
       const picture = page.getByRole('region', { name: look.t('images.result') }).getByRole('img');
-      expect(
-        await picture.evaluate(
-          (img: HTMLImageElement) => `${img.naturalWidth}x${img.naturalHeight}`,
-        ),
-      ).toBe('1280x720');
+      // Read once the picture has loaded (0x0 before).
+      await expect
+        .poll(() =>
+          picture.evaluate((img: HTMLImageElement) => `${img.naturalWidth}x${img.naturalHeight}`),
+        )
+        .toBe('1280x720');
 
       await page
         .getByRole('combobox', { name: look.t('images.aspectRatio'), exact: true })
