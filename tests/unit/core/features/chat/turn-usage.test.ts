@@ -40,6 +40,27 @@ describe('the usage of a request', () => {
   });
 });
 
+/** One turn of a new conversation with `model`, asked in core over the simulator. */
+async function oneTurn(model: string, text: string) {
+  const opened = await openCore();
+  await opened.call('settings.update', { autoTitle: false });
+  await opened.call('models.list', {});
+  const c = await opened.call<Conversation>('conversations.create', { model });
+  await opened.call('chat.send', { conversationId: c.id, text });
+  return { opened, end: await opened.turnEnd(c.id) };
+}
+
+/** The first ledger line core announced with a charge, once it has (recorded after the turn). */
+async function chargedEntry(opened: Awaited<ReturnType<typeof openCore>>): Promise<SpendEntry> {
+  const charged = () =>
+    opened.emitted
+      .filter((e) => e.event === 'spending.changed')
+      .map((e) => e.payload as SpendEntry)
+      .find((e) => e.charge !== null);
+  await expect.poll(charged, { timeout: 10_000 }).toBeDefined();
+  return charged()!;
+}
+
 describe('a turn whose stream brings no usage', () => {
   it('keeps tokens and cost on the answer as an estimate', async () => {
     await replaceEngine({ priceOf: () => '0.0042' });
@@ -55,14 +76,7 @@ describe('a turn whose stream brings no usage', () => {
   });
 
   it('over the simulator: no stream_options goes out, and the answer and the ledger agree', async () => {
-    const opened = await openCore();
-    await opened.call('settings.update', { autoTitle: false });
-    await opened.call('models.list', {});
-    const c = await opened.call<Conversation>('conversations.create', {
-      model: 'openai/gpt-4o-mini',
-    });
-    await opened.call('chat.send', { conversationId: c.id, text: 'How tall is a lighthouse?' });
-    const end = await opened.turnEnd(c.id);
+    const { opened, end } = await oneTurn('openai/gpt-4o-mini', 'How tall is a lighthouse?');
     expect(end.type).toBe('done');
     const log = (await (await fetch(`${env.sim.hostRoot}/__sim/requests`)).json()) as Array<{
       path: string;
@@ -79,21 +93,13 @@ describe('a turn whose stream brings no usage', () => {
     expect(usage.promptTokens).toBeGreaterThan(0);
     expect(usage.completionTokens).toBeGreaterThan(0);
     expect(usage.cost).toMatch(/^\d+(\.\d+)?$/);
-    const deadline = Date.now() + 10_000;
-    let entry: SpendEntry | undefined;
-    while (!entry && Date.now() < deadline) {
-      entry = opened.emitted
-        .filter((e) => e.event === 'spending.changed')
-        .map((e) => e.payload as SpendEntry)
-        .find((e) => e.charge !== null);
-      if (!entry) await new Promise((r) => setTimeout(r, 20));
-    }
-    expect(entry?.reported).toBeNull();
-    expect(entry?.units).toMatchObject({
+    const entry = await chargedEntry(opened);
+    expect(entry.reported).toBeNull();
+    expect(entry.units).toMatchObject({
       promptTokens: usage.promptTokens,
       completionTokens: usage.completionTokens,
     });
-    expect(entry?.charge).toBe(usage.cost);
+    expect(entry.charge).toBe(usage.cost);
   });
 
   it('a model with a per-call fee: the ledger line charges the fee, as the service does', async () => {
@@ -102,25 +108,11 @@ describe('a turn whose stream brings no usage', () => {
       method: 'POST',
       body: JSON.stringify({ modelsProfile: 'rich' }),
     });
-    const opened = await openCore();
-    await opened.call('settings.update', { autoTitle: false });
-    await opened.call('models.list', {});
-    const c = await opened.call<Conversation>('conversations.create', {
-      model: 'perplexity/sonar',
-    });
-    await opened.call('chat.send', { conversationId: c.id, text: 'Who built the lighthouse?' });
-    expect((await opened.turnEnd(c.id)).type).toBe('done');
-    const deadline = Date.now() + 10_000;
-    let entry: SpendEntry | undefined;
-    while (!entry && Date.now() < deadline) {
-      entry = opened.emitted
-        .filter((e) => e.event === 'spending.changed')
-        .map((e) => e.payload as SpendEntry)
-        .find((e) => e.charge !== null);
-      if (!entry) await new Promise((r) => setTimeout(r, 20));
-    }
-    expect(entry?.units.calls).toBe(1);
-    expect(entry?.reported).not.toBeNull();
-    expect(entry?.charge).toBe(entry?.reported);
+    const { opened, end } = await oneTurn('perplexity/sonar', 'Who built the lighthouse?');
+    expect(end.type).toBe('done');
+    const entry = await chargedEntry(opened);
+    expect(entry.units.calls).toBe(1);
+    expect(entry.reported).not.toBeNull();
+    expect(entry.charge).toBe(entry.reported);
   });
 });
