@@ -3,6 +3,8 @@
 import { z } from 'zod';
 import type { DebugReceived, DebugTestResult, DiagnosticsView } from './diagnostics';
 import { TOOL_ROUND_LIMIT } from './tools';
+import { STUDIO_MODEL_MAX_CHARS } from './studio';
+import { VOICES } from './audio';
 import { PRICE_BASES } from './prices';
 import type { SpendEntry, SpendSummary } from './spending';
 import type { InvokeChannel } from './channel-names';
@@ -30,6 +32,18 @@ export const settingsInvokeSchemas = {
         .max(TOOL_ROUND_LIMIT.max)
         .optional(),
       priceBasis: z.enum(PRICE_BASES).optional(),
+      /** Any subset of the studio's choices; the rest are kept. */
+      studio: z
+        .object({
+          speechModel: z.string().max(STUDIO_MODEL_MAX_CHARS),
+          speechVoice: z.enum(VOICES),
+          pictureModel: z.string().max(STUDIO_MODEL_MAX_CHARS),
+          videoModel: z.string().max(STUDIO_MODEL_MAX_CHARS),
+          transcribeModel: z.string().max(STUDIO_MODEL_MAX_CHARS),
+        })
+        .partial()
+        .strict()
+        .optional(),
       spendLimits: z
         .object({
           askAbove: credits.nullable(),

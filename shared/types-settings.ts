@@ -1,4 +1,5 @@
 // The settings as the renderer sees them, what a check of the connection found, and the balance.
+import type { StudioChoices } from './studio';
 import type { UserError } from './types-errors';
 
 export type Language = 'en' | 'ru';
@@ -74,6 +75,8 @@ export interface SettingsView {
   priceBasis?: PriceBasis;
   /** The person's per-action threshold and budgets; absent: none. */
   spendLimits?: SpendLimits;
+  /** The models and voice of the chat's studio actions and voice mode; absent: the defaults. */
+  studio?: StudioChoices;
 }
 
 /** What asking the service with an address and a key found (key.check). */

@@ -1,4 +1,5 @@
 // The settings.*, key.*, demo.* and rate.* channels: the service's address and plan, the API key in the vault, the demo service, the service's holds.
+import { studioChoicesOf } from '../../../../shared/studio';
 import { keyCharProblem } from '../../../../shared/keys';
 import type { SettingsView } from '../../../../shared/types';
 import { serviceError } from '../../service/errors';
@@ -113,6 +114,8 @@ export async function openSettingsFeature(ctx: FeatureContext): Promise<Feature<
         if (input.toolRoundLimit !== undefined) next.toolRoundLimit = input.toolRoundLimit;
         if (input.priceBasis !== undefined) next.priceBasis = input.priceBasis;
         if (input.spendLimits !== undefined) next.spendLimits = input.spendLimits;
+        if (input.studio !== undefined)
+          next.studio = studioChoicesOf({ ...settings.studio, ...input.studio });
         const urlChanged = next.baseUrl !== settings.baseUrl;
         // Another address ends the demo: its key stays behind, the person's own applies again.
         if (urlChanged && settings.demo) {

@@ -7,6 +7,11 @@ import { CUSTOM_RATE, RATE_PLANS } from '../../../../shared/rate';
 import { DEFAULT_TOOL_ROUND_LIMIT, TOOL_ROUND_LIMIT } from '../../../../shared/tools';
 import type { Language, RatePlan, Theme } from '../../../../shared/types';
 import { CREDITS_TEXT, NO_SPEND_LIMITS, type SpendLimits } from '../../../../shared/spending';
+import {
+  DEFAULT_STUDIO_CHOICES,
+  studioChoicesOf,
+  type StudioChoices,
+} from '../../../../shared/studio';
 import { writeFileAtomicSync } from '../../library/atomic-write';
 import { makeFolderSync } from '../../library/data-folder';
 import { openRecovery, type Recovery } from '../../library/recovery';
@@ -36,6 +41,8 @@ export interface StoredSettings {
   spendLimits: SpendLimits;
   /** How the model list's token prices are read: guessed per price, per token or per million. */
   priceBasis: PriceBasis;
+  /** The models and voice of the chat's studio actions ('' : the list's default). */
+  studio: StudioChoices;
 }
 
 export interface SettingsStore {
@@ -58,6 +65,7 @@ export const defaultSettings: StoredSettings = {
   toolRoundLimit: DEFAULT_TOOL_ROUND_LIMIT,
   spendLimits: NO_SPEND_LIMITS,
   priceBasis: 'auto',
+  studio: DEFAULT_STUDIO_CHOICES,
 };
 
 /** Written into the file; bumped when its shape changes, with a migration on read. */
@@ -126,6 +134,7 @@ export function sanitizeSettings(raw: unknown): StoredSettings {
         : DEFAULT_TOOL_ROUND_LIMIT,
     spendLimits: spendLimitsOf(o.spendLimits),
     priceBasis: pick(o.priceBasis, PRICE_BASES, defaultSettings.priceBasis),
+    studio: studioChoicesOf(o.studio),
   };
 }
 

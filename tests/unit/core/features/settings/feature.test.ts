@@ -39,3 +39,27 @@ describe('settings.update defaultModel', () => {
     expect((await call<SettingsView>('settings.get')).defaultModel).toBe('');
   });
 });
+
+describe('settings.update studio', () => {
+  it('changes only the choices named and keeps the others', async () => {
+    const { call } = await openCore();
+    expect((await call<SettingsView>('settings.get')).studio).toEqual({
+      speechModel: '',
+      speechVoice: 'alloy',
+      pictureModel: '',
+      videoModel: '',
+      transcribeModel: '',
+    });
+    await call('settings.update', {
+      studio: { speechModel: ' tts-sim/voice ', speechVoice: 'nova' },
+    });
+    await call('settings.update', { studio: { transcribeModel: 'stt-sim/whisper' } });
+    expect((await call<SettingsView>('settings.get')).studio).toEqual({
+      speechModel: 'tts-sim/voice',
+      speechVoice: 'nova',
+      pictureModel: '',
+      videoModel: '',
+      transcribeModel: 'stt-sim/whisper',
+    });
+  });
+});

@@ -40,6 +40,13 @@ describe('json settings store', () => {
       toolRoundLimit: 8,
       spendLimits: { askAbove: null, daily: null, monthly: null },
       priceBasis: 'auto',
+      studio: {
+        speechModel: '',
+        speechVoice: 'alloy',
+        pictureModel: '',
+        videoModel: '',
+        transcribeModel: '',
+      },
     });
     expect(defaultSettings.baseUrl).toBe('');
   });
@@ -235,5 +242,27 @@ describe('the price basis', () => {
     expect(sanitizeSettings({ priceBasis: 'million' }).priceBasis).toBe('million');
     expect(sanitizeSettings({ priceBasis: 'token' }).priceBasis).toBe('token');
     expect(sanitizeSettings({ priceBasis: 'per-kilo' }).priceBasis).toBe('auto');
+  });
+});
+
+describe('the studio choices', () => {
+  it('keep a known voice and trimmed model ids, and take defaults for the rest', () => {
+    expect(
+      sanitizeSettings({
+        studio: {
+          speechVoice: 'shouty',
+          speechModel: '  tts-x ',
+          pictureModel: 7,
+          videoModel: 'v',
+        },
+      }).studio,
+    ).toEqual({
+      speechModel: 'tts-x',
+      speechVoice: 'alloy',
+      pictureModel: '',
+      videoModel: 'v',
+      transcribeModel: '',
+    });
+    expect(sanitizeSettings({ studio: [] }).studio.speechVoice).toBe('alloy');
   });
 });
