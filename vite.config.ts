@@ -8,7 +8,8 @@ export default defineConfig({
   base: './',
   plugins: [react(), firstPaintHeadPlugin()],
   build: {
-    outDir: '../dist/renderer',
+    // ATELIER_RENDERER_OUT: an absolute folder, so parallel builds (helpers' e2e runs) do not collide.
+    outDir: process.env.ATELIER_RENDERER_OUT ?? '../dist/renderer',
     emptyOutDir: true,
     target: 'es2022',
     // KaTeX, highlight.js and the tokenizer load on demand, in their own chunks; only they are this large.

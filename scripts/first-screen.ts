@@ -9,9 +9,12 @@ import { LANGUAGES } from '../shared/looks';
 import type { Language } from '../shared/types';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const INDEX_HTML = join(ROOT, 'dist/renderer/index.html');
-// Inside the project, so the server build's imports of react and react-dom resolve.
-const SERVER_BUILD = join(ROOT, 'node_modules/.cache/atelier-first-screen');
+const INDEX_HTML = join(
+  process.env.ATELIER_RENDERER_OUT ?? join(ROOT, 'dist/renderer'),
+  'index.html',
+);
+// Inside the project, so the server build's imports of react and react-dom resolve; one per build.
+const SERVER_BUILD = join(ROOT, `node_modules/.cache/atelier-first-screen-${process.pid}`);
 const ROOT_ELEMENT = '<div id="root"></div>';
 
 /**
