@@ -32,9 +32,13 @@ const sdSide = z
   .multipleOf(SD_TXT2IMG.sideStep);
 
 /** One image request: the renderer names it, so images.cancel and images.progress can refer to it. */
+/** Made from a chat message (Read aloud, Illustrate, Animate, voice mode): the media item links back to it. */
+const fromChat = z.object({ conversationId: id, messageId: id }).strict().optional();
+
 const imageRun = z
   .object({
     requestId: id,
+    fromChat,
     model: id,
     prompt: z.string().trim().min(1).max(IMAGE_PROMPT_MAX_CHARS),
     /** Any size and ratio in the document's forms, `<width>x<height>` and `<w>:<h>`: the model judges. */
@@ -47,6 +51,8 @@ export const mediaInvokeSchemas = {
   'media.list': z
     .object({
       kind: mediaKind,
+      /** 'made' (the default): what the person made in the tab; 'chats': media made from or attached to chats. */
+      origin: z.enum(['made', 'chats']).optional(),
       offset: z.number().int().min(0).optional(),
       limit: z.number().int().min(1).max(500).optional(),
     })
@@ -66,6 +72,7 @@ export const mediaInvokeSchemas = {
       text: text.trim().min(1),
       voice: z.enum(VOICES),
       format: z.enum(SPEECH_FORMATS),
+      fromChat,
     })
     .strict(),
   'audio.music': z
@@ -96,6 +103,9 @@ export const mediaInvokeSchemas = {
       duration: z.number().int().min(0).max(VIDEO_DURATION_MAX_SECONDS),
       firstFrameFileId: id.optional(),
       lastFrameFileId: id.optional(),
+      /** A picture of the media library as the first frame (Animate on a chat picture). */
+      firstFrameMediaId: id.optional(),
+      fromChat,
     })
     .strict(),
   'video.jobs': z.object({}).strict(),

@@ -43,6 +43,11 @@ export interface MediaItem {
   /** Pixel size of images; null for other kinds or when unreadable. */
   width: number | null;
   height: number | null;
+  /**
+   * The chat message it was made from (Read aloud, Illustrate, Animate, voice mode), or that it
+   * was attached to; absent: made in its own tab. Such items are listed under "From chats".
+   */
+  fromChat?: { conversationId: string; messageId: string };
   /** Whether `media/<id>?thumb=1` serves a small PNG (otherwise it serves the full file). */
   hasThumb: boolean;
 }
