@@ -17,6 +17,7 @@ export const invokeChannels = [
   'conversations.create',
   'conversations.update',
   'conversations.delete',
+  'conversations.fork',
   'chat.send',
   'chat.stop',
   'chat.decideTool',

@@ -101,6 +101,8 @@ export const chatInvokeSchemas = {
     })
     .strict(),
   'conversations.delete': z.object({ id }).strict(),
+  /** A new conversation holding the path up to and including the message, with the same settings. */
+  'conversations.fork': z.object({ id, messageId: id }).strict(),
   'chat.send': z
     .object({
       conversationId: id,
@@ -189,6 +191,7 @@ export interface ChatInvokeOutputs {
   'conversations.create': Conversation;
   'conversations.update': Conversation;
   'conversations.delete': { id: string };
+  'conversations.fork': Conversation;
   /** The new assistant message's id; the answer itself arrives as chat.event. */
   'chat.send': { messageId: string };
   'chat.stop': { stopped: boolean };

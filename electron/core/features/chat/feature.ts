@@ -13,6 +13,7 @@ import { estimateBefore } from '../spending/estimate';
 import { assertAnswerFormat } from './answer-format';
 import { createAttachments } from './attachments';
 import { createChatEngine } from './engine';
+import { branchConversation } from './fork';
 import { createConversationHistory } from './history';
 import { createTitler } from './titles';
 import type { ToolProvider } from './tool-provider';
@@ -144,6 +145,9 @@ export async function openChatFeature(
         emit('conversations.changed', { id, summary: summaryOf(conversation) });
         return conversation;
       },
+
+      'conversations.fork': async (input) =>
+        changed(await branchConversation(conversations, input, state.current().language)),
 
       'conversations.delete': async ({ id }) => {
         await chat.stop(id);
