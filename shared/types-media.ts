@@ -103,6 +103,8 @@ export interface VideoJob {
   error: UserError | null;
   /** The downloaded video in the media library. */
   mediaId: string | null;
+  /** The chat message it was asked from (Animate): the video returns there. */
+  fromChat?: { conversationId: string; messageId: string };
   cost: string | null;
   /** Credits after a failed job (the service refunds it). */
   balanceAfter: string | null;

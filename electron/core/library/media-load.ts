@@ -30,6 +30,7 @@ const itemSchema = z.object({
   extra: z.record(z.string(), mediaValue),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
+  fromChat: z.object({ conversationId: z.string(), messageId: z.string() }).optional(),
   hasThumb: z.boolean(),
 });
 const indexSchema = z.object({ version: z.literal(1), items: z.array(itemSchema) });

@@ -27,7 +27,12 @@ export interface MediaAddInput {
   params?: Record<string, MediaValue>;
   sources?: string[];
   extra?: Record<string, MediaValue>;
+  /** The chat message it was made from: listed under "From chats", linking back. */
+  fromChat?: MediaItem['fromChat'];
 }
+
+/** Which items a list shows: made in their own tab, or made from or attached to chats. */
+export type MediaOrigin = 'made' | 'chats';
 
 export interface ResolvedMedia {
   path: string;
@@ -39,8 +44,11 @@ export type MediaVariant = 'full' | 'thumb';
 
 export interface MediaLibrary {
   add(input: MediaAddInput): Promise<MediaItem>;
-  /** Newest first. */
-  list(kind: MediaKind, page?: { offset?: number; limit?: number }): MediaPage;
+  /** Newest first; every item of the kind unless `origin` says which. */
+  list(
+    kind: MediaKind,
+    page?: { offset?: number; limit?: number; origin?: MediaOrigin },
+  ): MediaPage;
   /** ServiceError 'not_found' when there is no such item. */
   get(id: string): MediaItem;
   find(id: string): MediaItem | null;
@@ -72,6 +80,14 @@ export function isMediaId(id: string): boolean {
 /** Newest first; ids carry the time, so equal timestamps still sort the same way every time. */
 const newestFirst = (a: MediaItem, b: MediaItem): number =>
   b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);
+
+/**
+ * Where an item came from: a chat when it names its message (Read aloud, Illustrate, Animate) or
+ * was attached to a message (attachments carry `attachedToChat`); else the tab it was made in.
+ */
+export function originOf(item: Pick<MediaItem, 'fromChat' | 'extra'>): MediaOrigin {
+  return item.fromChat || item.extra.attachedToChat === true ? 'chats' : 'made';
+}
 
 export async function createMediaLibrary(
   dir: string,
@@ -145,6 +161,7 @@ export async function createMediaLibrary(
         extra: input.extra ?? {},
         width: size?.width ?? null,
         height: size?.height ?? null,
+        ...(input.fromChat ? { fromChat: { ...input.fromChat } } : {}),
         hasThumb: false,
       };
       try {
@@ -175,7 +192,9 @@ export async function createMediaLibrary(
     },
 
     list(kind, page = {}) {
-      const items = byKind.get(kind) ?? [];
+      const all = byKind.get(kind) ?? [];
+      const { origin } = page;
+      const items = origin ? all.filter((item) => originOf(item) === origin) : all;
       const offset = page.offset ?? 0;
       const limit = page.limit ?? 100;
       return { items: items.slice(offset, offset + limit), total: items.length };

@@ -123,8 +123,13 @@ export async function openAudioFeature(ctx: FeatureContext): Promise<Feature<Aud
   /** Keeps the sound and records its call once (with no item when the sound cannot be kept). */
   async function keep(
     result: BinaryResult,
-    meta: { title: string; model: string; params: Record<string, MediaValue> },
-    spent: Pick<SpendRecord, 'feature' | 'units' | 'estimate'>,
+    meta: {
+      title: string;
+      model: string;
+      params: Record<string, MediaValue>;
+      fromChat?: MediaItem['fromChat'];
+    },
+    spent: Pick<SpendRecord, 'feature' | 'units' | 'estimate' | 'conversationId'>,
     format?: SpeechFormat,
   ): Promise<MediaItem> {
     let item: MediaItem | null = null;
@@ -145,6 +150,7 @@ export async function openAudioFeature(ctx: FeatureContext): Promise<Feature<Aud
           ...waveExtra(audio.bytes, audio.mime),
           ...(audio.wrappedPcm ? { wrappedPcm: true } : {}),
         },
+        fromChat: meta.fromChat,
       });
     } finally {
       ctx.spending.record({
@@ -168,7 +174,7 @@ export async function openAudioFeature(ctx: FeatureContext): Promise<Feature<Aud
 
   return {
     handlers: {
-      'audio.speak': async ({ model, text, voice, format }) => {
+      'audio.speak': async ({ model, text, voice, format, fromChat }) => {
         const estimate = estimateBefore(ctx, model, (info, basis) =>
           speechEstimate(info, { characters: text.length }, basis),
         );
@@ -182,8 +188,14 @@ export async function openAudioFeature(ctx: FeatureContext): Promise<Feature<Aud
             title: titleOf(text),
             model,
             params: { mode: 'speech', text, voice, format },
+            fromChat,
           },
-          { feature: 'speech', units: { characters: text.length }, estimate },
+          {
+            feature: 'speech',
+            units: { characters: text.length },
+            estimate,
+            conversationId: fromChat?.conversationId ?? null,
+          },
           format,
         );
       },

@@ -150,9 +150,11 @@ export async function openImagesFeature(ctx: FeatureContext): Promise<Feature<Im
       params: Record<string, MediaValue>;
       sources: string[];
       extra?: Record<string, MediaValue>;
+      fromChat?: MediaItem['fromChat'];
     },
   ): Promise<MediaItem> {
     return ctx.media.add({
+      fromChat: meta.fromChat,
       kind: 'image',
       bytes: picture.bytes,
       mime: picture.mime,
@@ -179,10 +181,12 @@ export async function openImagesFeature(ctx: FeatureContext): Promise<Feature<Im
     reported: string | null,
     itemId: string | null,
     estimate: string | null,
+    fromChat?: MediaItem['fromChat'],
   ) {
     ctx.spending.record({
       feature: 'images',
       model,
+      conversationId: fromChat?.conversationId ?? null,
       itemId,
       units: { images: Math.max(1, images) },
       estimate,
@@ -196,11 +200,12 @@ export async function openImagesFeature(ctx: FeatureContext): Promise<Feature<Im
     result: ImageResult,
     opts: CallOptions,
     estimate: string | null,
+    fromChat?: MediaItem['fromChat'],
   ) {
     try {
       return await resultBytes(result, opts);
     } catch (e) {
-      spend(model, result.images.length, result.usage?.cost ?? null, null, estimate);
+      spend(model, result.images.length, result.usage?.cost ?? null, null, estimate, fromChat);
       throw e;
     }
   }
@@ -223,6 +228,7 @@ export async function openImagesFeature(ctx: FeatureContext): Promise<Feature<Im
         result.usage?.cost ?? null,
         item?.id ?? null,
         estimate,
+        meta.fromChat,
       );
     }
   }
@@ -250,7 +256,14 @@ export async function openImagesFeature(ctx: FeatureContext): Promise<Feature<Im
               },
               opts,
             );
-            return { result, picture: await answeredBytes(input.model, result, opts, estimate) };
+            const picture = await answeredBytes(
+              input.model,
+              result,
+              opts,
+              estimate,
+              input.fromChat,
+            );
+            return { result, picture };
           } finally {
             ctx.balance.refreshSoon();
           }
@@ -265,6 +278,7 @@ export async function openImagesFeature(ctx: FeatureContext): Promise<Feature<Im
             params: { mode: 'generate', ...shapeParams(input) },
             sources: [],
             extra: { revisedPrompt: outcome.result.images[0]?.revisedPrompt ?? null },
+            fromChat: input.fromChat,
           },
           estimate,
         );
@@ -310,7 +324,14 @@ export async function openImagesFeature(ctx: FeatureContext): Promise<Feature<Im
               input.endpoint === 'edits'
                 ? await ctx.client.editImage(request, opts)
                 : await ctx.client.generateImage(request, opts);
-            return { result, picture: await answeredBytes(input.model, result, opts, estimate) };
+            const picture = await answeredBytes(
+              input.model,
+              result,
+              opts,
+              estimate,
+              input.fromChat,
+            );
+            return { result, picture };
           } finally {
             ctx.balance.refreshSoon();
           }
@@ -325,6 +346,7 @@ export async function openImagesFeature(ctx: FeatureContext): Promise<Feature<Im
             outcome.result.usage?.cost ?? null,
             null,
             estimate,
+            input.fromChat,
           );
           throw e;
         }
@@ -341,6 +363,7 @@ export async function openImagesFeature(ctx: FeatureContext): Promise<Feature<Im
               ...(input.endpoint === 'edits' ? { endpoint: 'edits' } : {}),
             },
             sources: sourceIds,
+            fromChat: input.fromChat,
           },
           estimate,
         );

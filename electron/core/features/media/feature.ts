@@ -36,7 +36,8 @@ export async function openMediaFeature(ctx: FeatureContext): Promise<Feature<Med
       'files.finish': ({ uploadId }) => files.finish(uploadId),
       'files.cancel': ({ uploadId }) => files.cancel(uploadId),
 
-      'media.list': ({ kind, offset, limit }) => media.list(kind, { offset, limit }),
+      'media.list': ({ kind, origin, offset, limit }) =>
+        media.list(kind, { offset, limit, origin: origin ?? 'made' }),
       'media.get': ({ id }) => media.get(id),
 
       'media.delete': async ({ id }) => {

@@ -7,6 +7,7 @@ import { estimateTokens } from '../../../../shared/tokens';
 import { estimateBefore } from '../spending/estimate';
 import { checkUploadedFile } from '../../library/file-checks';
 import { downscaleImage, toDataUri } from '../../library/pictures';
+import { serviceError } from '../../service/errors';
 import { openVideoJobs } from './jobs';
 
 /** Frames are scaled to this long side: plenty for a video frame, and small on the wire. */
@@ -47,12 +48,25 @@ export async function openVideoFeature(
     return toDataUri(scaled.bytes, scaled.mime);
   }
 
+  /** A picture of the media library as a frame (Animate on a chat picture). */
+  async function libraryFrameDataUri(mediaId: string): Promise<string> {
+    const item = ctx.media.get(mediaId);
+    if (item.kind !== 'image')
+      throw serviceError('invalid_input', 'Only a picture can be the first frame of a video.');
+    const scaled = await downscaleImage(await ctx.media.read(mediaId), FRAME_MAX_SIDE, item.title);
+    return toDataUri(scaled.bytes, scaled.mime);
+  }
+
   const handlers: Feature<VideoChannel>['handlers'] = {
     'video.generate': async (input) => {
       // Frames go with any model, and none is required: the list does not say which models take
       // a picture (the document names no image-to-video prefix), so the service judges, and a
       // refusal comes in its words. No size of its own either: the document states none.
-      const image = input.firstFrameFileId ? await frameDataUri(input.firstFrameFileId) : undefined;
+      const image = input.firstFrameMediaId
+        ? await libraryFrameDataUri(input.firstFrameMediaId)
+        : input.firstFrameFileId
+          ? await frameDataUri(input.firstFrameFileId)
+          : undefined;
       const endImage = input.lastFrameFileId
         ? await frameDataUri(input.lastFrameFileId)
         : undefined;
@@ -74,6 +88,8 @@ export async function openVideoFeature(
           duration: input.duration,
           ...(image ? { image_url: image } : {}),
           ...(endImage ? { end_image_url: endImage } : {}),
+          ...(input.firstFrameMediaId ? { sources: [input.firstFrameMediaId] } : {}),
+          ...(input.fromChat ? { fromChat: input.fromChat } : {}),
         },
         {
           onRetry: ({ attempt, maxAttempts, reason }) =>
@@ -88,6 +104,7 @@ export async function openVideoFeature(
       ctx.spending.record({
         feature: 'video',
         model: input.model,
+        conversationId: input.fromChat?.conversationId ?? null,
         itemId: job.id,
         units: seconds !== undefined ? { seconds } : {},
         estimate,

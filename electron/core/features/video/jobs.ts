@@ -55,6 +55,7 @@ export interface VideoJobsOptions {
 export interface SubmitVideo extends VideoRequest {
   /** Media ids of the frames, kept with the result. */
   sources?: string[];
+  fromChat?: VideoJob['fromChat'];
 }
 
 export interface SubmitOptions {
@@ -309,6 +310,7 @@ export async function openVideoJobs(options: VideoJobsOptions): Promise<VideoJob
         params,
         sources: job.sources,
         extra: { requestId: job.requestId },
+        fromChat: job.fromChat,
       });
     } catch (e) {
       if (controller.signal.aborted || !jobs.has(id)) return;
@@ -359,7 +361,7 @@ export async function openVideoJobs(options: VideoJobsOptions): Promise<VideoJob
     list,
 
     async submit(request, submitOptions = {}) {
-      const { sources = [], ...wire } = request;
+      const { sources = [], fromChat, ...wire } = request;
       const answer = await options.client.videoGenerate(wire, {
         priority: 'user',
         onRetry: submitOptions.onRetry,
@@ -385,6 +387,7 @@ export async function openVideoJobs(options: VideoJobsOptions): Promise<VideoJob
         resultUrl: null,
         pollSentAt: null,
         sources,
+        ...(fromChat ? { fromChat } : {}),
       };
       jobs.set(job.id, job);
       answeredAt.set(job.id, now());
