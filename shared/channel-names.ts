@@ -27,6 +27,10 @@ export const invokeChannels = [
   'chat.switchVersion',
   'chat.deleteMessage',
   'chat.undoDelete',
+  'chat.compare',
+  'chat.compareStop',
+  'chat.compareRetry',
+  'chat.compareChoose',
   'shell.openExternal',
   'attachments.prepare',
   'documents.list',
@@ -101,6 +105,7 @@ export type InvokeChannel = (typeof invokeChannels)[number];
 
 export const eventChannels = [
   'chat.event',
+  'compare.event',
   'balance.changed',
   'settings.changed',
   'conversations.changed',

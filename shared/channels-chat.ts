@@ -16,6 +16,7 @@ import { MCP_LIMITS, mcpServerName, mcpTransportSchema } from './mcp';
 import type { McpServerView } from './tools';
 import { ASSISTANT_NAME_MAX, FOLDER_NAME_MAX } from './organise';
 import { credits, id, text } from './channels-fields';
+import { COMPARE_MODELS, type CompareEvent } from './compare';
 
 const folderName = z.string().trim().min(1).max(FOLDER_NAME_MAX);
 
@@ -141,6 +142,25 @@ export const chatInvokeSchemas = {
     .strict(),
   /** Puts a deleted message back where it was. */
   'chat.undoDelete': z.object({ conversationId: id, undoToken: id }).strict(),
+  /** One question to 2 to 4 models at once; the answers are versions of one answer (shared/compare.ts). */
+  'chat.compare': z
+    .object({
+      conversationId: id,
+      text,
+      models: z
+        .array(z.string().trim().min(1).max(200))
+        .min(COMPARE_MODELS.min)
+        .max(COMPARE_MODELS.max),
+      trimOldest: z.boolean().optional(),
+      attachments: z.array(messageAttachment).max(MAX_ATTACHMENTS).optional(),
+    })
+    .strict(),
+  /** Stops one column of a compare; the others go on. */
+  'chat.compareStop': z.object({ conversationId: id, messageId: id }).strict(),
+  /** Streams one failed or stopped column of the last compare again, alone. */
+  'chat.compareRetry': z.object({ conversationId: id, messageId: id }).strict(),
+  /** "Continue with this answer": it becomes the path's answer, the others stay its versions. */
+  'chat.compareChoose': z.object({ conversationId: id, messageId: id }).strict(),
   /** An upload, or a picture already in the library (Images' "Send to chat"), made ready to send. */
   'attachments.prepare': z.union([
     z.object({ fileId: id }).strict(),
@@ -210,6 +230,11 @@ export interface ChatInvokeOutputs {
     kind: 'message' | 'version' | 'turn';
   };
   'chat.undoDelete': Conversation;
+  /** The saved question and each model's answer id, in column order; the answers arrive as compare.event. */
+  'chat.compare': { questionId: string; answers: Array<{ messageId: string; model: string }> };
+  'chat.compareStop': { stopped: boolean };
+  'chat.compareRetry': { messageId: string };
+  'chat.compareChoose': Conversation;
   'attachments.prepare': MessageAttachment;
   /** Folders by name. */
   'folders.list': Folder[];
@@ -241,6 +266,8 @@ export interface ChatInvokeOutputs {
 
 export interface ChatEventPayloads {
   'chat.event': ChatEvent;
+  /** The answers of a compare, each streaming by its message id. */
+  'compare.event': CompareEvent;
   /** One conversation's new list entry, or null when it was deleted; id null: read the whole list again. */
   'conversations.changed': { id: string; summary: ConversationSummary | null } | { id: null };
   /** Every server, whenever a state, the tools or the configuration change. */

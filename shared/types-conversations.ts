@@ -61,6 +61,16 @@ export interface ChatMessage {
   sources?: SourceLink[];
   /** The service ended the answer at its length limit (`finish_reason: length`): it may be continued. */
   cutAtMaxTokens?: boolean;
+  /** A question sent to several models at once whose answers wait for the person's choice (shared/compare.ts). */
+  comparing?: boolean;
+  /** A compared answer's pace: its first text after the request left, and its text's time from then on. */
+  timing?: AnswerTiming;
+}
+
+/** Milliseconds: to the first text (null: none came), and from the first text to the last. */
+export interface AnswerTiming {
+  firstTokenMs: number | null;
+  streamMs: number;
 }
 
 export interface ConversationSummary {

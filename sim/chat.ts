@@ -3,6 +3,7 @@ import { requireAccount, type Call, type Route } from './context';
 import { parseJsonObject, sendBytes, sendJson } from './http';
 import { ERROR_200_BODY, errorTrigger, hasTrigger } from './triggers';
 import { annotationsFor, buildAnswer } from './chat/answer';
+import { modelFailure } from './chat/model-failure';
 import { actualCost, expectedCost, planChat } from './chat/plan';
 import { streamEvents, wholeResponse, writeStream } from './chat/stream';
 
@@ -14,7 +15,8 @@ async function sendChatCompletion(call: Call): Promise<void> {
   const plan = planChat(body, account, call);
   call.state.accounts.assertCanPay(account, expectedCost(plan));
   const text = plan.lastUserText;
-  const failure = errorTrigger(text, plan.model.id);
+  const failure =
+    errorTrigger(text, plan.model.id) ?? modelFailure(call.state, text, plan.model.id);
   if (failure) throw failure;
 
   const id = call.state.nextId('gen');

@@ -165,6 +165,13 @@ const baseMessageSchema = z.object({
     .array(z.object({ url: z.string(), title: z.string().optional(), site: z.string() }))
     .optional(),
   cutAtMaxTokens: z.boolean().optional(),
+  comparing: z.boolean().optional(),
+  timing: z
+    .object({
+      firstTokenMs: z.number().nonnegative().nullable(),
+      streamMs: z.number().nonnegative(),
+    })
+    .optional(),
 });
 
 type StoredMessage = z.infer<typeof baseMessageSchema> & MessageShape;

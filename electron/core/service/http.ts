@@ -231,6 +231,7 @@ export function createTransport(o: TransportOptions): Transport {
           if (opts.signal?.aborted) throw serviceError('cancelled', null);
           throw new ServiceError(toUserError(e, apiKey));
         }
+        opts.onSent?.();
         let failure: ServiceError;
         try {
           const answer = await attemptOnce(call, apiKey, opts.signal, read, slot);

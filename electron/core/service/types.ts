@@ -27,6 +27,8 @@ export interface CallOptions {
   priority?: Priority;
   /** Called before an automatic resend (429, 504), so the UI can say "retrying". */
   onRetry?: (info: RetryInfo) => void;
+  /** The request got its turn in the account's rate and leaves now (again on each resend). */
+  onSent?: () => void;
 }
 
 export interface DownloadOptions extends CallOptions {

@@ -1,6 +1,6 @@
 // Chat turns: send, regenerate, edit and continue shape the conversation, check the context, save, start the answer's stream (answer-stream.ts); stop, tool decisions.
 import { randomUUID } from 'node:crypto';
-import { estimatePromptTokens, isSentMessage } from '../../../../shared/tokens';
+import { estimatePromptTokens } from '../../../../shared/tokens';
 import type { MessageAttachment } from '../../../../shared/attachments';
 import { summaryOf } from '../../../../shared/conversations';
 import { versionsForNewTail } from '../../../../shared/versions';
@@ -9,8 +9,8 @@ import { applyAnswerFormat } from './answer-format';
 import { askKey, streamAnswer } from './answer-stream';
 import type { ChatEngineOptions } from './engine-options';
 import { ServiceError, serviceError } from '../../service/errors';
-import type { WireContentPart } from '../../service/types';
 import { toolsWanted, type ToolDecision } from './tools';
+import { attachmentParts } from './turn-attachments';
 import { buildChatRequest, planContext } from './turn-request';
 
 export interface TurnStarted {
@@ -104,20 +104,6 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
   /** Tool calls waiting for the person, by conversation, message and call id. */
   const asking = new Map<string, (decision: ToolDecision) => void>();
 
-  async function attachmentParts(
-    model: string,
-    sent: readonly ChatMessage[],
-  ): Promise<Map<string, WireContentPart[]>> {
-    const parts = new Map<string, WireContentPart[]>();
-    const withAttachments = sent.filter(
-      (m) => isSentMessage(m) && (m.attachments?.length ?? 0) > 0,
-    );
-    if (withAttachments.length === 0) return parts;
-    if (!options.attachments) throw invalid('Attachments cannot be sent from here.');
-    for (const m of withAttachments) parts.set(m.id, await options.attachments.partsFor(m, model));
-    return parts;
-  }
-
   /**
    * Shared path of send, regenerate, edit and continue: `rewrite` returns the new active path
    * without touching the conversation, so a refusal changes nothing.
@@ -181,7 +167,7 @@ export function createChatEngine(options: ChatEngineOptions): ChatEngine {
         conversation,
         sent,
         { ...plan, contextStart },
-        await attachmentParts(conversation.model, sent.slice(contextStart)),
+        await attachmentParts(options.attachments, conversation.model, sent.slice(contextStart)),
       );
       applyAnswerFormat(request, conversation.answerFormat);
       // What the first save changes, put back if the disk refuses it (a full disk): memory stays

@@ -12,7 +12,9 @@ import type { DocumentsFeature } from '../documents/feature';
 import { estimateBefore } from '../spending/estimate';
 import { assertAnswerFormat } from './answer-format';
 import { createAttachments } from './attachments';
+import { createCompareRunner } from './compare';
 import { createChatEngine } from './engine';
+import type { ChatEngineOptions } from './engine-options';
 import { branchConversation } from './fork';
 import { createConversationHistory } from './history';
 import { createTitler } from './titles';
@@ -48,7 +50,7 @@ export async function openChatFeature(
         return cost === null ? null : { low: cost, high: cost };
       }),
   });
-  const chat = createChatEngine({
+  const engineOptions: ChatEngineOptions = {
     library: conversations,
     client: ctx.client,
     contextLengthOf: (id) => ctx.models.contextLengthOf(id),
@@ -79,11 +81,26 @@ export async function openChatFeature(
     onAnswered: (conversation) => titler.afterAnswer(conversation),
     badgesOf: (id) => ctx.models.badgesOf(id),
     tools: deps.provider ? toolTurnOptions(ctx, deps.provider) : undefined,
+  };
+  const chat = createChatEngine(engineOptions);
+  const compare = createCompareRunner({
+    ...engineOptions,
+    emitCompare: (event) => emit('compare.event', event),
+    busy: (id) => chat.isRunning(id),
   });
   const history = createConversationHistory({
     library: conversations,
-    isRunning: (id) => chat.isRunning(id),
+    isRunning: (id) => chat.isRunning(id) || compare.isRunning(id),
   });
+
+  /** A single turn waits while a compare's answers are written in the conversation. */
+  function notComparing(conversationId: string): void {
+    if (compare.isRunning(conversationId))
+      throw serviceError(
+        'invalid_input',
+        'Answers are still being written in this conversation; stop them or wait for them to finish.',
+      );
+  }
 
   /** The list entry follows a change of the path (title, count, time). */
   function changed(conversation: Conversation): Conversation {
@@ -151,6 +168,7 @@ export async function openChatFeature(
 
       'conversations.delete': async ({ id }) => {
         await chat.stop(id);
+        await compare.stopAll(id);
         await conversations.remove(id);
         emit('conversations.changed', { id, summary: null });
         return { id };
@@ -158,6 +176,7 @@ export async function openChatFeature(
 
       'chat.send': ({ conversationId, text, trimOldest, attachments: attached }) => {
         ensureConnection();
+        notComparing(conversationId);
         return chat.sendTurn({ conversationId, text, trimOldest, attachments: attached });
       },
 
@@ -167,16 +186,19 @@ export async function openChatFeature(
 
       'chat.regenerate': ({ conversationId, messageId, trimOldest }) => {
         ensureConnection();
+        notComparing(conversationId);
         return chat.regenerate({ conversationId, messageId, trimOldest });
       },
 
       'chat.edit': ({ conversationId, messageId, text, trimOldest }) => {
         ensureConnection();
+        notComparing(conversationId);
         return chat.editAndResend({ conversationId, messageId, text, trimOldest });
       },
 
       'chat.continue': ({ conversationId, messageId, trimOldest }) => {
         ensureConnection();
+        notComparing(conversationId);
         return chat.continueAnswer({ conversationId, messageId, trimOldest });
       },
 
@@ -189,9 +211,23 @@ export async function openChatFeature(
       },
 
       'chat.undoDelete': async (input) => changed(await history.undoDelete(input)),
+
+      'chat.compare': (input) => {
+        ensureConnection();
+        return compare.start(input);
+      },
+      'chat.compareStop': ({ conversationId, messageId }) =>
+        compare.stop(conversationId, messageId),
+      'chat.compareRetry': ({ conversationId, messageId }) => {
+        ensureConnection();
+        return compare.retry(conversationId, messageId);
+      },
+      'chat.compareChoose': async ({ conversationId, messageId }) =>
+        changed(await compare.choose(conversationId, messageId)),
     },
     dispose: async () => {
       await chat.dispose();
+      await compare.dispose();
       await titler.dispose();
     },
   };
