@@ -20,6 +20,7 @@ import {
   speechSeconds,
 } from './media/audio';
 import { encodeFlac, silentAdts, silentOggOpus } from './media/audio-formats';
+import { hearsSignature, SPOKEN_QUESTION } from './media/voice-signature';
 import { costOfUnits, formatCredits } from './money';
 import { requireKind, resolveModel, type SimModel } from './models';
 import { parseMultipart } from './multipart';
@@ -203,14 +204,18 @@ function transcribe(call: Call): void {
   const cost = Math.ceil((seconds * (model.unitMicro ?? 0)) / 60);
   call.state.accounts.assertCanPay(account, cost);
   call.state.accounts.charge(account, cost);
-  // The simulator's own speech carries its text, so a round trip gives the words back.
+  const language = form.fields.get('language') || 'en';
+  // The simulator's own speech carries its text, so a round trip gives the words back; the fake
+  // microphone's tone bursts (voice mode's e2e test) are heard as one fixed question.
   const said = wav?.comment
     ? `It says: ${wav.comment}`
     : 'The simulator cannot hear, so it describes the file instead.';
-  const text = `This is the simulated transcript of ${file.filename || 'the recording'}, about ${Math.round(seconds)} seconds long. ${said}`;
+  const text =
+    !wav?.comment && container === 'wav' && hearsSignature(file.bytes)
+      ? SPOKEN_QUESTION[language === 'ru' ? 'ru' : 'en']
+      : `This is the simulated transcript of ${file.filename || 'the recording'}, about ${Math.round(seconds)} seconds long. ${said}`;
   const diarize = model.features.includes('diarization');
   const segments = segmentsOf(text, seconds, diarize);
-  const language = form.fields.get('language') || 'en';
   switch (format) {
     case 'text':
       return sendBytes(call.res, 200, 'text/plain; charset=utf-8', text);
