@@ -11,6 +11,7 @@ import {
   words,
 } from '../text';
 
+import { echoedText } from './echo';
 import { type ChatRequestPlan, isRecord, MAX_LIST_ITEMS, MAX_LONG_TOKENS } from './plan';
 
 export interface ToolCall {
@@ -209,6 +210,7 @@ export function buildAnswer(plan: ChatRequestPlan, nextId: (prefix: string) => s
   const long = asked === null ? null : Math.min(asked, MAX_LONG_TOKENS);
   const listed = isTitleRequest(plan) ? null : numericTrigger(lastUserText, 'list');
   const tabled = isTitleRequest(plan) ? null : numericTrigger(lastUserText, 'table');
+  const echoed = isTitleRequest(plan) ? null : echoedText(lastUserText);
   let content: string;
   let citations: string[] | null = null;
   if (plan.toolResults.length > 0) {
@@ -238,6 +240,8 @@ export function buildAnswer(plan: ChatRequestPlan, nextId: (prefix: string) => s
     content = longList(Math.min(listed, MAX_LIST_ITEMS));
   } else if (tabled !== null) {
     content = longTable(Math.min(tabled, MAX_LIST_ITEMS));
+  } else if (echoed !== null) {
+    content = echoed;
   } else if (isTitleRequest(plan)) {
     content = titleAnswer(plan);
   } else {

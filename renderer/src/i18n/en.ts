@@ -28,6 +28,7 @@ import { mcpEn } from './mcp.en';
 import { storageEn } from './storage.en';
 import { spendingEn } from './spending.en';
 import { unitsEn } from './units.en';
+import { previewEn } from './preview.en';
 
 export const en = {
   ...appEn,
@@ -59,6 +60,7 @@ export const en = {
   ...storageEn,
   ...spendingEn,
   ...unitsEn,
+  ...previewEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

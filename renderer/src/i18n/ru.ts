@@ -29,6 +29,7 @@ import { mcpRu } from './mcp.ru';
 import { storageRu } from './storage.ru';
 import { spendingRu } from './spending.ru';
 import { unitsRu } from './units.ru';
+import { previewRu } from './preview.ru';
 
 export const ru: { readonly [K in MessageKey]: string } = {
   ...appRu,
@@ -60,4 +61,5 @@ export const ru: { readonly [K in MessageKey]: string } = {
   ...storageRu,
   ...spendingRu,
   ...unitsRu,
+  ...previewRu,
 };

@@ -1,0 +1,67 @@
+// Draws mermaid diagrams: the library loaded on the first diagram, strict security, the app's look.
+import { inertDiagram } from './diagram-links';
+
+type Mermaid = typeof import('mermaid').default;
+let library: Promise<Mermaid> | null = null;
+
+/** The mermaid chunk (and each diagram type's own) is fetched only when a diagram is to be drawn. */
+function loadMermaid(): Promise<Mermaid> {
+  library ??= import('mermaid').then((module) => module.default);
+  return library;
+}
+
+export type DiagramLook = 'light' | 'dark';
+
+export type Drawn = { svg: string } | { error: string };
+
+/** Diagrams drawn so far, by look and source: a row scrolled back into view is not drawn again. */
+const drawnCache = new Map<string, Drawn>();
+const CACHE_SIZE = 64;
+let nextId = 0;
+
+function remember(key: string, drawn: Drawn): Drawn {
+  drawnCache.set(key, drawn);
+  if (drawnCache.size > CACHE_SIZE) drawnCache.delete(drawnCache.keys().next().value!);
+  return drawn;
+}
+
+/** A diagram already drawn in this look, if any, to show at once without waiting a tick. */
+export function drawnBefore(source: string, look: DiagramLook): Drawn | undefined {
+  return drawnCache.get(`${look}\n${source}`);
+}
+
+function messageOf(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.trim() || 'Unknown error';
+}
+
+/**
+ * The diagram as SVG markup, or the parser's message. Strict security: no click callbacks, no
+ * `javascript:` links, HTML in labels passed through DOMPurify, and the SVG itself sanitised
+ * before it is handed back; its bind functions (event listeners) are never called, and its links
+ * lead nowhere by themselves (diagram-links.ts).
+ */
+export async function drawDiagram(source: string, look: DiagramLook): Promise<Drawn> {
+  const key = `${look}\n${source}`;
+  const cached = drawnCache.get(key);
+  if (cached) return cached;
+  const mermaid = await loadMermaid();
+  mermaid.initialize({
+    startOnLoad: false,
+    securityLevel: 'strict',
+    // A failed diagram is said in the block's own words, not drawn as a bomb into the page.
+    suppressErrorRendering: true,
+    theme: look === 'dark' ? 'dark' : 'default',
+    fontFamily: getComputedStyle(document.body).fontFamily,
+  });
+  const id = `atelier-diagram-${++nextId}`;
+  try {
+    const { svg } = await mermaid.render(id, source);
+    return remember(key, { svg: inertDiagram(svg) });
+  } catch (error) {
+    return remember(key, { error: messageOf(error) });
+  } finally {
+    // Mermaid measures in a scratch element of its own; one left by a failure is removed.
+    document.getElementById(`d${id}`)?.remove();
+  }
+}
