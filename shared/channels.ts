@@ -14,6 +14,7 @@ import {
   type MediaEventPayloads,
   type MediaInvokeOutputs,
 } from './channels-media';
+import { promptsInvokeSchemas, type PromptsInvokeOutputs } from './channels-prompts';
 import {
   settingsInvokeSchemas,
   type SettingsEventPayloads,
@@ -25,6 +26,7 @@ export const invokeSchemas = {
   ...chatInvokeSchemas,
   ...libraryInvokeSchemas,
   ...mediaInvokeSchemas,
+  ...promptsInvokeSchemas,
 } as const satisfies Record<InvokeChannel, z.ZodType>;
 
 export type { EventChannel, InvokeChannel };
@@ -33,7 +35,12 @@ export type InvokeInput<C extends InvokeChannel> = z.input<(typeof invokeSchemas
 
 /** What each call answers on success (failures answer a UserError, see Envelope). */
 export interface InvokeOutputs
-  extends SettingsInvokeOutputs, ChatInvokeOutputs, LibraryInvokeOutputs, MediaInvokeOutputs {}
+  extends
+    SettingsInvokeOutputs,
+    ChatInvokeOutputs,
+    LibraryInvokeOutputs,
+    MediaInvokeOutputs,
+    PromptsInvokeOutputs {}
 
 export type InvokeOutput<C extends InvokeChannel> = InvokeOutputs[C];
 

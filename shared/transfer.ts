@@ -75,6 +75,8 @@ export interface TransferReport {
   media: number;
   documents: number;
   files: number;
+  /** Saved prompts a restore added or changed (absent: none came). */
+  prompts?: number;
   /** Items that got a new id because theirs was taken, or could not name a file (library/ids.ts). */
   renamed: number;
   skipped: TransferSkip[];

@@ -11,6 +11,7 @@ import { openImagesFeature } from './images/feature';
 import { openMcpFeature, type McpFeatureOptions } from './mcp/feature';
 import { openMediaFeature } from './media/feature';
 import { openOrganiseFeature } from './organise/feature';
+import { openPromptsFeature } from './prompts/feature';
 import { openSearchFeature } from './search/feature';
 import { openSettingsFeature } from './settings/feature';
 import { openShellFeature } from './shell/feature';
@@ -60,7 +61,12 @@ export async function openFeatures(
   const organise = await openOrganiseFeature(ctx);
   const storage = await openStorageFeature(ctx);
   const spending = await openSpendingFeature(ctx);
-  const transfer = await openTransferFeature(ctx, { documents, folders: organise.folders });
+  const prompts = await openPromptsFeature(ctx);
+  const transfer = await openTransferFeature(ctx, {
+    documents,
+    folders: organise.folders,
+    prompts: prompts.library,
+  });
   const opened = [
     settings,
     account,
@@ -77,6 +83,7 @@ export async function openFeatures(
     organise,
     storage,
     spending,
+    prompts,
     transfer,
   ];
   return {
@@ -97,6 +104,7 @@ export async function openFeatures(
       ...organise.handlers,
       ...storage.handlers,
       ...spending.handlers,
+      ...prompts.handlers,
     },
     async dispose() {
       for (const feature of opened.reverse()) await feature.dispose?.();

@@ -21,6 +21,7 @@ const SHAPES = {
   /** The rest are kept inside one file each (folders.json, assistants.json, …), never as names. */
   folder: '[A-Za-z0-9_-]{1,200}',
   assistant: '[A-Za-z0-9_-]{1,200}',
+  prompt: '[A-Za-z0-9_-]{1,200}',
   transcript: 'tr-[0-9a-f]{16}',
   videoJob: 'vjob-[0-9a-f]{16}',
 } as const;

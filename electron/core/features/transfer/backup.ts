@@ -7,6 +7,7 @@ import { BACKUP_FORMAT, type TransferStep } from '../../../../shared/transfer';
 import { extensionOfMime } from '../../../../shared/media-files';
 import { FILE_MODE } from '../../library/data-folder';
 import { allMedia, mediaMetaOf, type PlacingDeps } from './placing';
+import { type CarriedPrompts, PROMPTS_ENTRY, promptsEntry } from './prompts-entry';
 
 export const MANIFEST_ENTRY = 'manifest.json';
 
@@ -23,7 +24,7 @@ export interface BackupCounts {
  */
 export async function writeBackup(
   path: string,
-  deps: PlacingDeps,
+  deps: PlacingDeps & { prompts?: CarriedPrompts },
   onProgress: (step: TransferStep, done: number, total: number) => void,
   now: string,
 ): Promise<BackupCounts> {
@@ -99,6 +100,7 @@ export async function writeBackup(
   }
 
   onProgress('finishing', 0, 1);
+  if (deps.prompts) await add(PROMPTS_ENTRY, json(promptsEntry(deps.prompts)));
   await add(MANIFEST_ENTRY, json({ format: BACKUP_FORMAT, version: 1, createdAt: now, counts }));
   zip.end();
   await Promise.race([once(out, 'finish'), failed]);

@@ -20,6 +20,7 @@ import { importAppExport, looksLikeAppExport, writeAppExport } from './app-json'
 import { writeBackup } from './backup';
 import { importChatGptExport, looksLikeChatGpt } from './chatgpt';
 import { createPlacer, emptyReport, type PlacingDeps } from './placing';
+import type { CarriedPrompts } from './prompts-entry';
 import { conversationsHtml, conversationsMarkdown, type ImageLookup } from './render';
 import { restoreBackup, stagingFolder } from './restore';
 import { parseUntrustedJson } from './untrusted-json';
@@ -52,7 +53,12 @@ const today = (now: Date): string => now.toISOString().slice(0, 10);
 
 export async function openTransferFeature(
   ctx: FeatureContext,
-  deps: { documents: Pick<DocumentsFeature, 'store'>; folders: Pick<FolderLibrary, 'has'> },
+  deps: {
+    documents: Pick<DocumentsFeature, 'store'>;
+    folders: Pick<FolderLibrary, 'has'>;
+    /** Saved prompts travel in a backup; absent (tests of other parts): they do not. */
+    prompts?: CarriedPrompts;
+  },
 ): Promise<Feature<TransferChannel>> {
   const folder = join(ctx.dataDir, 'transfer');
   // Files prepared for the page and staging left by a previous run are of no use now: what a
@@ -61,12 +67,13 @@ export async function openTransferFeature(
   await rm(folder, { recursive: true, force: true });
   // A full disk may refuse even a folder: start anyway; each export or backup makes it again.
   await makeFolder(folder).catch(() => undefined);
-  const placing: PlacingDeps = {
+  const placing: PlacingDeps & { prompts?: CarriedPrompts } = {
     conversations: ctx.conversations,
     files: ctx.files,
     media: ctx.media,
     documents: deps.documents.store,
     folders: deps.folders,
+    prompts: deps.prompts,
   };
   /** Prepared files the page may still read, by outId. */
   const outs = new Map<string, { path: string; size: number }>();

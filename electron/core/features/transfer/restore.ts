@@ -28,6 +28,7 @@ import {
   mediaMetaSchema,
   type PlacingDeps,
 } from './placing';
+import { type CarriedPrompts, restorePrompts } from './prompts-entry';
 import { parseUntrustedJson } from './untrusted-json';
 
 /**
@@ -43,6 +44,7 @@ const ENTRY = {
   document: new RegExp(`^documents/(${idShape('document')})\\.json$`),
   fileMeta: new RegExp(`^files/(${idShape('file')})\\.json$`),
   fileBytes: new RegExp(`^files/(${idShape('file')})\\.bin$`),
+  prompts: /^prompts\.json$/,
 } as const;
 
 const S_IFMT = 0o170000;
@@ -103,6 +105,7 @@ interface Staged {
   fileBytes: Map<string, string>;
   documents: StagedEntry[];
   conversations: StagedEntry[];
+  prompts: StagedEntry | null;
   manifest: boolean;
 }
 
@@ -222,6 +225,7 @@ async function stageArchive(
     fileBytes: new Map(),
     documents: [],
     conversations: [],
+    prompts: null,
     manifest: false,
   };
   try {
@@ -267,6 +271,7 @@ async function stageArchive(
         else if (kind === 'mediaMeta') staged.mediaMeta.set(id, json);
         else if (kind === 'fileMeta') staged.fileMeta.set(id, json);
         else if (kind === 'document') staged.documents.push(json);
+        else if (kind === 'prompts') staged.prompts = json;
         else staged.conversations.push(json);
       } catch (e) {
         stream.destroy();
@@ -343,7 +348,7 @@ function stagingFailure(e: unknown): ServiceError {
  */
 export async function restoreBackup(
   archivePath: string,
-  deps: PlacingDeps,
+  deps: PlacingDeps & { prompts?: CarriedPrompts },
   options: RestoreOptions,
 ): Promise<TransferReport> {
   const report = emptyReport('backup');
@@ -399,6 +404,8 @@ export async function restoreBackup(
       }
       options.onProgress('documents', ++done, staged.documents.length);
     }
+    if (staged.prompts && deps.prompts)
+      await restorePrompts(deps.prompts, await readStaged(staged.prompts, report), report);
     done = 0;
     const total = Math.min(staged.conversations.length, TRANSFER_LIMITS.conversations);
     options.onProgress('conversations', 0, total);
