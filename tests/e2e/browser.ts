@@ -20,3 +20,15 @@ export const E2E_CHROMIUM_ARGS = [
   '--disable-component-update',
   '--no-first-run',
 ];
+
+/**
+ * Launch options with more flags, for the one spec that needs them (a fake microphone):
+ * `test.use({ launchOptions: chromiumWith([...]) })` at the top of that file gives it browsers of
+ * its own; the other specs keep the configuration's.
+ */
+export function chromiumWith(extraArgs: readonly string[]): {
+  executablePath: string;
+  args: string[];
+} {
+  return { executablePath: E2E_CHROMIUM, args: [...E2E_CHROMIUM_ARGS, ...extraArgs] };
+}

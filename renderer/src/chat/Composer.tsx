@@ -9,6 +9,7 @@ import { AttachmentAdvice } from './attachments/AttachmentAdvice';
 import { AddressOffer } from './attachments/AddressOffer';
 import { picturesGoing, visionChoicePending } from './attachments/vision-choice';
 import { Recorder } from './attachments/Recorder';
+import { VoiceButton, VoicePanel } from './voice/VoiceMode';
 import { TurnCost } from './TurnCost';
 import { TEXT_FILE_ACCEPT, pictureAddress } from '../../../shared/attachments';
 import { IconButton } from '../common/IconButton';
@@ -123,6 +124,7 @@ export function Composer({ conversationId }: { conversationId: string | null }) 
           {t('attach.dropHere')}
         </div>
       )}
+      <VoicePanel conversationId={conversationId} />
       <AttachmentTray conversationKey={draftKey} />
       <AttachmentAdvice conversationKey={draftKey} model={model} onSwitch={switchModel} />
       {offered && (
@@ -190,6 +192,7 @@ export function Composer({ conversationId }: { conversationId: string | null }) 
           }}
         />
         <Recorder onRecorded={(file) => addFiles(draftKey, [file])} />
+        <VoiceButton />
         <span className="composer-hint">
           {busyAttachments ? t('attach.waitUploads') : t('attach.hint')}
         </span>

@@ -29,6 +29,7 @@ import { storageEn } from './storage.en';
 import { spendingEn } from './spending.en';
 import { unitsEn } from './units.en';
 import { previewEn } from './preview.en';
+import { voiceEn } from './voice.en';
 
 export const en = {
   ...appEn,
@@ -61,6 +62,7 @@ export const en = {
   ...spendingEn,
   ...unitsEn,
   ...previewEn,
+  ...voiceEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

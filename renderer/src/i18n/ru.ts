@@ -30,6 +30,7 @@ import { storageRu } from './storage.ru';
 import { spendingRu } from './spending.ru';
 import { unitsRu } from './units.ru';
 import { previewRu } from './preview.ru';
+import { voiceRu } from './voice.ru';
 
 export const ru: { readonly [K in MessageKey]: string } = {
   ...appRu,
@@ -62,4 +63,5 @@ export const ru: { readonly [K in MessageKey]: string } = {
   ...spendingRu,
   ...unitsRu,
   ...previewRu,
+  ...voiceRu,
 };

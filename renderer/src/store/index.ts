@@ -20,6 +20,7 @@ import { createSpendingSlice, type SpendingSlice } from './spending-slice';
 import { createStorageSlice, type StorageSlice } from './storage-slice';
 import { createUiSlice, type UiSlice } from './ui-slice';
 import { createVideoSlice, type VideoSlice } from './video-slice';
+import { createVoiceSlice, type VoiceSlice } from './voice-slice';
 
 export type AppState = UiSlice &
   SettingsSlice &
@@ -40,7 +41,8 @@ export type AppState = UiSlice &
   OrganiseSlice &
   McpSlice &
   StorageSlice &
-  SpendingSlice;
+  SpendingSlice &
+  VoiceSlice;
 
 export const useAppStore = create<AppState>()((...args) => ({
   ...createUiSlice(...args),
@@ -63,6 +65,7 @@ export const useAppStore = create<AppState>()((...args) => ({
   ...createMcpSlice(...args),
   ...createStorageSlice(...args),
   ...createSpendingSlice(...args),
+  ...createVoiceSlice(...args),
 }));
 
 export type { Tab } from './ui-slice';

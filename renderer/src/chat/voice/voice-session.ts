@@ -1,18 +1,8 @@
 // Voice mode's rounds: listen, transcribe, ask, read the answer aloud sentence by sentence as it streams, and listen again until stopped.
 import type { UserError } from '../../../../shared/types';
+import type { VoicePhase, VoiceProblemKind } from '../../store/voice-slice';
 import { createSentenceStream } from './sentences';
 import { createSpeechQueue } from './speech-queue';
-
-export type VoicePhase = 'off' | 'listening' | 'transcribing' | 'thinking' | 'speaking';
-
-export type VoiceProblemKind =
-  | 'no-microphone'
-  | 'microphone-refused'
-  | 'microphone'
-  | 'no-transcription-model'
-  | 'no-speech-model'
-  | 'service'
-  | 'playback';
 
 /** Why voice mode stopped: said to the person with what to do. */
 export class VoiceProblem extends Error {
@@ -91,7 +81,7 @@ export async function runVoiceSession<Audio>(
       queue.cancel();
       return;
     }
-    answer = whole;
+    answer = { conversationId: whole.conversationId, messageId: whole.messageId };
     for (const sentence of sentences.end(whole.text)) queue.add(sentence);
     await queue.finish();
     if (signal.aborted) return;

@@ -89,7 +89,7 @@ describe('/audio/transcriptions of the fake microphone', () => {
     const form = new FormData();
     form.set('model', 'stt-openai/whisper-1');
     if (language) form.set('language', language);
-    form.set('file', new Blob([file], { type: 'audio/wav' }), 'recording.wav');
+    form.set('file', new Blob([new Uint8Array(file)], { type: 'audio/wav' }), 'recording.wav');
     return (await (await call('/audio/transcriptions', { body: form })).json()) as {
       text: string;
       usage: { seconds: number; cost: string };

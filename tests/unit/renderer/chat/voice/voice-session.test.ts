@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   runVoiceSession,
   type AnswerRef,
-  type VoicePhase,
   type VoiceRoundDeps,
 } from '../../../../../renderer/src/chat/voice/voice-session';
+import type { VoicePhase } from '../../../../../renderer/src/store/voice-slice';
 
 interface Script {
   /** What each round transcribes to, in order. */
@@ -46,6 +46,8 @@ function fakes(script: Script, controller: AbortController) {
     },
     async synthesize(sentence, answer) {
       if (sentence === script.synthesizeFails) throw new Error('The service said no.');
+      // Only where the answer is, as audio.speak's fromChat takes it.
+      if (answer) expect(Object.keys(answer).sort()).toEqual(['conversationId', 'messageId']);
       return `${answer?.messageId}:${sentence}`;
     },
     async play(audio) {
