@@ -47,13 +47,23 @@ for (const look of LOOKS) {
     }) => {
       const scripts = recordScripts(page);
       await openInLook(page, atelier, look);
-      // An ordinary answer first: markdown and highlighting are in, and still no diagram code.
-      await sendAndAwaitIn(page, look, 'Hello there');
-      await expect(page.locator('article pre, article p').first()).toBeVisible();
+      // The first screen and the markdown renderer (fetched once the page is idle) are in, and
+      // no diagram code with them.
+      await expect
+        .poll(() => scripts.some((script) => script.url.includes('MarkdownBlock')))
+        .toBe(true);
       expect(scripts.filter((script) => script.mermaid)).toEqual([]);
 
       const source = flowchart(look);
-      await sendIn(page, look, `[[slow]] [[echo]]\n${fenced('mermaid', source)}\n\nDone.`);
+      const ask =
+        look.language === 'ru'
+          ? 'Нарисуй, как один ключ ведёт ко всем моделям'
+          : 'Draw how one key reaches every model';
+      await sendIn(
+        page,
+        look,
+        `${ask} [[slow]] [[echo]]\n${fenced('mermaid', source)}\n\n${look.language === 'ru' ? 'Всё идёт через один ключ.' : 'Everything goes through one key.'}`,
+      );
       const answer = page.getByRole('article', { name: look.t('chat.assistantMessage') }).last();
       const block = answer.locator('.diagram-block');
       // Still arriving: its source, with Diagram not yet offered.
@@ -78,6 +88,7 @@ for (const look of LOOKS) {
       const lightness = ((r ?? 0) + (g ?? 0) + (b ?? 0)) / 3;
       if (look.theme === 'dark') expect(lightness).toBeLessThan(100);
       else expect(lightness).toBeGreaterThan(160);
+      await block.evaluate((element) => element.scrollIntoView({ block: 'center' }));
       await docShot(page, `diagram-${look.language}-${look.theme}`);
 
       await block.getByRole('button', { name: look.t('preview.source'), exact: true }).click();

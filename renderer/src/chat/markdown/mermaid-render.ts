@@ -30,6 +30,22 @@ export function drawnBefore(source: string, look: DiagramLook): Drawn | undefine
   return drawnCache.get(`${look}\n${source}`);
 }
 
+/** A hex colour token of the app's look (tokens.css), or undefined when it is not one. */
+function token(name: string): string | undefined {
+  const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+  return /^#[0-9a-f]{3,8}$/i.test(value) ? value : undefined;
+}
+
+/**
+ * Mermaid's dark theme puts edge labels on grey boxes and assumes a grey page: in the dark look
+ * they take the app's own background, so a diagram sits in the answer like its text.
+ */
+function themeVariablesOf(look: DiagramLook): Record<string, string> {
+  if (look === 'light') return {};
+  const background = token('--bg');
+  return background ? { background, edgeLabelBackground: background } : {};
+}
+
 function messageOf(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.trim() || 'Unknown error';
@@ -53,6 +69,7 @@ export async function drawDiagram(source: string, look: DiagramLook): Promise<Dr
     suppressErrorRendering: true,
     theme: look === 'dark' ? 'dark' : 'default',
     fontFamily: getComputedStyle(document.body).fontFamily,
+    themeVariables: themeVariablesOf(look),
   });
   const id = `atelier-diagram-${++nextId}`;
   try {
