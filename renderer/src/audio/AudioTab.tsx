@@ -14,6 +14,8 @@ import type { AudioMode } from '../store/audio-slice';
 import { MusicForm, SpeechForm } from './CreateForms';
 import { TranscribePanel } from './TranscribePanel';
 import { HistoryRow } from './HistoryRow';
+import { FromChatLink } from '../common/FromChatLink';
+import { OriginFilter } from '../common/OriginFilter';
 import { WaveformPlayer } from './WaveformPlayer';
 import '../common/media-page.css';
 import './audio.css';
@@ -122,6 +124,8 @@ function AudioHistory() {
   const remove = useAppStore((s) => s.deleteAudio);
   const error = useAppStore((s) => s.audioHistoryError);
   const load = useAppStore((s) => s.loadAudioHistory);
+  const origin = useAppStore((s) => s.audioOrigin);
+  const setOrigin = useAppStore((s) => s.setAudioOrigin);
   /** A recording sent in chats, waiting for "Delete anyway". */
   const [asking, setAsking] = useState<{ id: string; text: string } | null>(null);
 
@@ -145,8 +149,13 @@ function AudioHistory() {
   return (
     <section className="audio-history" aria-labelledby="audio-history-title">
       <h2 id="audio-history-title">{t('audio.history')}</h2>
+      <OriginFilter value={origin} onChange={(next) => void setOrigin(next)} />
       {error && <ErrorNotice error={error} onRetry={() => void load()} />}
-      {items.length === 0 && !error && <p className="muted">{t('audio.historyEmpty')}</p>}
+      {items.length === 0 && !error && (
+        <p className="muted">
+          {origin === 'chats' ? t('studio.noneFromChats') : t('audio.historyEmpty')}
+        </p>
+      )}
       <ul className="stack history-list" aria-labelledby="audio-history-title">
         {items.map((item) => (
           <HistoryRow
@@ -158,6 +167,7 @@ function AudioHistory() {
             title={item.title}
             facts={itemFacts(item, language, t)}
           >
+            <FromChatLink item={item} />
             <button type="button" className="text-button" onClick={() => void saveMedia(item)}>
               {t('audio.download')}
             </button>

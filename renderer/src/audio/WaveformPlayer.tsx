@@ -5,6 +5,7 @@ import type { MediaItem } from '../../../shared/types';
 import { mediaUrl } from '../common/media';
 import { useT } from '../i18n/use-t';
 import { useAppStore } from '../store';
+import './waveform.css';
 
 const SEEK_STEP_SECONDS = 5;
 

@@ -19,6 +19,8 @@ import { MessageAttachments } from './attachments/AttachmentTray';
 import { collapsedText } from './long-message';
 import { IconButton } from '../common/IconButton';
 import { UsageLine } from './UsageLine';
+import { StudioActions } from './studio/StudioActions';
+import { StudioMedia } from './studio/StudioMedia';
 
 /**
  * Messages shown whole: opened with "Show all", or streamed in this window (an answer the person
@@ -333,6 +335,7 @@ function MessageRowView({
         />
       )}
       {!streaming && !isUser && <UsageLine message={message} />}
+      {!streaming && saved && <StudioMedia conversationId={conversationId} message={message} />}
       {!streaming && !editing && (
         <div className="message-actions">
           <CopyButton text={message.content} label={t('chat.copyMessage', { message: which })} />
@@ -346,6 +349,9 @@ function MessageRowView({
             >
               {t('chat.regenerate')}
             </button>
+          )}
+          {!isUser && saved && (
+            <StudioActions conversationId={conversationId} message={message} which={which} />
           )}
           {isUser && saved && (
             <button

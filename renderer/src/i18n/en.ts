@@ -29,6 +29,7 @@ import { storageEn } from './storage.en';
 import { spendingEn } from './spending.en';
 import { unitsEn } from './units.en';
 import { previewEn } from './preview.en';
+import { studioEn } from './studio.en';
 import { voiceEn } from './voice.en';
 
 export const en = {
@@ -62,6 +63,7 @@ export const en = {
   ...spendingEn,
   ...unitsEn,
   ...previewEn,
+  ...studioEn,
   ...voiceEn,
 } as const;
 

@@ -30,6 +30,7 @@ import { storageRu } from './storage.ru';
 import { spendingRu } from './spending.ru';
 import { unitsRu } from './units.ru';
 import { previewRu } from './preview.ru';
+import { studioRu } from './studio.ru';
 import { voiceRu } from './voice.ru';
 
 export const ru: { readonly [K in MessageKey]: string } = {
@@ -63,5 +64,6 @@ export const ru: { readonly [K in MessageKey]: string } = {
   ...spendingRu,
   ...unitsRu,
   ...previewRu,
+  ...studioRu,
   ...voiceRu,
 };

@@ -16,6 +16,7 @@ import { useLanguage, useT } from '../i18n/use-t';
 import { formatCount, localeOf } from '../i18n/translate';
 import { useAppStore } from '../store';
 import { GALLERY_PAGE } from '../store/images-gallery-slice';
+import { OriginFilter } from '../common/OriginFilter';
 
 const TILE_MIN = 150;
 const GAP = 8;
@@ -125,6 +126,8 @@ export function Gallery({ onOpen }: { onOpen(index: number): void }) {
   const total = useAppStore((s) => s.galleryTotal);
   const pages = useAppStore((s) => s.galleryPages);
   const error = useAppStore((s) => s.galleryError);
+  const origin = useAppStore((s) => s.galleryOrigin);
+  const setOrigin = useAppStore((s) => s.setGalleryOrigin);
   const loadPage = useAppStore((s) => s.loadGalleryPage);
   const scroller = useRef<HTMLDivElement>(null);
   const tiles = useRef(new Map<number, HTMLButtonElement>());
@@ -216,9 +219,14 @@ export function Gallery({ onOpen }: { onOpen(index: number): void }) {
       <div className="gallery-head">
         <h2>{t('images.gallery')}</h2>
         <span className="hint">{t('images.galleryCount', { count })}</span>
+        <OriginFilter value={origin} onChange={(next) => void setOrigin(next)} />
       </div>
       {error && <p className="hint warning">{error.message}</p>}
-      {total === 0 && <p className="hint gallery-empty">{t('images.galleryEmpty')}</p>}
+      {total === 0 && (
+        <p className="hint gallery-empty">
+          {origin === 'chats' ? t('studio.noneFromChats') : t('images.galleryEmpty')}
+        </p>
+      )}
       <div ref={scroller} className="gallery-scroller" onKeyDown={onKeyDown}>
         <div
           role="list"

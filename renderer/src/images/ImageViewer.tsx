@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { MediaItem, UserError } from '../../../shared/types';
 import { ErrorNotice } from '../common/ErrorNotice';
+import { FromChatLink } from '../common/FromChatLink';
 import { ModalDialog } from '../common/ModalDialog';
 import { conversationsUsing, usageTitles } from '../common/deleted-media';
 import { mediaUrl, saveMedia } from '../common/media';
@@ -46,6 +47,7 @@ function Details({ item }: { item: MediaItem }) {
     <section className="viewer-details" aria-label={t('images.details')}>
       <h3>{t('images.details')}</h3>
       <p className="viewer-prompt">{typeof p.prompt === 'string' ? p.prompt : item.title}</p>
+      <FromChatLink item={item} />
       <dl>
         {rows.map(([label, value]) => (
           <div key={label} className="detail-row">

@@ -13,6 +13,7 @@ import type { MessageKey } from '../i18n/en';
 import { formatCount, localeOf, translateDynamic } from '../i18n/translate';
 import { SemanticSearchCard } from './SemanticSearchCard';
 import { TitleSettingsCard } from './TitleSettingsCard';
+import { StudioSettingsCard } from './StudioSettingsCard';
 import { SpendLimitsCard } from './SpendLimitsCard';
 import { PriceBasisCard } from './PriceBasisCard';
 import { ToolSettingsCard } from './ToolSettingsCard';
@@ -356,6 +357,7 @@ export default function SettingsTab() {
       {current === 'chat' && (
         <div className="settings-form">
           <TitleSettingsCard />
+          <StudioSettingsCard />
         </div>
       )}
 

@@ -9,6 +9,7 @@ import type { SliceCreator } from './slice';
 import type { SpendingSlice } from './spending-slice';
 import { musicEstimate, speechEstimate, transcriptionEstimate } from '../../../shared/estimates';
 import { estimateTokens } from '../../../shared/tokens';
+import type { MediaOriginChoice } from '../../../shared/studio-actions';
 
 export type AudioMode = 'speech' | 'music' | 'transcribe';
 export interface SpeechDraft {
@@ -62,6 +63,9 @@ export interface AudioSlice {
 
   audioItems: MediaItem[];
   audioTotal: number;
+  /** Sounds made in the tab (the default) or from chats. */
+  audioOrigin: MediaOriginChoice;
+  setAudioOrigin(origin: MediaOriginChoice): Promise<void>;
   audioHistoryError: UserError | null;
   loadAudioHistory(): Promise<void>;
   /** The item in the player. */
@@ -156,8 +160,13 @@ export const createAudioSlice: SliceCreator<AudioSlice, SpendingSlice> = (set, g
       audioBusy: null,
       audioRetry: null,
       currentAudioId: item.id,
-      audioItems: [item, ...state.audioItems.filter((i) => i.id !== item.id)],
-      audioTotal: state.audioTotal + 1,
+      // Made here: shown at once in the list of what the tab made.
+      ...(state.audioOrigin === 'made'
+        ? {
+            audioItems: [item, ...state.audioItems.filter((i) => i.id !== item.id)],
+            audioTotal: state.audioTotal + 1,
+          }
+        : {}),
     }));
   }
 
@@ -184,9 +193,17 @@ export const createAudioSlice: SliceCreator<AudioSlice, SpendingSlice> = (set, g
 
     audioItems: [],
     audioTotal: 0,
+    audioOrigin: 'made',
+    setAudioOrigin: async (origin) => {
+      if (origin === get().audioOrigin) return;
+      set({ audioOrigin: origin, audioItems: [], audioTotal: 0 });
+      await get().loadAudioHistory();
+    },
     audioHistoryError: null,
     loadAudioHistory: async () => {
-      const answer = await invoke('media.list', { kind: 'audio', limit: HISTORY_PAGE });
+      const origin = get().audioOrigin;
+      const answer = await invoke('media.list', { kind: 'audio', origin, limit: HISTORY_PAGE });
+      if (origin !== get().audioOrigin) return;
       if (!answer.ok) {
         set({ audioHistoryError: answer.error });
         return;

@@ -1,5 +1,6 @@
 // The image gallery: the library's pictures in pages, newest first, reloaded when the library changes.
 import { markMediaDeleted } from '../common/deleted-media';
+import type { MediaOriginChoice } from '../../../shared/studio-actions';
 import type { MediaItem, UserError } from '../../../shared/types';
 import { invoke } from '../platform';
 import type { ImageFormSlice } from './images-form-slice';
@@ -12,6 +13,9 @@ export interface ImageGallerySlice {
   /** Loaded pages of GALLERY_PAGE items, newest first, by page number. */
   galleryPages: Record<number, MediaItem[]>;
   galleryError: UserError | null;
+  /** Pictures made in the tab (the default) or from chats. */
+  galleryOrigin: MediaOriginChoice;
+  setGalleryOrigin(origin: MediaOriginChoice): Promise<void>;
   loadGalleryPage(page: number): Promise<void>;
   /** The library changed: reload the count and every page already shown. */
   reloadGallery(): Promise<void>;
@@ -29,6 +33,12 @@ export const createImageGallerySlice: SliceCreator<ImageGallerySlice, ImageFormS
     galleryTotal: 0,
     galleryPages: {},
     galleryError: null,
+    galleryOrigin: 'made',
+    setGalleryOrigin: async (origin) => {
+      if (origin === get().galleryOrigin) return;
+      set({ galleryOrigin: origin, galleryPages: {}, galleryTotal: 0 });
+      await get().reloadGallery();
+    },
 
     loadGalleryPage: async (page) => {
       if (pagesLoading.has(page) || get().galleryPages[page]) return;
@@ -36,6 +46,7 @@ export const createImageGallerySlice: SliceCreator<ImageGallerySlice, ImageFormS
       const generation = galleryGeneration;
       const answer = await invoke('media.list', {
         kind: 'image',
+        origin: get().galleryOrigin,
         offset: page * GALLERY_PAGE,
         limit: GALLERY_PAGE,
       });
@@ -60,7 +71,12 @@ export const createImageGallerySlice: SliceCreator<ImageGallerySlice, ImageFormS
       const wanted = shown.length > 0 ? shown : [0];
       const answers = await Promise.all(
         wanted.map((page) =>
-          invoke('media.list', { kind: 'image', offset: page * GALLERY_PAGE, limit: GALLERY_PAGE }),
+          invoke('media.list', {
+            kind: 'image',
+            origin: get().galleryOrigin,
+            offset: page * GALLERY_PAGE,
+            limit: GALLERY_PAGE,
+          }),
         ),
       );
       if (generation !== galleryGeneration) return;

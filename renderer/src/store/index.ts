@@ -18,6 +18,7 @@ import { createRateSlice, type RateSlice } from './rate-slice';
 import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 import { createSpendingSlice, type SpendingSlice } from './spending-slice';
 import { createStorageSlice, type StorageSlice } from './storage-slice';
+import { createStudioSlice, type StudioSlice } from './studio-slice';
 import { createUiSlice, type UiSlice } from './ui-slice';
 import { createVideoSlice, type VideoSlice } from './video-slice';
 import { createVoiceSlice, type VoiceSlice } from './voice-slice';
@@ -42,6 +43,7 @@ export type AppState = UiSlice &
   McpSlice &
   StorageSlice &
   SpendingSlice &
+  StudioSlice &
   VoiceSlice;
 
 export const useAppStore = create<AppState>()((...args) => ({
@@ -65,6 +67,7 @@ export const useAppStore = create<AppState>()((...args) => ({
   ...createMcpSlice(...args),
   ...createStorageSlice(...args),
   ...createSpendingSlice(...args),
+  ...createStudioSlice(...args),
   ...createVoiceSlice(...args),
 }));
 

@@ -51,7 +51,8 @@ describe('backup and restore', () => {
     });
     const restored = await second.call<Conversation>('conversations.get', { id: original.id });
     expect(content(restored)).toEqual(content(original));
-    const pictures = await second.call<MediaPage>('media.list', { kind: 'image' });
+    // An attached picture is a chat's: listed under chats, as before the backup.
+    const pictures = await second.call<MediaPage>('media.list', { kind: 'image', origin: 'chats' });
     expect(pictures.total).toBe(1);
     expect(restored.messages[0]!.attachments![0]!.mediaId).toBe(pictures.items[0]!.id);
     // The staging folder is gone once the restore is over.

@@ -1,0 +1,41 @@
+// English strings of studio.*: Read aloud, Illustrate and Animate in the chat, media from chats in Images and Audio, and the Settings card of their models.
+
+export const studioEn = {
+  'studio.readAloud': 'Read aloud',
+  'studio.readAloudOf': 'Read aloud {message}',
+  'studio.illustrate': 'Illustrate',
+  'studio.illustrateOf': 'Illustrate {message}',
+  'studio.illustrateHint':
+    'Makes a picture from this answer, or from the part of it you selected, with the picture model chosen in Settings.',
+  'studio.animate': 'Animate',
+  'studio.animateOf': 'Animate the picture {picture}',
+  'studio.reading': 'Making the recording…',
+  'studio.drawing': 'Drawing the picture…',
+  'studio.starting': 'Starting the video…',
+  'studio.media': 'Made from this message',
+  'studio.recording': 'Read aloud',
+  'studio.illustration': 'Illustration: {prompt}',
+  'studio.videoOf': 'Video from a picture',
+  'studio.videoJob': 'Video from a picture: {status}',
+  'studio.videoJobFailed': 'The video was not made: {reason}',
+  'studio.origin': 'Show',
+  'studio.originMade': 'Made here',
+  'studio.originChats': 'From chats',
+  'studio.openChat': 'From the chat “{title}”',
+  'studio.openChatLabel': 'Open the chat “{title}” at the message this came from',
+  'studio.attachedToChat': 'Attached to a chat message',
+  'studio.chatGone': 'From a chat that was deleted',
+  'studio.noneFromChats':
+    'Nothing from chats yet. Read aloud, Illustrate and Animate on a message keep their results here.',
+  'studio.card': 'In the chat',
+  'studio.cardHint':
+    'The models Read aloud, Illustrate, Animate and voice mode use. Until you choose one, each uses the default of the service’s list.',
+  'studio.speechModel': 'Speech model',
+  'studio.voice': 'Voice',
+  'studio.pictureModel': 'Picture model',
+  'studio.videoModel': 'Video model (from a picture)',
+  'studio.transcribeModel': 'Transcription model',
+  'studio.usesDefault': 'The list’s default is in use.',
+  'studio.useDefault': 'Use the list’s default',
+  'studio.noModel': 'The service’s list has no model for this yet.',
+} as const;
