@@ -18,6 +18,8 @@ const BASE_CSP: ReadonlyArray<readonly [string, string]> = [
   ['font-src', "'self' data:"],
   ['connect-src', "'self'"],
   ['object-src', "'none'"],
+  // No frame loads any address; a code block's Preview is a srcdoc frame, which this leaves be.
+  ['frame-src', "'none'"],
   ['base-uri', "'none'"],
   ['frame-ancestors', "'none'"],
 ];

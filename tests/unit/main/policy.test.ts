@@ -16,7 +16,8 @@ describe('contentSecurityPolicy', () => {
     expect(contentSecurityPolicy()).toBe(
       "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
         "img-src 'self' data: blob:; media-src 'self' data: blob:; font-src 'self' data:; " +
-        "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+        "connect-src 'self'; object-src 'none'; frame-src 'none'; base-uri 'none'; " +
+        "frame-ancestors 'none'",
     );
   });
 
