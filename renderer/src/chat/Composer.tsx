@@ -12,6 +12,7 @@ import { Recorder } from './attachments/Recorder';
 import { VoiceButton, VoicePanel } from './voice/VoiceMode';
 import { TurnCost } from './TurnCost';
 import { TEXT_FILE_ACCEPT, pictureAddress } from '../../../shared/attachments';
+import { usePromptSlash } from '../prompts/PromptSlash';
 import { IconButton } from '../common/IconButton';
 
 const ACCEPT = `image/png,image/jpeg,image/gif,image/webp,image/bmp,audio/*,.pdf,.docx,${TEXT_FILE_ACCEPT}`;
@@ -50,6 +51,7 @@ export function Composer({ conversationId }: { conversationId: string | null }) 
   // A web address pasted alone: offered as a picture while the pasted text stays in the box.
   const [offer, setOffer] = useState<{ key: string; address: string; pasted: string } | null>(null);
   const offered = offer && offer.key === draftKey && draft.includes(offer.pasted) ? offer : null;
+  const prompts = usePromptSlash(box, draft, (text) => setDraft(draftKey, text));
 
   useEffect(() => {
     box.current?.focus();
@@ -144,8 +146,10 @@ export function Composer({ conversationId }: { conversationId: string | null }) 
           {t('attach.vision.chooseFirst')}
         </p>
       )}
+      {prompts.element}
       <textarea
         ref={box}
+        {...prompts.inputProps}
         className="composer-input"
         aria-label={t('chat.message')}
         placeholder={t('chat.messagePlaceholder')}
@@ -165,6 +169,7 @@ export function Composer({ conversationId }: { conversationId: string | null }) 
           addFiles(draftKey, files);
         }}
         onKeyDown={(event) => {
+          if (prompts.onKeyDown(event)) return;
           if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
             event.preventDefault();
             send();

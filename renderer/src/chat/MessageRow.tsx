@@ -11,6 +11,7 @@ import { useT } from '../i18n/use-t';
 import { CopyButton } from '../common/CopyButton';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { DeleteQuestionConfirm } from './DeleteQuestionConfirm';
+import { ForkButton } from './ForkButton';
 import { MessageMarkdown } from './MessageMarkdown';
 import { JsonAnswer } from './JsonAnswer';
 import { Sources } from './Sources';
@@ -375,6 +376,9 @@ function MessageRowView({
             >
               {t('chat.continue')}
             </button>
+          )}
+          {saved && (
+            <ForkButton conversationId={conversationId} messageId={message.id} which={which} />
           )}
           {saved && (
             <button

@@ -31,6 +31,8 @@ import { unitsEn } from './units.en';
 import { previewEn } from './preview.en';
 import { studioEn } from './studio.en';
 import { voiceEn } from './voice.en';
+import { promptsEn } from './prompts.en';
+import { forkEn } from './fork.en';
 
 export const en = {
   ...appEn,
@@ -65,6 +67,8 @@ export const en = {
   ...previewEn,
   ...studioEn,
   ...voiceEn,
+  ...promptsEn,
+  ...forkEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -32,6 +32,8 @@ import { unitsRu } from './units.ru';
 import { previewRu } from './preview.ru';
 import { studioRu } from './studio.ru';
 import { voiceRu } from './voice.ru';
+import { promptsRu } from './prompts.ru';
+import { forkRu } from './fork.ru';
 
 export const ru: { readonly [K in MessageKey]: string } = {
   ...appRu,
@@ -66,4 +68,6 @@ export const ru: { readonly [K in MessageKey]: string } = {
   ...previewRu,
   ...studioRu,
   ...voiceRu,
+  ...promptsRu,
+  ...forkRu,
 };

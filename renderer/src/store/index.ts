@@ -7,6 +7,7 @@ import { createChatSlice, type ChatSlice } from './chat-slice';
 import { createConversationsSlice, type ConversationsSlice } from './conversations-slice';
 import { createDocumentsSlice, type DocumentsSlice } from './documents-slice';
 import { createFirstRunSlice, type FirstRunSlice } from './firstrun-slice';
+import { createForkSlice, type ForkSlice } from './fork-slice';
 import { createImageFormSlice, type ImageFormSlice } from './images-form-slice';
 import { createImageGallerySlice, type ImageGallerySlice } from './images-gallery-slice';
 import { createImageRunSlice, type ImageRunSlice } from './images-run-slice';
@@ -14,6 +15,7 @@ import { createLinksSlice, type LinksSlice } from './links-slice';
 import { createMcpSlice, type McpSlice } from './mcp-slice';
 import { createModelsSlice, type ModelsSlice } from './models-slice';
 import { createOrganiseSlice, type OrganiseSlice } from './organise-slice';
+import { createPromptsSlice, type PromptsSlice } from './prompts-slice';
 import { createRateSlice, type RateSlice } from './rate-slice';
 import { createSettingsSlice, type SettingsSlice } from './settings-slice';
 import { createSpendingSlice, type SpendingSlice } from './spending-slice';
@@ -43,6 +45,8 @@ export type AppState = UiSlice &
   McpSlice &
   StorageSlice &
   SpendingSlice &
+  ForkSlice &
+  PromptsSlice &
   StudioSlice &
   VoiceSlice;
 
@@ -67,6 +71,8 @@ export const useAppStore = create<AppState>()((...args) => ({
   ...createMcpSlice(...args),
   ...createStorageSlice(...args),
   ...createSpendingSlice(...args),
+  ...createForkSlice(...args),
+  ...createPromptsSlice(...args),
   ...createStudioSlice(...args),
   ...createVoiceSlice(...args),
 }));
