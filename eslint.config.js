@@ -49,7 +49,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: ['zod', 'electron'], patterns: ['**/electron/**', '**/sim/**', '**/dev/**'] },
+        {
+          paths: [
+            'zod',
+            'electron',
+            // Megabytes of code: only `import('mermaid')`, when a diagram is to be drawn.
+            { name: 'mermaid', message: 'Load mermaid with import() when a diagram is drawn.' },
+          ],
+          patterns: ['**/electron/**', '**/sim/**', '**/dev/**'],
+        },
       ],
       'no-restricted-globals': ['error', 'fetch', 'WebSocket', 'EventSource', 'XMLHttpRequest'],
     },
