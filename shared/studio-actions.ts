@@ -51,6 +51,30 @@ export function answerWords(markdown: string): string {
     .trim();
 }
 
+/** The words Read aloud sends for an answer (its markdown when it has no words of its own). */
+export function readAloudText(markdown: string): string {
+  return answerWords(markdown) || markdown.trim();
+}
+
+const KIND_ORDER = ['audio', 'image', 'video'];
+
+/**
+ * What a message shows of the media made from it: its pictures and videos, and of its sounds only
+ * the newest reading of the whole answer (voice mode keeps one recording per sentence, linked to
+ * the same answer: those stay in Audio's "From chats", not under the message).
+ */
+export function shownUnder<T extends { kind: string; params: Record<string, unknown> }>(
+  items: readonly T[],
+  markdown: string,
+): T[] {
+  const words = readAloudText(markdown);
+  const readings = items.filter((i) => i.kind === 'audio' && i.params.text === words);
+  const newest = readings.at(-1);
+  const shown = items.filter((i) => i.kind !== 'audio' || i === newest);
+  // The reading first, then the pictures, then the videos made of them.
+  return shown.sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind));
+}
+
 const ILLUSTRATION_LEAD = 'An illustration of: ';
 
 /** The picture's prompt from an answer or the part of it selected, within the prompt limit. */

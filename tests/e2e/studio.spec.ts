@@ -1,6 +1,6 @@
 // The studio on every message, in both looks: Read aloud plays in the answer and is kept in Audio under "From chats" (linking back, after a reload too); Illustrate shows its picture in the chat and under "From chats" in Images; Animate brings its video back into the conversation.
 import type { Locator, Page } from '@playwright/test';
-import { expect, reloadApp, section, simRequests, test } from './fixtures';
+import { docShot, expect, reloadApp, section, simRequests, test } from './fixtures';
 import { LOOKS, type Look, openInLook, sendAndAwaitIn } from './looks';
 
 // Short intervals instead of the service's 10 s; the app never polls faster than the simulator allows.
@@ -90,6 +90,20 @@ for (const look of LOOKS) {
     );
     expect(generated).toHaveLength(1);
     expect(bodyOf<{ prompt: string }>(generated[0]).prompt).toMatch(/^An illustration of: /);
+
+    // The message with its reading and its picture, for the docs.
+    await answer(page, look)
+      .getByRole('button', { name: startingWith(look.t('studio.readAloud')) })
+      .click();
+    await expect(
+      madeFrom(page, look).getByRole('button', { name: look.t('audio.play') }),
+    ).toBeVisible();
+    await expect(picture).toHaveJSProperty('complete', true);
+    await expect(madeFrom(page, look).getByText(look.t('audio.loadingWave'))).toHaveCount(0);
+    await page.setViewportSize({ width: 1280, height: 1040 });
+    await answer(page, look).evaluate((article) => article.scrollIntoView({ block: 'start' }));
+    await docShot(page, `studio-${look.language}-${look.theme}`);
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     // Animate: a video job from that picture, its state in words, its video back in the answer.
     await madeFrom(page, look)

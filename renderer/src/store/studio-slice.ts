@@ -3,9 +3,9 @@ import { DEFAULT_STUDIO_CHOICES } from '../../../shared/studio';
 import {
   animateRatio,
   animationPrompt,
-  answerWords,
   illustrationPrompt,
   illustrationShape,
+  readAloudText,
   studioModel,
   type StudioTask,
 } from '../../../shared/studio-actions';
@@ -139,7 +139,7 @@ export const createStudioSlice: SliceCreator<StudioSlice, Uses> = (set, get) => 
       set((s) => ({ studioErrors: withoutKey(s.studioErrors, messageId) })),
 
     readAloud: (place, markdown) => {
-      const text = answerWords(markdown) || markdown.trim();
+      const text = readAloudText(markdown);
       const model = modelFor('speech');
       return run(
         place,

@@ -7,6 +7,7 @@ import {
   answerWords,
   illustrationPrompt,
   illustrationShape,
+  shownUnder,
   studioModel,
 } from '../../../shared/studio-actions';
 import { DEFAULT_STUDIO_CHOICES } from '../../../shared/studio';
@@ -106,5 +107,21 @@ describe('illustrationShape', () => {
     expect(illustrationShape(undefined, flux)).toEqual({ aspectRatio: '1:1' });
     expect(illustrationShape(undefined, 'openai/dall-e-3')).toEqual({ size: '1024x1024' });
     expect(illustrationShape(undefined, 'img-stable/stable-diffusion-xl-1024')).toEqual({});
+  });
+});
+
+describe('shownUnder', () => {
+  it("shows the newest reading of the whole answer, not voice mode's sentences", () => {
+    const answer = 'First **sentence**. Second one.';
+    const sound = (id: string, text: string) => ({ id, kind: 'audio', params: { text } });
+    const picture = { id: 'p', kind: 'image', params: { prompt: 'x' } };
+    const items = [
+      sound('s1', 'First sentence.'),
+      sound('r1', 'First sentence. Second one.'),
+      picture,
+      sound('r2', 'First sentence. Second one.'),
+      sound('s2', 'Second one.'),
+    ];
+    expect(shownUnder(items, answer).map((i) => i.id)).toEqual(['r2', 'p']);
   });
 });

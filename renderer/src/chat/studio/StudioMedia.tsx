@@ -1,6 +1,7 @@
 // Under a message: what Read aloud, Illustrate and Animate made from it (the player, pictures, videos), a video job's state in words while it runs, and Animate on its pictures.
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { shownUnder } from '../../../../shared/studio-actions';
 import type { ChatMessage, MediaItem, VideoJob } from '../../../../shared/types';
 import { WaveformPlayer } from '../../audio/WaveformPlayer';
 import { ErrorNotice } from '../../common/ErrorNotice';
@@ -91,7 +92,8 @@ interface StudioMediaProps {
 export function StudioMedia({ conversationId, message }: StudioMediaProps) {
   const t = useT();
   const watch = useAppStore((s) => s.watchChatMedia);
-  const items = useAppStore((s) => s.chatMedia[message.id] ?? NO_MEDIA);
+  const made = useAppStore((s) => s.chatMedia[message.id] ?? NO_MEDIA);
+  const items = useMemo(() => shownUnder(made, message.content), [made, message.content]);
   const busy = useAppStore((s) => s.studioBusy[message.id] ?? null);
   const error = useAppStore((s) => s.studioErrors[message.id] ?? null);
   const dismiss = useAppStore((s) => s.dismissStudioError);
