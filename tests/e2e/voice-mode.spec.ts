@@ -7,7 +7,7 @@ import type { Envelope } from '../../shared/types';
 import type { SpendEntry } from '../../shared/spending';
 import { fakeMicrophoneWav, SPOKEN_QUESTION } from '../../sim/media/voice-signature';
 import { chromiumWith } from './browser';
-import { expect, test } from './fixtures';
+import { docShot, expect, test } from './fixtures';
 import { LOOKS, openInLook } from './looks';
 
 // Chromium plays this file in a loop as the microphone: tone bursts, then a silence longer than
@@ -50,6 +50,7 @@ for (const look of LOOKS) {
     const state = panel.getByRole('status');
     await expect(state).toHaveText(look.t('voice.phase.listening'));
     await expect(state).toHaveText(look.t('voice.phase.speaking'), { timeout: 20_000 });
+    await docShot(page, `voice-mode-${look.language}-${look.theme}`);
 
     await expect(panel).toHaveAttribute('data-replies-played', '2', { timeout: 120_000 });
     await expect(state).toHaveText(look.t('voice.phase.listening'));
@@ -79,5 +80,25 @@ for (const look of LOOKS) {
     expect(of('speech')).toHaveLength(played);
     for (const entry of [...of('transcription'), ...of('chat'), ...of('speech')])
       expect(entry.estimate, entry.feature).not.toBeNull();
+  });
+}
+
+for (const look of LOOKS) {
+  test(`says in words what to do when the microphone is refused (${look.name})`, async ({
+    page,
+    atelier,
+  }) => {
+    await page.addInitScript(() => {
+      navigator.mediaDevices.getUserMedia = () =>
+        Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+    });
+    await openInLook(page, atelier, look, 'chat');
+    const voice = page.getByRole('button', { name: look.t('voice.start'), exact: true });
+    await voice.click();
+    const panel = page.getByRole('region', { name: look.t('voice.region') });
+    await expect(panel.getByRole('alert')).toHaveText(look.t('voice.problem.microphone-refused'));
+    await expect(voice).toHaveAttribute('aria-pressed', 'false');
+    await panel.getByRole('button', { name: look.t('voice.dismiss') }).click();
+    await expect(panel).toHaveCount(0);
   });
 }

@@ -1,4 +1,4 @@
-// Voice mode in the composer: the button that turns it on, and while on its state in words, Send now and Stop (Esc stops too).
+// Voice mode in the composer: the switch that turns it on, and while on its state in words, Send now and Stop (Esc stops too).
 import { useEffect } from 'react';
 import { ErrorNotice } from '../../common/ErrorNotice';
 import { useT } from '../../i18n/use-t';
@@ -7,21 +7,17 @@ import type { VoiceProblemView } from '../../store/voice-slice';
 import { sendQuestionNow, startVoiceMode, stopVoiceMode } from './voice-controller';
 import './voice.css';
 
-/** The composer bar's button: on when off, Stop when on. */
+/** The composer bar's switch: pressed while voice mode is on; pressing it again stops it. */
 export function VoiceButton() {
   const t = useT();
   const on = useAppStore((s) => s.voice.phase !== 'off');
-  return on ? (
-    <button type="button" className="button stop voice-stop" onClick={stopVoiceMode}>
-      {t('voice.stop')}
-    </button>
-  ) : (
+  return (
     <button
       type="button"
-      className="button ghost voice-start"
+      className={`button ghost voice-start${on ? ' on' : ''}`}
       title={t('voice.startHint')}
-      aria-pressed={false}
-      onClick={() => void startVoiceMode()}
+      aria-pressed={on}
+      onClick={() => (on ? stopVoiceMode() : void startVoiceMode())}
     >
       {t('voice.start')}
     </button>
@@ -55,7 +51,8 @@ export function VoicePanel({ conversationId }: { conversationId: string | null }
   useEffect(() => {
     if (!on) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') stopVoiceMode();
+      // A dialog or menu that took this Escape for itself keeps voice mode going.
+      if (event.key === 'Escape' && !event.defaultPrevented) stopVoiceMode();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
@@ -93,6 +90,9 @@ export function VoicePanel({ conversationId }: { conversationId: string | null }
             </button>
           )}
           <span className="voice-hint">{t('voice.escHint')}</span>
+          <button type="button" className="button stop" onClick={stopVoiceMode}>
+            {t('voice.stop')}
+          </button>
         </div>
       )}
       {voice.problem && <ProblemWords problem={voice.problem} />}
