@@ -1,7 +1,7 @@
 // The studio on every message, in both looks: Read aloud plays in the answer and is kept in Audio under "From chats" (linking back, after a reload too); Illustrate shows its picture in the chat and under "From chats" in Images; Animate brings its video back into the conversation.
 import type { Locator, Page } from '@playwright/test';
 import { docShot, expect, reloadApp, section, simRequests, test } from './fixtures';
-import { LOOKS, type Look, openInLook, sendAndAwaitIn } from './looks';
+import { LOOKS, type Look, openInLook, openSettings, sendAndAwaitIn } from './looks';
 
 // Short intervals instead of the service's 10 s; the app never polls faster than the simulator allows.
 test.use({ atelierOptions: { minVideoPollMs: 600, videoPollIntervalMs: 700 } });
@@ -70,6 +70,23 @@ for (const look of LOOKS) {
     await expect(
       madeFrom(page, look).getByRole('button', { name: look.t('audio.play') }),
     ).toBeVisible();
+
+    // The chat deleted: its recording stays under "From chats", saying its chat is gone.
+    const list = page.getByRole('complementary', { name: look.t('chat.conversations') });
+    const title = (await list.getByRole('link').first().textContent())!.trim();
+    await list
+      .getByRole('group', { name: look.t('chat.conversationActions', { title }) })
+      .getByRole('button', { name: look.t('common.delete') })
+      .click();
+    await list
+      .getByRole('alertdialog', { name: look.t('common.delete') })
+      .getByRole('button', { name: look.t('common.delete') })
+      .click();
+    await expect(list.getByRole('link')).toHaveCount(0);
+    await section(page, look.t('nav.audio')).click();
+    await expect(history.getByRole('listitem')).toHaveCount(1);
+    await expect(history.getByText(look.t('studio.chatGone'))).toBeVisible();
+    await expect(history.getByRole('button', { name: openChat(look) })).toHaveCount(0);
   });
 
   test(`Illustrate shows the picture in the chat and under From chats in Images, and Animate brings a video back (${look.name})`, async ({
@@ -127,5 +144,46 @@ for (const look of LOOKS) {
       .getByRole('button', { name: openChat(look) })
       .click();
     await expect(madeFrom(page, look).getByRole('img')).toBeVisible();
+  });
+
+  test(`the Settings card chooses the voice Read aloud uses; each model is the list's default until chosen (${look.name})`, async ({
+    page,
+    atelier,
+  }) => {
+    await openInLook(page, atelier, look, 'chat');
+    await openSettings(page, look, 'chat');
+    const card = page.getByRole('region', { name: look.t('studio.card') });
+    for (const label of [
+      'studio.speechModel',
+      'studio.pictureModel',
+      'studio.videoModel',
+      'studio.transcribeModel',
+    ] as const)
+      await expect(card.getByRole('combobox', { name: look.t(label) })).toHaveValue(/.+/);
+    await expect(card.getByText(look.t('studio.usesDefault'))).toHaveCount(4);
+    // Animating takes a picture: an image-to-video model is its default.
+    await expect(card.getByRole('combobox', { name: look.t('studio.videoModel') })).toHaveAttribute(
+      'data-model',
+      /^img2vid-/,
+    );
+    await card.getByRole('combobox', { name: look.t('studio.voice') }).selectOption('nova');
+    await page.setViewportSize({ width: 1280, height: 1040 });
+    await card.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    await docShot(page, `studio-settings-${look.language}-${look.theme}`);
+    await page.setViewportSize({ width: 1280, height: 720 });
+
+    await section(page, look.t('nav.chat')).click();
+    await sendAndAwaitIn(page, look, 'Read this one aloud');
+    await answer(page, look)
+      .getByRole('button', { name: startingWith(look.t('studio.readAloud')) })
+      .click();
+    await expect(
+      madeFrom(page, look).getByRole('button', { name: look.t('audio.play') }),
+    ).toBeVisible();
+    const speech = (await simRequests(atelier)).filter((r) => r.path.endsWith('/audio/speech'));
+    expect(bodyOf<{ voice: string; model: string }>(speech[0])).toMatchObject({
+      voice: 'nova',
+      model: expect.stringMatching(/^tts-/),
+    });
   });
 }
