@@ -80,12 +80,7 @@ for (const look of LOOKS) {
       await expect(diagram).toContainText(look.language === 'ru' ? 'Один ключ' : 'One key');
       expect(scripts.filter((script) => script.mermaid).length).toBeGreaterThan(0);
       // The diagram is drawn in the app's look: dark nodes on dark, light ones on light.
-      const fill = await diagram
-        .locator('.node rect, .node polygon')
-        .first()
-        .evaluate((node) => getComputedStyle(node).fill);
-      const [r, g, b] = (fill.match(/\d+/g) ?? []).map(Number);
-      const lightness = ((r ?? 0) + (g ?? 0) + (b ?? 0)) / 3;
+      const lightness = await nodeLightness(page);
       if (look.theme === 'dark') expect(lightness).toBeLessThan(100);
       else expect(lightness).toBeGreaterThan(160);
       await block.evaluate((element) => element.scrollIntoView({ block: 'center' }));
@@ -117,6 +112,31 @@ for (const look of LOOKS) {
     });
   });
 }
+
+/** The mean of a diagram node's fill channels: dark nodes are below 100, light ones above 160. */
+async function nodeLightness(page: Page): Promise<number> {
+  const fill = await page
+    .locator('article .diagram .node rect, article .diagram .node polygon')
+    .first()
+    .evaluate((node) => getComputedStyle(node).fill);
+  const [r = 0, g = 0, b = 0] = (fill.match(/\d+/g) ?? []).map(Number);
+  return (r + g + b) / 3;
+}
+
+test('a drawn diagram follows the app when its theme changes', async ({ page, atelier }) => {
+  const look = LOOKS[0]!;
+  await openInLook(page, atelier, look);
+  await sendAndAwaitIn(page, look, `[[echo]]\n${fenced('mermaid', flowchart(look))}`);
+  await expect(page.locator('article .diagram svg')).toBeVisible();
+  expect(await nodeLightness(page)).toBeGreaterThan(160);
+  await page.evaluate(() =>
+    (
+      window as unknown as { atelier: { invoke(c: string, i: unknown): Promise<unknown> } }
+    ).atelier.invoke('settings.update', { theme: 'dark' }),
+  );
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect.poll(() => nodeLightness(page)).toBeLessThan(100);
+});
 
 test('a hostile diagram runs no script, loads nothing and leaves the window where it was', async ({
   page,

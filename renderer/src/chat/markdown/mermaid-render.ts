@@ -51,17 +51,36 @@ function messageOf(error: unknown): string {
   return text.trim() || 'Unknown error';
 }
 
+let drawQueue: Promise<unknown> = Promise.resolve();
+
 /**
  * The diagram as SVG markup, or the parser's message. Strict security: no click callbacks, no
  * `javascript:` links, HTML in labels passed through DOMPurify, and the SVG itself sanitised
  * before it is handed back; its bind functions (event listeners) are never called, and its links
  * lead nowhere by themselves (diagram-links.ts).
  */
-export async function drawDiagram(source: string, look: DiagramLook): Promise<Drawn> {
+export function drawDiagram(source: string, look: DiagramLook): Promise<Drawn> {
+  const cached = drawnCache.get(`${look}\n${source}`);
+  if (cached) return Promise.resolve(cached);
+  // One at a time: mermaid's configuration is global, so a draw in the other look (the theme
+  // changed meanwhile) must not initialise it between another's initialise and render.
+  const drawn = drawQueue.then(() => draw(source, look));
+  drawQueue = drawn.catch(() => undefined);
+  return drawn;
+}
+
+async function draw(source: string, look: DiagramLook): Promise<Drawn> {
   const key = `${look}\n${source}`;
   const cached = drawnCache.get(key);
   if (cached) return cached;
-  const mermaid = await loadMermaid();
+  let mermaid: Mermaid;
+  try {
+    mermaid = await loadMermaid();
+  } catch (error) {
+    // Its chunk could not be fetched (the app updated under the page): said, and tried again later.
+    library = null;
+    return { error: messageOf(error) };
+  }
   mermaid.initialize({
     startOnLoad: false,
     securityLevel: 'strict',
