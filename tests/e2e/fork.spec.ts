@@ -18,9 +18,15 @@ function sidebar(page: Page, look: Look) {
 
 /** The picture in the first question has loaded from the library (not the "deleted" placeholder). */
 async function pictureShows(page: Page, look: Look): Promise<void> {
-  // The list draws only the rows in view: the first question is at the top.
-  await page.locator('.message-scroller').evaluate((list) => list.scrollTo(0, 0));
   const picture = userMessages(page, look).first().getByRole('img', { name: 'teapot.png' });
+  // The list draws only the rows in view, and a conversation opens at its end (then its whole
+  // list takes the place of that end): scrolled to the top until the first question is drawn.
+  await expect
+    .poll(async () => {
+      await page.locator('.message-scroller').evaluate((list) => list.scrollTo(0, 0));
+      return picture.count();
+    })
+    .toBe(1);
   await expect(picture).toBeVisible();
   await expect
     .poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth))

@@ -1,7 +1,7 @@
 // Saved prompts (issue 42): "/" in the Message box lists them, the keyboard picks one, its variable is asked for in a small form and the filled text takes the place of the "/query" (nothing is sent); a prompt added in the manager is found the same way.
 import type { Page } from '@playwright/test';
-import { expect, test, turnRequests } from './fixtures';
-import { LOOKS, openInLook, type Look } from './looks';
+import { expect, section, test, turnRequests } from './fixtures';
+import { LOOKS, openInLook, openSettings, type Look } from './looks';
 
 /** What each look types and expects of the shipped Translate prompt. */
 const TRANSLATE = {
@@ -28,7 +28,6 @@ for (const look of LOOKS) {
     await box.click();
     await page.keyboard.type(`Please: /${translate.query}`);
     const list = promptList(page, look);
-    await expect(list).toBeVisible();
     const first = list.getByRole('option').first();
     await expect(first).toContainText(translate.name);
     await expect(first).toHaveAttribute('aria-selected', 'true');
@@ -81,7 +80,7 @@ for (const look of LOOKS) {
     await box.click();
     await page.keyboard.type('/');
     const list = promptList(page, look);
-    await expect(list).toBeVisible();
+    await expect(list.getByRole('option')).toHaveCount(6);
     // Up from the first option wraps to "Manage prompts…".
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('Enter');
@@ -95,7 +94,8 @@ for (const look of LOOKS) {
       .fill('Write a haiku about {{topic}}.');
     await manager.getByRole('button', { name: look.t('common.save') }).click();
     await expect(manager.getByRole('listitem').filter({ hasText: name })).toBeVisible();
-    await manager.getByRole('button', { name: look.t('common.close') }).click();
+    await expect(manager.getByRole('button', { name: look.t('prompts.new') })).toBeFocused();
+    await page.keyboard.press('Escape');
     await expect(manager).toHaveCount(0);
 
     await expect(box).toBeFocused();
@@ -107,5 +107,34 @@ for (const look of LOOKS) {
     await form.getByRole('button', { name: look.t('prompts.insert') }).click();
     await expect(box).toHaveValue('Write a haiku about green tea.');
     expect(await turnRequests(atelier)).toHaveLength(0);
+  });
+
+  test(`a shipped prompt deleted in Settings is no longer offered (${look.name})`, async ({
+    page,
+    atelier,
+  }) => {
+    const summarise = look.language === 'en' ? 'Summarise' : 'Кратко изложить';
+    await openInLook(page, atelier, look, 'chat');
+    await openSettings(page, look, 'chat');
+    await page.getByRole('button', { name: look.t('prompts.manage') }).click();
+    const manager = page.getByRole('dialog', { name: look.t('prompts.manager') });
+    await manager
+      .getByRole('group', { name: look.t('prompts.actions', { name: summarise }) })
+      .getByRole('button', { name: look.t('common.delete') })
+      .click();
+    await manager
+      .getByRole('alertdialog', { name: look.t('common.delete') })
+      .getByRole('button', { name: look.t('common.delete') })
+      .click();
+    await expect(manager.getByText(summarise, { exact: true })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(manager).toHaveCount(0);
+
+    await section(page, look.t('nav.chat')).click();
+    await messageBox(page, look).click();
+    await page.keyboard.type('/');
+    const list = promptList(page, look);
+    await expect(list.getByRole('option')).toHaveCount(5);
+    await expect(list.getByRole('option', { name: summarise })).toHaveCount(0);
   });
 }

@@ -88,7 +88,16 @@ function PromptForm({ initial, onDone }: { initial: FormState; onDone: () => voi
   );
 }
 
-function PromptItem({ prompt, onEdit }: { prompt: Prompt; onEdit: () => void }) {
+function PromptItem({
+  prompt,
+  onEdit,
+  onDeleted,
+}: {
+  prompt: Prompt;
+  onEdit: () => void;
+  /** Its controls are gone with it: focus goes back to the dialog. */
+  onDeleted: () => void;
+}) {
   const t = useT();
   const deletePrompt = useAppStore((s) => s.deletePrompt);
   const [confirming, setConfirming] = useState(false);
@@ -124,7 +133,10 @@ function PromptItem({ prompt, onEdit }: { prompt: Prompt; onEdit: () => void }) 
           message={t('prompts.deleteConfirm', { name: prompt.name })}
           onConfirm={() => {
             setConfirming(false);
-            void deletePrompt(prompt.id).then(setError);
+            void deletePrompt(prompt.id).then((failure) => {
+              if (failure) setError(failure);
+              else onDeleted();
+            });
           }}
           onCancel={() => setConfirming(false)}
         />
@@ -141,6 +153,14 @@ export function PromptManager({ onClose }: { onClose: () => void }) {
   const loadPrompts = useAppStore((s) => s.loadPrompts);
   const [editing, setEditing] = useState<FormState | null>(null);
   const newButton = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const wasEditing = useRef(false);
+
+  // The form's controls go with it: focus comes back to New prompt.
+  useEffect(() => {
+    if (wasEditing.current && !editing) newButton.current?.focus();
+    wasEditing.current = editing !== null;
+  }, [editing]);
 
   useEffect(() => {
     void loadPrompts();
@@ -166,6 +186,7 @@ export function PromptManager({ onClose }: { onClose: () => void }) {
       }
       onClose={onClose}
       initialFocus={newButton}
+      panelRef={panel}
       onKeyDown={(event) => {
         // Escape leaves the form first, the dialog only from the list.
         if (event.key !== 'Escape' || !editing) return;
@@ -190,6 +211,7 @@ export function PromptManager({ onClose }: { onClose: () => void }) {
               key={p.id}
               prompt={p}
               onEdit={() => setEditing({ id: p.id, name: p.name, text: p.text })}
+              onDeleted={() => panel.current?.focus()}
             />
           ))}
         </ul>

@@ -13,6 +13,7 @@ import type { MessageKey } from '../i18n/en';
 import { formatCount, localeOf, translateDynamic } from '../i18n/translate';
 import { SemanticSearchCard } from './SemanticSearchCard';
 import { TitleSettingsCard } from './TitleSettingsCard';
+import { PromptsSettingsCard } from '../prompts/PromptsSettingsCard';
 import { StudioSettingsCard } from './StudioSettingsCard';
 import { SpendLimitsCard } from './SpendLimitsCard';
 import { PriceBasisCard } from './PriceBasisCard';
@@ -358,6 +359,7 @@ export default function SettingsTab() {
         <div className="settings-form">
           <TitleSettingsCard />
           <StudioSettingsCard />
+          <PromptsSettingsCard />
         </div>
       )}
 
