@@ -16,37 +16,11 @@ import type { FileStore } from '../../library/files';
 import type { FolderLibrary } from '../../library/folders';
 import type { MediaLibrary } from '../../library/media';
 import { answerSchemaProblem } from '../../library/untrusted-schema';
+import type { MediaMeta } from './media-meta';
 import type { DocumentStore } from '../documents/store';
 
-const mediaValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
-/** A media item's facts as an export or backup carries them (bytes travel beside). */
-export const mediaMetaSchema = z.object({
-  id: z.string().max(200),
-  kind: z.enum(['image', 'audio', 'video']),
-  mime: z.string().max(200),
-  title: z.string().max(2000),
-  model: z.string().max(200).nullable().optional(),
-  cost: z.string().max(100).nullable().optional(),
-  params: z.record(z.string(), mediaValue).optional(),
-  sources: z.array(z.string().max(200)).max(100).optional(),
-  extra: z.record(z.string(), mediaValue).optional(),
-});
-export type MediaMeta = z.infer<typeof mediaMetaSchema>;
-
-/** A media item's facts as an export or backup carries them (its bytes go beside). */
-export function mediaMetaOf(item: MediaItem): MediaMeta {
-  return {
-    id: item.id,
-    kind: item.kind,
-    mime: item.mime,
-    title: item.title,
-    model: item.model,
-    cost: item.cost,
-    params: item.params,
-    sources: item.sources,
-    extra: item.extra,
-  };
-}
+// The media facts travel from their own module; importers keep finding them here.
+export { mediaMetaOf, mediaMetaSchema, type MediaMeta } from './media-meta';
 
 /** An uploaded file's facts as an export or backup carries them. */
 export const fileMetaSchema = z.object({
@@ -288,6 +262,7 @@ export function createPlacer(deps: PlacingDeps, report: TransferReport) {
         params: meta.params ?? {},
         sources: meta.sources ?? [],
         extra: meta.extra ?? {},
+        fromChat: meta.fromChat,
       });
       rememberMedia(item, sha);
       mediaIds.set(meta.id, item.id);
