@@ -1,6 +1,12 @@
 // The studio slice: Illustrate asks first with the picture's estimate (declined, nothing is sent), sends with its message and the model of Settings, and shows the picture under that message; a refusal stays with that message.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Balance, MediaItem, ModelInfo, SettingsView } from '../../../../shared/types';
+import type {
+  Balance,
+  MediaItem,
+  ModelInfo,
+  SettingsView,
+  UserError,
+} from '../../../../shared/types';
 import { DEFAULT_STUDIO_CHOICES } from '../../../../shared/studio';
 import { answers, calls, openStore, resetBridge, type Store } from './fake-bridge';
 
@@ -102,7 +108,12 @@ describe('studio slice', () => {
     store.setState({
       settings: { ...settings, spendLimits: { askAbove: null, daily: null, monthly: null } },
     });
-    const error = { code: 'invalid_input', message: 'no', status: 400, retryable: false };
+    const error: UserError = {
+      code: 'invalid_input',
+      message: 'no',
+      status: 400,
+      retryable: false,
+    };
     answers.set('images.generate', () => ({ ok: false, error }));
     await store.getState().illustrate(place, 'x');
     expect(store.getState().studioErrors).toEqual({ a1: error });
