@@ -4,6 +4,7 @@ import { fillPrompt, promptVariables, type Prompt } from '../../../shared/prompt
 import { Field } from '../common/Field';
 import { ModalDialog } from '../common/ModalDialog';
 import { useT } from '../i18n/use-t';
+import './prompt-forms.css';
 
 export function PromptFillDialog({
   prompt,

@@ -13,7 +13,7 @@ import { InlineConfirm } from '../common/InlineConfirm';
 import { ModalDialog } from '../common/ModalDialog';
 import { useT } from '../i18n/use-t';
 import { useAppStore } from '../store';
-import './prompts.css';
+import './prompt-forms.css';
 
 interface FormState {
   id?: string;
@@ -109,7 +109,7 @@ function PromptItem({
         <strong>{prompt.name}</strong>
         {prompt.shipped && <span className="prompt-badge">{t('prompts.shipped')}</span>}
       </div>
-      <p className="prompt-item-text">{prompt.text}</p>
+      <p className="prompt-item-text">{prompt.text.trim()}</p>
       {variables.length > 0 && (
         <p className="hint">
           {t('prompts.asks', { names: variables.map((v) => v.label).join(', ') })}
