@@ -18,6 +18,7 @@ export const shortcutsEn = {
   'shortcuts.sections': 'Move between the sections (Chat, Images …) in the navigation',
   'shortcuts.send': 'Send the message',
   'shortcuts.newLine': 'A new line in the message',
+  'shortcuts.prompts': 'Saved prompts, typed at the start of the message or after a space',
   'shortcuts.stop': 'Stop the answer being written',
   'shortcuts.cancelEdit': 'Cancel the edit of a question',
   'shortcuts.rows': 'Move between conversations; Tab leaves the list',

@@ -19,6 +19,7 @@ export const shortcutsRu: { readonly [K in keyof typeof shortcutsEn]: string } =
   'shortcuts.sections': 'Переходить между разделами (Чат, Изображения …) в навигации',
   'shortcuts.send': 'Отправить сообщение',
   'shortcuts.newLine': 'Новая строка в сообщении',
+  'shortcuts.prompts': 'Шаблоны: в начале сообщения или после пробела',
   'shortcuts.stop': 'Остановить ответ, который пишется',
   'shortcuts.cancelEdit': 'Отменить правку вопроса',
   'shortcuts.rows': 'Переходить между беседами; Tab — выйти из списка',

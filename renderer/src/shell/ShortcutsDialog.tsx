@@ -34,6 +34,7 @@ const GROUPS: ReadonlyArray<{ title: MessageKey; shortcuts: readonly Shortcut[] 
     shortcuts: [
       { keys: ['Enter'], does: 'shortcuts.send' },
       { keys: ['Shift+Enter'], does: 'shortcuts.newLine' },
+      { keys: ['/'], does: 'shortcuts.prompts' },
       { keys: ['Esc'], does: 'shortcuts.stop' },
       { keys: ['Esc'], does: 'shortcuts.cancelEdit' },
     ],
