@@ -17,6 +17,14 @@ test.use({ atelierOptions: { minVideoPollMs: 600, videoPollIntervalMs: 700 } });
 // Each test walks through several tabs, a chat turn and reloads: more than the default minute on a busy machine.
 test.describe.configure({ timeout: 180_000 });
 
+/** A tab's list of what chats sent or made: attachments are not listed as made in the tab. */
+async function showFromChats(page: Page, look: Look): Promise<void> {
+  await page
+    .getByRole('group', { name: look.t('studio.origin') })
+    .getByRole('button', { name: look.t('studio.originChats'), exact: true })
+    .click();
+}
+
 function attachInput(page: Page, look: Look) {
   return page.getByLabel(look.t('attach.files'));
 }
@@ -86,6 +94,7 @@ for (const look of LOOKS) {
       .toBeCloseTo(1.5, 1);
 
     await section(page, look.t('nav.audio')).click();
+    await showFromChats(page, look);
     const item = page.getByRole('listitem').filter({ hasText: 'voice' });
     await item.getByRole('button', { name: `${look.t('audio.delete')}: voice` }).click();
     await expect(item.getByRole('group').getByRole('paragraph')).toContainText('Listen');
@@ -116,6 +125,7 @@ for (const look of LOOKS) {
     await expect(sent.getByRole('img', { name: 'first.png' })).toBeVisible();
 
     await section(page, look.t('nav.images')).click();
+    await showFromChats(page, look);
     await page
       .getByRole('list', { name: look.t('images.gallery') })
       .getByRole('button', { name: 'first.png' })
