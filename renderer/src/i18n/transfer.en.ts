@@ -38,6 +38,7 @@ export const transferEn = {
   'transfer.report.media': 'Pictures, sounds and films added: {count}',
   'transfer.report.documents': 'Documents added: {count}',
   'transfer.report.files': 'Files added: {count}',
+  'transfer.report.prompts': 'Saved prompts added or changed: {count}',
   'transfer.report.renamed':
     'Added under a new id, because the old one was taken or could not name a file: {count}',
   'transfer.report.skipped': 'Skipped: {count}',

@@ -39,6 +39,7 @@ export const transferRu: { readonly [K in keyof typeof transferEn]: string } = {
   'transfer.report.media': 'Добавлено картинок, звуков и видео: {count}',
   'transfer.report.documents': 'Добавлено документов: {count}',
   'transfer.report.files': 'Добавлено файлов: {count}',
+  'transfer.report.prompts': 'Добавлено или изменено шаблонов: {count}',
   'transfer.report.renamed':
     'Добавлено под новым идентификатором, потому что прежний занят или не годится как имя файла: {count}',
   'transfer.report.skipped': 'Пропущено: {count}',

@@ -60,6 +60,7 @@ function ReportView({ report }: { report: TransferReport }) {
     ['media', report.media],
     ['documents', report.documents],
     ['files', report.files],
+    ['prompts', report.prompts ?? 0],
   ] as const;
   return (
     <div className="transfer-report" role="region" aria-label={t('transfer.result')}>
