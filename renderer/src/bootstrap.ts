@@ -1,4 +1,5 @@
 // Connects the store to core: first loads, event subscriptions, and batched chat events.
+import type { CompareEvent } from '../../shared/compare';
 import { createChatEventBatcher, streamUpdateDelay } from './chat/event-batcher';
 import { preloadChatParts } from './chat/deferred-parts';
 import { preloadMarkdown } from './chat/MessageMarkdown';
@@ -35,11 +36,18 @@ export function startApp(): () => void {
     nextUpdate,
   );
 
+  // A compare's columns are shown on the same clock as a turn's answer.
+  const compareBatcher = createChatEventBatcher<CompareEvent>(
+    (events) => useAppStore.getState().applyCompareEvents(events),
+    nextUpdate,
+  );
+
   /** settings.changed events seen: one that comes while the start reads them is the newer. */
   let settingsChanges = 0;
   const unsubscribers = [
     boundOpenConversations(useAppStore),
     subscribe('chat.event', (event) => batcher.push(event)),
+    subscribe('compare.event', (event) => compareBatcher.push(event)),
     subscribe('balance.changed', (balance) => useAppStore.getState().applyBalance(balance)),
     subscribe('settings.changed', (view) => {
       settingsChanges += 1;
@@ -49,13 +57,17 @@ export function startApp(): () => void {
       // Core sent the chat events queued here first (a turn's done carries the list entry as it
       // was then): applied after this change, they would undo it, e.g. a title named at once.
       batcher.flush();
+      compareBatcher.flush();
       useAppStore.getState().applyConversationChange(change);
     }),
     subscribe('rate.hold.changed', (hold) => useAppStore.getState().applyServiceHold(hold)),
     subscribe('shell.openRequested', ({ url }) => useAppStore.getState().requestOpenLink(url)),
     subscribe('spending.changed', (entry) => useAppStore.getState().applySpendEntry(entry)),
   ];
-  const flushWhenHidden = () => batcher.flush();
+  const flushWhenHidden = () => {
+    batcher.flush();
+    compareBatcher.flush();
+  };
   document.addEventListener('visibilitychange', flushWhenHidden);
 
   // Once the first screen is painted and the browser is idle, fetch what it left out: the markdown

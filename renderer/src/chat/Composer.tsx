@@ -11,6 +11,8 @@ import { picturesGoing, visionChoicePending } from './attachments/vision-choice'
 import { Recorder } from './attachments/Recorder';
 import { VoiceButton, VoicePanel } from './voice/VoiceMode';
 import { TurnCost } from './TurnCost';
+import { CompareBar, CompareCost, CompareToggle, useCompareReady } from '../compare/CompareControls';
+import { comparingIn } from '../store/compare-slice';
 import { TEXT_FILE_ACCEPT, pictureAddress } from '../../../shared/attachments';
 import { usePromptSlash } from '../prompts/PromptSlash';
 import { IconButton } from '../common/IconButton';
@@ -74,6 +76,9 @@ export function Composer({ conversationId }: { conversationId: string | null }) 
   const [nudged, setNudged] = useState(false);
   // A turn pressed for and not begun yet: the press is taken, a second one would send twice.
   const starting = useAppStore((s) => s.turnStarting);
+  const compare = useCompareReady();
+  const comparing = useAppStore((s) => comparingIn(s, conversationId));
+  const sendCompare = useAppStore((s) => s.sendCompare);
   // Or a turn from a message (Regenerate, an edit, Continue) waited for the same choice.
   const asked = useAppStore((s) => s.visionAsked[draftKey] ?? false);
   const canSend =
@@ -81,6 +86,8 @@ export function Composer({ conversationId }: { conversationId: string | null }) 
     !busyAttachments &&
     !streaming &&
     !starting &&
+    !comparing &&
+    (!compare.on || compare.ready) &&
     !choosing;
 
   function send() {
@@ -92,7 +99,9 @@ export function Composer({ conversationId }: { conversationId: string | null }) 
     const attachments = takeAttachments(draftKey);
     setDraft(draftKey, '');
     setOffer(null);
-    void sendTurn({ kind: 'send', text: draft, ...(attachments.length ? { attachments } : {}) });
+    if (compare.on) void sendCompare(draftKey, draft, attachments);
+    else
+      void sendTurn({ kind: 'send', text: draft, ...(attachments.length ? { attachments } : {}) });
   }
 
   function switchModel(next: string) {
@@ -103,7 +112,7 @@ export function Composer({ conversationId }: { conversationId: string | null }) 
   return (
     <div
       className={`composer${dragging ? ' dragging' : ''}`}
-      aria-busy={streaming || starting}
+      aria-busy={streaming || starting || comparing}
       onDragOver={(event) => {
         if (!hasFiles(event)) return;
         event.preventDefault();
@@ -127,6 +136,7 @@ export function Composer({ conversationId }: { conversationId: string | null }) 
         </div>
       )}
       <VoicePanel conversationId={conversationId} />
+      <CompareBar draftKey={draftKey} />
       <AttachmentTray conversationKey={draftKey} />
       <AttachmentAdvice conversationKey={draftKey} model={model} onSwitch={switchModel} />
       {offered && (
@@ -197,11 +207,16 @@ export function Composer({ conversationId }: { conversationId: string | null }) 
           }}
         />
         <Recorder onRecorded={(file) => addFiles(draftKey, [file])} />
+        <CompareToggle />
         <VoiceButton />
         <span className="composer-hint">
           {busyAttachments ? t('attach.waitUploads') : t('attach.hint')}
         </span>
-        <TurnCost conversationId={conversationId} draft={draft} model={model} />
+        {compare.on ? (
+          <CompareCost conversationId={conversationId} draft={draft} />
+        ) : (
+          <TurnCost conversationId={conversationId} draft={draft} model={model} />
+        )}
         {streaming && conversationId ? (
           <button
             type="button"

@@ -20,6 +20,7 @@ import { MessageAttachments } from './attachments/AttachmentTray';
 import { collapsedText } from './long-message';
 import { IconButton } from '../common/IconButton';
 import { UsageLine } from './UsageLine';
+import { withCompareColumns } from '../compare/CompareColumns';
 import { StudioActions } from './studio/StudioActions';
 import { StudioMedia } from './studio/StudioMedia';
 
@@ -416,4 +417,4 @@ function MessageRowView({
   );
 }
 
-export const MessageRow = memo(MessageRowView);
+export const MessageRow = memo(withCompareColumns(MessageRowView));

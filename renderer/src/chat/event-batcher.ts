@@ -1,4 +1,5 @@
 // Collects chat events and hands them over in batches, deltas merged.
+import type { CompareEvent } from '../../../shared/compare';
 import type { ChatEvent } from '../../../shared/types';
 
 /**
@@ -25,8 +26,11 @@ export function streamUpdateDelay(sinceLastUpdateMs: number, hidden: boolean): '
   return wait <= DUE_SLACK_MS ? 'now' : wait;
 }
 
-export interface ChatEventBatcher {
-  push(event: ChatEvent): void;
+/** A chat's events, or a compare's (whose columns stream the same deltas, by answer). */
+type StreamEvent = ChatEvent | CompareEvent;
+
+export interface ChatEventBatcher<E extends StreamEvent = ChatEvent> {
+  push(event: E): void;
   /** Applies whatever is queued now (used when the page hides and frames stop). */
   flush(): void;
 }
@@ -36,11 +40,11 @@ export interface ChatEventBatcher {
  * `nextUpdate`); tests pass their own. Consecutive deltas of one message are merged so the store
  * sees one append per message per batch, in arrival order.
  */
-export function createChatEventBatcher(
-  apply: (events: ChatEvent[]) => void,
+export function createChatEventBatcher<E extends StreamEvent = ChatEvent>(
+  apply: (events: E[]) => void,
   schedule: (flush: () => void) => void,
-): ChatEventBatcher {
-  let queue: ChatEvent[] = [];
+): ChatEventBatcher<E> {
+  let queue: E[] = [];
   let scheduled = false;
 
   function flush(): void {
@@ -51,19 +55,20 @@ export function createChatEventBatcher(
     apply(events);
   }
 
-  function push(event: ChatEvent): void {
-    const last = queue[queue.length - 1];
+  function push(event: E): void {
+    const last: StreamEvent | undefined = queue[queue.length - 1];
+    const next: StreamEvent = event;
     if (
-      event.type === 'delta' &&
+      next.type === 'delta' &&
       last?.type === 'delta' &&
-      last.messageId === event.messageId &&
-      last.conversationId === event.conversationId
+      last.messageId === next.messageId &&
+      last.conversationId === next.conversationId
     ) {
       queue[queue.length - 1] = {
         ...last,
-        content: last.content + event.content,
-        reasoning: last.reasoning + event.reasoning,
-      };
+        content: last.content + next.content,
+        reasoning: last.reasoning + next.reasoning,
+      } as E;
     } else {
       queue.push(event);
     }

@@ -6,6 +6,7 @@ import { commonEn } from './common.en';
 import { modelsEn } from './models.en';
 import { settingsEn } from './settings.en';
 import { chatEn } from './chat.en';
+import { compareEn } from './compare.en';
 import { errorEn } from './error.en';
 import { shortcutsEn } from './shortcuts.en';
 import { imagesEn } from './images.en';
@@ -42,6 +43,7 @@ export const en = {
   ...modelsEn,
   ...settingsEn,
   ...chatEn,
+  ...compareEn,
   ...errorEn,
   ...shortcutsEn,
   ...imagesEn,

@@ -7,6 +7,7 @@ import { commonRu } from './common.ru';
 import { modelsRu } from './models.ru';
 import { settingsRu } from './settings.ru';
 import { chatRu } from './chat.ru';
+import { compareRu } from './compare.ru';
 import { errorRu } from './error.ru';
 import { shortcutsRu } from './shortcuts.ru';
 import { imagesRu } from './images.ru';
@@ -43,6 +44,7 @@ export const ru: { readonly [K in MessageKey]: string } = {
   ...modelsRu,
   ...settingsRu,
   ...chatRu,
+  ...compareRu,
   ...errorRu,
   ...shortcutsRu,
   ...imagesRu,

@@ -4,6 +4,7 @@ import { createAttachmentsSlice, type AttachmentsSlice } from './attachments-sli
 import { createAudioSlice, type AudioSlice } from './audio-slice';
 import { createBalanceSlice, type BalanceSlice } from './balance-slice';
 import { createChatSlice, type ChatSlice } from './chat-slice';
+import { createCompareSlice, type CompareSlice } from './compare-slice';
 import { createConversationsSlice, type ConversationsSlice } from './conversations-slice';
 import { createDocumentsSlice, type DocumentsSlice } from './documents-slice';
 import { createFirstRunSlice, type FirstRunSlice } from './firstrun-slice';
@@ -31,6 +32,7 @@ export type AppState = UiSlice &
   ModelsSlice &
   ConversationsSlice &
   ChatSlice &
+  CompareSlice &
   ImageFormSlice &
   ImageRunSlice &
   ImageGallerySlice &
@@ -75,6 +77,7 @@ export const useAppStore = create<AppState>()((...args) => ({
   ...createPromptsSlice(...args),
   ...createStudioSlice(...args),
   ...createVoiceSlice(...args),
+  ...createCompareSlice(...args),
 }));
 
 export type { Tab } from './ui-slice';

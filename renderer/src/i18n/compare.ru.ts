@@ -1,0 +1,35 @@
+// Russian strings of compare.*: one question to several models, their answers side by side; typed against the English ones.
+import type { compareEn } from './compare.en';
+
+export const compareRu: { readonly [K in keyof typeof compareEn]: string } = {
+  'compare.toggle': 'Сравнить',
+  'compare.toggleHint': 'Отправить один вопрос 2–4 моделям и увидеть ответы рядом.',
+  'compare.models': 'Модели для сравнения',
+  'compare.model': 'Модель {n}',
+  'compare.add': 'Добавить модель',
+  'compare.remove': 'Убрать модель {n}',
+  'compare.needModels': 'Выберите от {min} до {max} разных моделей для сравнения.',
+  'compare.estimate': 'Все модели вместе: не больше, чем {cost}',
+  'compare.answers': 'Ответы рядом',
+  'compare.column': 'Ответ модели {model}',
+  'compare.firstToken': 'Первый токен',
+  'compare.speed': 'Скорость',
+  'compare.tokens': 'Токены',
+  'compare.cost': 'Стоимость',
+  'compare.seconds': '{value} с',
+  'compare.perSecond': '{value} ток/с',
+  'compare.none': '—',
+  'compare.estimated': '≈ {value}',
+  'compare.estimatedHint': 'Оценка Atelier: сервис не прислал расход по этому ответу.',
+  'compare.waiting': 'Ждём первый токен…',
+  'compare.retrying': 'Новая попытка ({attempt} из {max})…',
+  'compare.stopped': 'Остановлен до конца.',
+  'compare.stop': 'Стоп',
+  'compare.stopNamed': 'Остановить {model}',
+  'compare.retry': 'Повторить',
+  'compare.retryNamed': 'Повторить {model}',
+  'compare.choose': 'Продолжить с этим ответом',
+  'compare.chooseNamed': 'Продолжить с ответом {model}',
+  'compare.chooseHint':
+    'Продолжите с одним ответом: остальные останутся его версиями, а следующий вопрос уйдёт только с выбранным.',
+} as const;
