@@ -94,7 +94,18 @@ for (const look of LOOKS) {
     atelier,
   }) => {
     await openInLook(page, atelier, look, 'chat');
-    await sendAndAwaitIn(page, look, 'Describe a lighthouse at dusk');
+    // The question comes back quoted in the simulator's answer; its trigger makes the video job
+    // take four polls, so its state in words is seen before its video comes back.
+    await sendAndAwaitIn(page, look, 'Describe a lighthouse at dusk [[polls:4]]');
+    // Only the selected part of the answer is illustrated.
+    await answer(page, look)
+      .locator('blockquote')
+      .evaluate((quote) => {
+        const range = document.createRange();
+        range.selectNodeContents(quote);
+        window.getSelection()!.removeAllRanges();
+        window.getSelection()!.addRange(range);
+      });
     await answer(page, look)
       .getByRole('button', { name: startingWith(look.t('studio.illustrate')) })
       .click();
@@ -106,7 +117,9 @@ for (const look of LOOKS) {
       r.path.endsWith('/images/generations'),
     );
     expect(generated).toHaveLength(1);
-    expect(bodyOf<{ prompt: string }>(generated[0]).prompt).toMatch(/^An illustration of: /);
+    expect(bodyOf<{ prompt: string }>(generated[0]).prompt).toBe(
+      'An illustration of: Describe a lighthouse at dusk [[polls:4]]',
+    );
 
     // The message with its reading and its picture, for the docs.
     await answer(page, look)
@@ -126,6 +139,15 @@ for (const look of LOOKS) {
     await madeFrom(page, look)
       .getByRole('button', { name: startingWith(look.t('studio.animate')) })
       .click();
+    await expect(
+      madeFrom(page, look)
+        .getByRole('status')
+        .filter({
+          hasText: startingWith(
+            look.t('studio.videoJob', { status: '\u0000' }).split('\u0000')[0]!,
+          ),
+        }),
+    ).toBeVisible();
     await expect(madeFrom(page, look).locator('video')).toBeVisible({ timeout: 30_000 });
     const videos = (await simRequests(atelier)).filter((r) => r.path.endsWith('/video/generate'));
     expect(videos).toHaveLength(1);

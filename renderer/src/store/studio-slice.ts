@@ -218,8 +218,9 @@ export const createStudioSlice: SliceCreator<StudioSlice, Uses> = (set, get) => 
             fromChat: place,
           });
           if (!answer.ok) return answer;
-          // The job is shown from the list until its video comes back through media.changed.
-          set((s) => ({ videoJobs: [answer.data, ...s.videoJobs] }));
+          // Shown at once, whether or not core's list of jobs (video.jobs.changed) came first.
+          const job = answer.data;
+          set((s) => ({ videoJobs: [job, ...s.videoJobs.filter((j) => j.id !== job.id)] }));
           return { ok: true, item: null };
         },
       );
