@@ -154,6 +154,14 @@ for (const look of LOOKS) {
     // The log keeps a long body's start only: the first frame is there as a picture's data.
     expect(JSON.stringify(videos[0]!.body)).toMatch(/image_url\\?":\\?"data:image\//);
 
+    // The Video tab's job names the chat it came from.
+    await section(page, look.t('nav.video')).click();
+    await expect(
+      page
+        .getByRole('list', { name: look.t('video.jobs') })
+        .getByRole('button', { name: openChat(look) }),
+    ).toBeVisible();
+
     // Images lists what was made there by default; the illustration is under "From chats".
     await section(page, look.t('nav.images')).click();
     await expect(page.getByText(look.t('images.galleryEmpty'))).toBeVisible();

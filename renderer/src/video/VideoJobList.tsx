@@ -11,6 +11,7 @@ import { useLanguage, useT } from '../i18n/use-t';
 import { useMoney } from '../i18n/use-money';
 import { useAppStore } from '../store';
 import { serviceLostJob, videoStatusWords } from './status-words';
+import { FromChatLink } from '../common/FromChatLink';
 
 /** 1:05 or 1:02:03: time since the job was sent, up to its end. */
 export function formatElapsed(ms: number): string {
@@ -56,6 +57,7 @@ function JobItem({ job, now }: { job: VideoJob; now: number }) {
         <span className="muted job-time">{t('video.elapsed', { time: elapsed })}</span>
       </div>
       <p className="job-prompt">{job.prompt}</p>
+      <FromChatLink item={{ fromChat: job.fromChat, extra: {} }} />
       <p className="job-facts">
         <code>{job.model}</code>
         <span>{job.aspectRatio}</span>
