@@ -85,9 +85,13 @@ export function wavSamples(bytes: Buffer): { rate: number; samples: Float32Array
 /** Ignored around zero, so a faint hiss between bursts crosses nothing. */
 const HYSTERESIS = 0.02;
 
+/** Bursts are syllables: a loud stretch longer than this is a held tone, never the question. */
+const LONGEST_BURST_FRAMES = 20;
+
 /**
- * Whether a recording holds the fake microphone's bursts: at least 0.3 s of loud 50 ms frames,
- * four in five of them near SIGNATURE_HZ, and all of them together within 10 Hz of it. A frame's
+ * Whether a recording holds the fake microphone's bursts: at least 0.3 s of loud 50 ms frames in
+ * two or more bursts of at most a second each, four in five of them near SIGNATURE_HZ, and all of
+ * them together within 10 Hz of it. A frame's
  * pitch is read from the span between its first and last zero crossing, so a frame only partly
  * in a burst reads true. A recording passed through a browser's codec and resampling keeps it.
  */
@@ -99,6 +103,9 @@ export function hearsSignature(bytes: Buffer): boolean {
   let near = 0;
   let halfCycles = 0;
   let span = 0;
+  let bursts = 0;
+  let run = 0;
+  let longestRun = 0;
   for (let at = 0; at + frame <= wav.samples.length; at += frame) {
     let energy = 0;
     let positive: boolean | null = null;
@@ -117,7 +124,13 @@ export function hearsSignature(bytes: Buffer): boolean {
       }
       positive = side;
     }
-    if (Math.sqrt(energy / frame) < 0.05) continue;
+    if (Math.sqrt(energy / frame) < 0.05) {
+      run = 0;
+      continue;
+    }
+    if (run === 0) bursts++;
+    run++;
+    longestRun = Math.max(longestRun, run);
     loud++;
     if (crossings < 4 || last <= first) continue;
     const seconds = (last - first) / wav.rate;
@@ -125,6 +138,6 @@ export function hearsSignature(bytes: Buffer): boolean {
     span += seconds;
     if (Math.abs((crossings - 1) / 2 / seconds - SIGNATURE_HZ) <= 40) near++;
   }
-  if (loud < 6 || span === 0) return false;
+  if (loud < 6 || span === 0 || bursts < 2 || longestRun > LONGEST_BURST_FRAMES) return false;
   return near >= 0.8 * loud && Math.abs(halfCycles / 2 / span - SIGNATURE_HZ) <= 10;
 }

@@ -72,8 +72,9 @@ describe('the fake microphone file', () => {
         expect(hearsSignature(recordedFromLoop(share, rate)), `${share} ${rate}`).toBe(true);
   });
 
-  it('is not heard in silence, another pitch, or the simulator’s own speech', () => {
+  it('is not heard in silence, another pitch, a held tone of its pitch, or the simulator’s own speech', () => {
     expect(hearsSignature(tone(440, 2).fill(0, 44))).toBe(false);
+    expect(hearsSignature(tone(440, 2))).toBe(false);
     expect(hearsSignature(tone(660, 2))).toBe(false);
     expect(hearsSignature(tone(415, 2))).toBe(false);
     for (const voice of ['alloy', 'echo', 'fable', 'onyx', 'nova', 'shimmer'])
