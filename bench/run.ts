@@ -1,4 +1,5 @@
 // `npm run bench`: builds the bench pages, measures streaming, opening and first screen, writes REPORT.md.
+import { appendCompareReport } from './compare';
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { cpus, release, totalmem, type } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -145,6 +146,17 @@ async function streamingOnly(): Promise<void> {
   }
 }
 
+/** `BENCH_ONLY=compare`: four answers streaming at once (the real build), printed and kept under the bench output. */
+async function compareOnly(): Promise<void> {
+  await build(rendererBuild('real'));
+  const browser = await launchChromium();
+  try {
+    await appendCompareReport(browser, BENCH_OUT, null);
+  } finally {
+    await browser.close();
+  }
+}
+
 /** `BENCH_ONLY=upload`: the 50 MB PDF alone (needs dist/renderer), printed and kept under the bench output. */
 async function uploadOnly(): Promise<void> {
   const browser = await launchChromium();
@@ -284,6 +296,7 @@ async function main(): Promise<void> {
   if (process.env.BENCH_ONLY === 'stream-cost') return streamCostOnly();
   if (process.env.BENCH_ONLY === 'long-block') return longBlockOnly();
   if (process.env.BENCH_ONLY === 'pathological') return pathologicalOnly();
+  if (process.env.BENCH_ONLY === 'compare') return compareOnly();
   const started = Date.now();
   await mkdir(BENCH_OUT, { recursive: true });
   log('building the real, naive, plain-text and blank pages');
@@ -348,6 +361,8 @@ async function main(): Promise<void> {
     log(`wrote ${REPORT} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     log('a long growing block: the app beside the block parsed whole, interleaved');
     await appendLongBlockReport(browser, BENCH_OUT, REPORT);
+    log('compare models: four answers at once');
+    await appendCompareReport(browser, BENCH_OUT, REPORT);
     await appendPathologicalReport(browser, BENCH_OUT, REPORT, log);
     await appendGalleryReport(browser, BENCH_OUT, REPORT);
     await appendUploadReport(browser, BENCH_OUT, REPORT);

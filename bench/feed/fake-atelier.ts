@@ -17,6 +17,7 @@ import {
   type StreamFixture,
   type StreamOutcome,
 } from './fixture';
+import { installCompareFeed } from './fake-compare';
 
 declare global {
   interface Window {
@@ -286,3 +287,8 @@ const api: AtelierApi = {
 
 Object.defineProperty(window, 'atelier', { value: Object.freeze(api), enumerable: true });
 window.benchFeed = { streamAnswer, endWindow };
+installCompareFeed(
+  emit,
+  async () => (conversation ??= (await fixtureReady).conversation),
+  (next) => (conversation = next),
+);
