@@ -124,3 +124,61 @@ for (const look of LOOKS) {
     expect(body.match(/"role":"assistant"/g)).toHaveLength(1);
   });
 }
+
+for (const look of LOOKS) {
+  test(`a failed column says why and is retried alone; the keyboard reaches every column (${look.name})`, async ({
+    page,
+    atelier,
+  }) => {
+    test.slow();
+    const [first, second] = ['openai/gpt-4o-mini', 'deepseek/deepseek-r1'] as const;
+    await openInLook(page, atelier, look, 'chat');
+    await page.getByRole('button', { name: look.t('compare.toggle'), exact: true }).click();
+    // Typed, as a person types an id the list may not name.
+    await pickModel(page, first, look.t('compare.model', { n: 1 }));
+    await pickModel(page, second, look.t('compare.model', { n: 2 }));
+    await sendIn(page, look, `Name a lake. [[failonce:${second}]]`);
+    await turnEndIn(page, look);
+    const failed = column(page, second);
+    await expect(failed.getByRole('alert')).toContainText(second);
+    await expect(column(page, first).getByRole('alert')).toHaveCount(0);
+    const before = (await turnRequests(atelier)).length;
+    await failed
+      .getByRole('button', { name: look.t('compare.retryNamed', { model: second }) })
+      .click();
+    // The retried column streams again, then may be chosen like the other.
+    await expect(
+      page.getByRole('button', { name: look.t('compare.chooseNamed', { model: second }) }),
+    ).toBeEnabled({ timeout: 20_000 });
+    await expect(
+      page.getByRole('button', { name: look.t('compare.chooseNamed', { model: first }) }),
+    ).toBeEnabled();
+    await expect(failed.getByRole('alert')).toHaveCount(0);
+    await expect(failed.locator('dd').first()).not.toHaveText(look.t('compare.none'));
+    const retried = (await turnRequests(atelier)).slice(before);
+    expect(retried.map((r) => (r.body as { model?: string }).model ?? String(r.body))).toHaveLength(
+      1,
+    );
+    expect(String(JSON.stringify(retried[0]!.body))).toContain(second);
+
+    // Tab goes through each column: its text, then its buttons, then the next column.
+    await column(page, first).locator('.compare-text').focus();
+    await page.keyboard.press('Tab');
+    await expect(
+      page.getByRole('button', { name: look.t('compare.chooseNamed', { model: first }) }),
+    ).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(failed.locator('.compare-text')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(
+      page.getByRole('button', { name: look.t('compare.chooseNamed', { model: second }) }),
+    ).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(failed).toHaveCount(0);
+    await expect(
+      answers(page, look)
+        .last()
+        .getByText(look.t('chat.versionOf', { index: 2, count: 2 })),
+    ).toBeVisible();
+  });
+}
