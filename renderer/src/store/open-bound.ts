@@ -31,6 +31,8 @@ interface BoundedState {
   open: Record<string, Conversation>;
   activeId: string | null;
   streams: Readonly<Record<string, unknown>>;
+  /** A compare's columns still streaming, by answer (their conversation is answering too). */
+  compareStreams?: Readonly<Record<string, { conversationId: string }>>;
 }
 
 interface StoreLike<S extends BoundedState> {
@@ -51,7 +53,10 @@ export function boundOpenConversations<S extends BoundedState>(
     const drop = conversationsToDrop(
       state.open,
       recent,
-      new Set(Object.keys(state.streams)),
+      new Set([
+        ...Object.keys(state.streams),
+        ...Object.values(state.compareStreams ?? {}).map((column) => column.conversationId),
+      ]),
       state.activeId,
       keep,
     );

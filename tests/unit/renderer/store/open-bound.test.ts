@@ -12,6 +12,7 @@ interface State {
   open: Record<string, Conversation>;
   activeId: string | null;
   streams: Record<string, unknown>;
+  compareStreams?: Record<string, { conversationId: string }>;
 }
 
 const loaded = (id: string) => conversation(id, [message(`${id}-1`, 'user', `hello ${id}`)]);
@@ -54,6 +55,14 @@ describe('boundOpenConversations', () => {
     const { store, openOne } = storeWithBound(1);
     openOne('a');
     store.setState({ streams: { a: {} } });
+    for (const id of ['b', 'c', 'd']) openOne(id);
+    expect(Object.keys(store.getState().open).sort()).toEqual(['a', 'c', 'd']);
+  });
+
+  it('never drops a conversation whose compare is still streaming', () => {
+    const { store, openOne } = storeWithBound(1);
+    openOne('a');
+    store.setState({ compareStreams: { answer1: { conversationId: 'a' } } });
     for (const id of ['b', 'c', 'd']) openOne(id);
     expect(Object.keys(store.getState().open).sort()).toEqual(['a', 'c', 'd']);
   });
