@@ -105,7 +105,10 @@ export const createCompareSlice: SliceCreator<
         if (!on || s.compareDraft.models.length >= COMPARE_MODELS.min)
           return { compareDraft: { ...s.compareDraft, on } };
         // First opened: the chat's model and the next chat model of the list.
-        const own = (s.activeId ? s.open[s.activeId]?.model : undefined) ?? chatDefaultOf(s);
+        const own =
+          (s.activeId ? s.open[s.activeId]?.model : undefined) ??
+          s.newChatModel ??
+          chatDefaultOf(s);
         const other = s.models.find((m) => m.kind === 'chat' && m.id !== own)?.id ?? '';
         return { compareDraft: { on, models: [own, other] } };
       }),
