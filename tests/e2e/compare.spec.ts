@@ -46,6 +46,8 @@ for (const look of LOOKS) {
       name: look.t('compare.stopNamed', { model: MODELS[0]! }),
     });
     await expect(column(page, MODELS[0]!).locator('.compare-text p').first()).toBeVisible();
+    // While they stream, each column counts its tokens and their pace itself (marked ≈).
+    await expect(column(page, MODELS[1]!).locator('dd').nth(2)).toContainText('≈');
     await stop.click();
     await expect(column(page, MODELS[0]!)).toContainText(look.t('compare.stopped'));
     // The others went on to their ends.

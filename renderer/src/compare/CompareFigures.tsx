@@ -3,7 +3,9 @@ import type { ChatMessage } from '../../../shared/types';
 import { formatCount, localeOf } from '../i18n/translate';
 import { useLanguage, useT } from '../i18n/use-t';
 import { useMoney } from '../i18n/use-money';
+import { useAppStore } from '../store';
 import type { CompareColumnLive } from '../store/compare-events';
+import { useLiveText } from '../store/live-text';
 
 function decimal(value: number, locale: string, digits: number): string {
   return new Intl.NumberFormat(locale, {
@@ -20,6 +22,21 @@ export function tokensPerSecond(message: ChatMessage): number | null {
   return (tokens * 1000) / ms;
 }
 
+/**
+ * While it streams: the text's tokens guessed from its length (about four characters a token, as
+ * the simulator and most tokenizers of Latin text count; the exact count comes with the answer)
+ * and their pace since the first text; null before it.
+ */
+function livePace(
+  content: string | undefined,
+  live: CompareColumnLive,
+): { tokens: number; perSecond: number | null } | null {
+  if (content === undefined || live.firstTextAt === null) return null;
+  const tokens = Math.round(content.length / 4);
+  const seconds = (performance.now() - live.firstTextAt) / 1000;
+  return { tokens, perSecond: seconds >= 0.5 ? tokens / seconds : null };
+}
+
 export function CompareFigures({
   message,
   live,
@@ -30,18 +47,29 @@ export function CompareFigures({
   const t = useT();
   const money = useMoney();
   const locale = localeOf(useLanguage());
+  const text = useLiveText(
+    useAppStore((s) => s.compareTexts),
+    message.id,
+    live !== undefined,
+  );
+  const pace = live ? livePace(text?.content, live) : null;
   const none = t('compare.none');
   const first = live?.firstTokenMs ?? message.timing?.firstTokenMs ?? null;
-  const speed = live ? null : tokensPerSecond(message);
+  const speed = live ? (pace?.perSecond ?? null) : tokensPerSecond(message);
   const usage = live ? undefined : message.usage;
   const tokens = usage?.totalTokens ?? usage?.completionTokens ?? null;
-  // Atelier's own count (the stream brought no usage): marked, and said in full on hover.
+  // Atelier's own count (the stream brought no usage, or the text still grows): marked, and said
+  // in full on hover.
+  const guessed = live !== undefined || usage?.estimated === true;
   const marked = (value: string) =>
-    usage?.estimated ? (
-      <span title={t('compare.estimatedHint')}>{t('compare.estimated', { value })}</span>
+    guessed ? (
+      <span title={t(live ? 'compare.liveHint' : 'compare.estimatedHint')}>
+        {t('compare.estimated', { value })}
+      </span>
     ) : (
       value
     );
+  const shownTokens = live ? (pace?.tokens ?? null) : tokens;
   return (
     <dl className="compare-figures">
       <div>
@@ -55,12 +83,14 @@ export function CompareFigures({
       <div>
         <dt>{t('compare.speed')}</dt>
         <dd>
-          {speed === null ? none : t('compare.perSecond', { value: decimal(speed, locale, 1) })}
+          {speed === null
+            ? none
+            : marked(t('compare.perSecond', { value: decimal(speed, locale, 1) }))}
         </dd>
       </div>
       <div>
         <dt>{t('compare.tokens')}</dt>
-        <dd>{tokens === null ? none : marked(formatCount(tokens, locale))}</dd>
+        <dd>{shownTokens === null ? none : marked(formatCount(shownTokens, locale))}</dd>
       </div>
       <div>
         <dt>{t('compare.cost')}</dt>

@@ -20,6 +20,8 @@ export const compareEn = {
   'compare.none': '—',
   'compare.estimated': '≈ {value}',
   'compare.estimatedHint': 'Atelier’s estimate: the service sent no usage for this answer.',
+  'compare.liveHint':
+    'Counted by Atelier while the answer is written (about four characters a token); the exact figures come with its end.',
   'compare.waiting': 'Waiting for the first token…',
   'compare.retrying': 'Trying again ({attempt} of {max})…',
   'compare.stopped': 'Stopped before the end.',

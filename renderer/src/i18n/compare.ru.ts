@@ -21,6 +21,8 @@ export const compareRu: { readonly [K in keyof typeof compareEn]: string } = {
   'compare.none': '—',
   'compare.estimated': '≈ {value}',
   'compare.estimatedHint': 'Оценка Atelier: сервис не прислал расход по этому ответу.',
+  'compare.liveHint':
+    'Считает Atelier, пока ответ пишется (примерно четыре символа на токен); точные цифры придут с его концом.',
   'compare.waiting': 'Ждём первый токен…',
   'compare.retrying': 'Новая попытка ({attempt} из {max})…',
   'compare.stopped': 'Остановлен до конца.',

@@ -12,6 +12,8 @@ export interface CompareColumnLive {
   hasText: boolean;
   /** The first text came this long after the request left; null until it does. */
   firstTokenMs: number | null;
+  /** When the page learnt of the first text (performance.now()), for the live pace; null until then. */
+  firstTextAt: number | null;
   retrying: { attempt: number; maxAttempts: number } | null;
 }
 
@@ -84,6 +86,7 @@ export function foldCompareEvents(
       model: message.model ?? '',
       hasText: false,
       firstTokenMs: null,
+      firstTextAt: null,
       retrying: null,
     });
     texts.set(message.id, { content: '', reasoning: '' });
@@ -128,7 +131,12 @@ export function foldCompareEvents(
         break;
       case 'firstToken': {
         const column = compareStreams[event.messageId];
-        if (column) putColumn(event.messageId, { ...column, firstTokenMs: event.firstTokenMs });
+        if (column)
+          putColumn(event.messageId, {
+            ...column,
+            firstTokenMs: event.firstTokenMs,
+            firstTextAt: column.firstTextAt ?? performance.now(),
+          });
         break;
       }
       case 'delta': {
@@ -141,7 +149,12 @@ export function foldCompareEvents(
         });
         grown.add(event.messageId);
         if (!column.hasText || column.retrying)
-          putColumn(event.messageId, { ...column, hasText: true, retrying: null });
+          putColumn(event.messageId, {
+            ...column,
+            hasText: true,
+            firstTextAt: column.firstTextAt ?? performance.now(),
+            retrying: null,
+          });
         break;
       }
       case 'retrying': {
