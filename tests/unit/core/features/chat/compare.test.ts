@@ -25,9 +25,14 @@ async function setup(): Promise<{ opened: Opened; id: string }> {
 const compareEvents = (opened: Opened) =>
   opened.emitted.filter((e) => e.event === 'compare.event').map((e) => e.payload as CompareEvent);
 
-async function until<T>(read: () => T | undefined, what: string): Promise<T> {
+async function until<T>(
+  read: () => T | undefined,
+  what: string,
+  poll?: () => Promise<void>,
+): Promise<T> {
   const deadline = Date.now() + 15_000;
   for (;;) {
+    await poll?.();
     const value = read();
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`${what} did not happen`);
@@ -93,11 +98,15 @@ describe('Compare models over the simulator', () => {
     ).toEqual([...MODELS].sort());
     expect(new Set(turnBodies().map((b) => JSON.stringify(b.messages))).size).toBe(1);
     // The ledger has one line per answer, through the one record rule.
-    const entries = await until(async () => {
-      const e = await opened.call<SpendEntry[]>('spending.entries', { conversationId: id });
-      return e.length === 3 ? e : undefined;
-    }, 'three ledger lines');
-    expect((await entries).map((e) => e.model).sort()).toEqual([...MODELS].sort());
+    let entries: SpendEntry[] = [];
+    await until(
+      () => (entries.length === 3 ? true : undefined),
+      'three ledger lines',
+      async () => {
+        entries = await opened.call<SpendEntry[]>('spending.entries', { conversationId: id });
+      },
+    );
+    expect(entries.map((e) => e.model).sort()).toEqual([...MODELS].sort());
   });
 
   it('sends only the chosen answer with the next question', async () => {
