@@ -159,7 +159,7 @@ test('audio goes to any model: the service’s refusal is shown, and a typed aud
   await expect(page.getByText(/The service said: .*does not take audio input/)).toBeVisible();
 
   // An id typed in the Model picker and Enter is used as it is.
-  await page.getByRole('button', { name: 'New chat' }).click();
+  await page.getByRole('button', { name: 'New chat', exact: true }).click();
   await pickModel(page, 'openai/gpt-4o-audio-preview');
   await attachWav();
   await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Listen to this');

@@ -244,7 +244,7 @@ test('after a reload the conversation is in the list and found by search', async
   await startChatting(page, atelier);
   await sendMessage(page, 'Remember the word pomegranate');
   await waitForTurnEnd(page);
-  await page.getByRole('button', { name: 'New chat' }).click();
+  await page.getByRole('button', { name: 'New chat', exact: true }).click();
   await sendMessage(page, 'Something about rivers');
   await waitForTurnEnd(page);
 

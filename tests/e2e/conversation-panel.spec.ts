@@ -80,7 +80,7 @@ for (const look of LOOKS) {
 
     // It stays with its conversation: a new chat opens without it…
     await toggle(page, look).click();
-    await page.getByRole('button', { name: t('chat.newChat') }).click();
+    await page.getByRole('button', { name: t('chat.newChat'), exact: true }).click();
     await expect(panel(page, look)).toHaveCount(0);
     // …unless pinned, when it stays open in every chat.
     await toggle(page, look).click();

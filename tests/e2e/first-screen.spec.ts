@@ -27,7 +27,7 @@ test('before the app has run, the window shows it with a Message box that takes 
   const earlyBox = firstScreen.getByRole('textbox', { name: 'Message', exact: true });
   await expect(earlyBox).toBeEditable();
   await expect(firstScreen.getByRole('tab', { name: 'Chat' })).toBeVisible();
-  await expect(firstScreen.getByRole('button', { name: 'New chat' })).toBeVisible();
+  await expect(firstScreen.getByRole('button', { name: 'New chat', exact: true })).toBeVisible();
   // Nothing but the box takes input yet: a click on a tab would do nothing, so it cannot land.
   const inert = await firstScreen.evaluate((screen) =>
     ['nav', '.sidebar', '.chat-header', '.composer-bar', 'textarea'].map(

@@ -186,7 +186,7 @@ test('after turning it on with the estimate shown, search finds messages by mean
   await startChatting(page, atelier);
   await sendMessage(page, 'The quick brown fox jumps over the lazy dog');
   await waitForTurnEnd(page);
-  await page.getByRole('button', { name: 'New chat' }).click();
+  await page.getByRole('button', { name: 'New chat', exact: true }).click();
   await sendMessage(page, 'Recipes for tomato soup');
   await waitForTurnEnd(page);
 

@@ -11,7 +11,12 @@ import { picturesGoing, visionChoicePending } from './attachments/vision-choice'
 import { Recorder } from './attachments/Recorder';
 import { VoiceButton, VoicePanel } from './voice/VoiceMode';
 import { TurnCost } from './TurnCost';
-import { CompareBar, CompareCost, CompareToggle, useCompareReady } from '../compare/CompareControls';
+import {
+  CompareBar,
+  CompareCost,
+  CompareToggle,
+  useCompareReady,
+} from '../compare/CompareControls';
 import { comparingIn } from '../store/compare-slice';
 import { TEXT_FILE_ACCEPT, pictureAddress } from '../../../shared/attachments';
 import { usePromptSlash } from '../prompts/PromptSlash';
