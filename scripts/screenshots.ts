@@ -101,11 +101,16 @@ async function main(): Promise<void> {
   }
 }
 
-/** The specs that picture a feature for the docs (the picker, Settings' sections, the panel). */
+/** The specs that picture a feature for the docs (the picker, Settings' sections, the panel, issue 42's parts). */
 const SPECS_WITH_DOC_SHOTS = [
   'tests/e2e/models.spec.ts',
   'tests/e2e/settings-sections.spec.ts',
   'tests/e2e/conversation-panel.spec.ts',
+  'tests/e2e/compare.spec.ts',
+  'tests/e2e/studio.spec.ts',
+  'tests/e2e/voice-mode.spec.ts',
+  'tests/e2e/diagrams.spec.ts',
+  'tests/e2e/previews.spec.ts',
 ];
 
 function specShots(): void {
