@@ -12,6 +12,7 @@ import { serviceError } from '../../service/errors';
 import { FILE_MODE } from '../../library/data-folder';
 import { checkedConversation } from './conversation-check';
 import type { DocumentRecord } from '../../../../shared/documents';
+import { type CarriedPrompts, promptsEntry, restorePrompts } from './prompts-entry';
 import {
   documentSchema,
   fileMetaSchema,
@@ -39,6 +40,8 @@ const appExportSchema = z.object({
     .max(100_000)
     .default([]),
   documents: z.array(documentSchema).max(100_000).default([]),
+  /** Saved prompts, in an export of every conversation (read as untrusted by restorePrompts). */
+  prompts: z.unknown().optional(),
 });
 
 /** Whether parsed JSON says it is the app's own export (then it is checked strictly). */
@@ -57,13 +60,15 @@ async function writeText(stream: NodeJS.WritableStream, text: string): Promise<v
 
 /**
  * Streams the export to `path`: conversations one at a time, then each referenced file and
- * media item once, so the whole export is never held in memory.
+ * media item once, so the whole export is never held in memory. `prompts`: the saved prompts go
+ * with it (an export of every conversation, not of one).
  */
 export async function writeAppExport(
   path: string,
   conversations: AsyncIterable<Conversation>,
   deps: Pick<PlacingDeps, 'files' | 'media' | 'documents'>,
   now: string,
+  prompts?: CarriedPrompts,
 ): Promise<void> {
   const stream = createWriteStream(path, { mode: FILE_MODE });
   const failed = new Promise<never>((_, reject) => stream.once('error', reject));
@@ -115,7 +120,9 @@ export async function writeAppExport(
     await write((first ? '' : ',') + JSON.stringify(record));
     first = false;
   }
-  await write(']}\n');
+  await write(']');
+  if (prompts) await write(`,"prompts":${JSON.stringify(promptsEntry(prompts))}`);
+  await write('}\n');
   stream.end();
   await Promise.race([once(stream, 'finish'), failed]);
 }
@@ -125,6 +132,7 @@ export async function importAppExport(
   value: unknown,
   placer: Placer,
   report: TransferReport,
+  prompts?: CarriedPrompts,
 ): Promise<void> {
   const parsed = appExportSchema.safeParse(value);
   if (!parsed.success) {
@@ -136,6 +144,7 @@ export async function importAppExport(
     );
   }
   const { conversations, files, media, documents } = parsed.data;
+  if (prompts) await restorePrompts(prompts, parsed.data.prompts, report);
   for (const { base64, ...meta } of files) {
     await placer.placeFile(meta satisfies FileMeta, { buffer: Buffer.from(base64, 'base64') });
   }

@@ -227,7 +227,13 @@ export async function openTransferFeature(
         const { outId, path } = await newOut(extension, 'The export');
         try {
           if (format === 'json') {
-            await writeAppExport(path, conversationsOf(ids), placing, new Date().toISOString());
+            await writeAppExport(
+              path,
+              conversationsOf(ids),
+              placing,
+              new Date().toISOString(),
+              conversationId === undefined ? placing.prompts : undefined,
+            );
           } else {
             const list: Conversation[] = [];
             for await (const c of conversationsOf(ids)) list.push(c);
@@ -285,7 +291,8 @@ export async function openTransferFeature(
           const report = emptyReport(chatGpt ? 'chatgpt' : 'atelier');
           try {
             if (chatGpt) await importChatGptExport(value, createPlacer(placing, report), report);
-            else await importAppExport(value, createPlacer(placing, report), report);
+            else
+              await importAppExport(value, createPlacer(placing, report), report, placing.prompts);
           } finally {
             // Cut short too: what was added stays (importing again adds the rest), so the page shows it.
             if (report.conversations > 0) ctx.emit('conversations.changed', { id: null });

@@ -1,4 +1,4 @@
-// Saved prompts travel in a backup: written as prompts.json, brought back by a restore into another data folder, never over what is there.
+// Saved prompts travel in a backup and in the export of every conversation: written as prompts.json, brought back by a restore into another data folder, never over what is there.
 import { describe, expect, it } from 'vitest';
 import { ZipFile } from 'yazl';
 import type { Prompt } from '../../../../../shared/prompts';
@@ -91,5 +91,21 @@ describe('prompts in a backup', () => {
     expect(taken.prompts).toBe(1);
     expect(names(await core.call<Prompt[]>('prompts.list'))).toContain('Fine');
     expect(names(await core.call<Prompt[]>('prompts.list'))).toContain('Translate');
+  }, 30_000);
+
+  it('travel in the export of every conversation and come back with its import', async () => {
+    const first = await openCore();
+    await first.call('prompts.save', { name: 'Haiku', text: 'A haiku about {{topic}}' });
+    const whole = await first.call<TransferSaved>('transfer.export', { format: 'json' });
+    const exported = await readOut(first.call, whole);
+    expect((JSON.parse(exported.toString('utf8')) as { prompts?: unknown }).prompts).toMatchObject({
+      format: 'atelier-prompts',
+    });
+
+    const second = await openCore({ dataDir: await freshDir() });
+    const file = await second.upload('export.json', 'application/json', exported);
+    const report = await second.call<TransferReport>('transfer.import', { fileId: file.fileId });
+    expect(report.prompts).toBe(1);
+    expect(names(await second.call<Prompt[]>('prompts.list'))).toContain('Haiku');
   }, 30_000);
 });
