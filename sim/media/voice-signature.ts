@@ -1,4 +1,5 @@
 // The fake microphone's recording and the simulator's ear for it: tone bursts at one pitch are heard as a fixed spoken question.
+import { monoWav } from './wav';
 
 /** What the simulator hears in a recording of the fake microphone's file, by the request's language. */
 export const SPOKEN_QUESTION = {
@@ -34,22 +35,7 @@ export function fakeMicrophoneWav(): Buffer {
       samples[start + i] = Math.round(value * 0x7fff);
     }
   }
-  const data = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
-  const head = Buffer.alloc(44);
-  head.write('RIFF', 0, 'latin1');
-  head.writeUInt32LE(36 + data.length, 4);
-  head.write('WAVE', 8, 'latin1');
-  head.write('fmt ', 12, 'latin1');
-  head.writeUInt32LE(16, 16);
-  head.writeUInt16LE(1, 20);
-  head.writeUInt16LE(1, 22);
-  head.writeUInt32LE(FILE_RATE, 24);
-  head.writeUInt32LE(FILE_RATE * 2, 28);
-  head.writeUInt16LE(2, 32);
-  head.writeUInt16LE(16, 34);
-  head.write('data', 36, 'latin1');
-  head.writeUInt32LE(data.length, 40);
-  return Buffer.concat([head, data]);
+  return monoWav(Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength), FILE_RATE);
 }
 
 /** The first channel of a 16-bit PCM WAV as samples in -1..1, or null for anything else. */

@@ -1,5 +1,6 @@
 // Test files built in code: tiny PDFs (text and drawn images), DOCX, PNG and WAV, so specs need no binary fixtures.
 import { deflateSync } from 'node:zlib';
+import { monoWav } from '../../sim/media/wav';
 
 const CRC_TABLE = (() => {
   const table = new Uint32Array(256);
@@ -176,22 +177,7 @@ export function makeNoisyPng(width: number, height: number, seed = 1): Buffer {
 }
 
 /** A mono 16-bit PCM WAV around the given samples. */
-export function wavOf(samples: Buffer, sampleRate: number): Buffer {
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(36 + samples.length, 4);
-  header.write('WAVEfmt ', 8, 'latin1');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(sampleRate, 24);
-  header.writeUInt32LE(sampleRate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'latin1');
-  header.writeUInt32LE(samples.length, 40);
-  return Buffer.concat([header, samples]);
-}
+export const wavOf = monoWav;
 
 /** A mono 16-bit WAV of a quiet tone. */
 export function makeWav(seconds: number, sampleRate = 8000): Buffer {

@@ -1,5 +1,6 @@
 // Transcription: a file (button, drag and drop) or a microphone recording, and the transcript by speaker.
 import { sizeWords } from '../i18n/counts';
+import { saveTextFile } from '../common/save-text';
 import { localeOf } from '../i18n/translate';
 import { useCallback, useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { toSrt, toVtt, transcriptCues } from '../../../shared/subtitles';
@@ -71,15 +72,9 @@ function refusalText(refusal: AudioFileRefusal, t: Translate, language: Language
     : t('audio.notAudio', { name: refusal.name });
 }
 
+/** The transcript saved under its recording's name with another extension. */
 function saveText(text: string, name: string, extension = 'txt', mime = 'text/plain'): void {
-  const url = URL.createObjectURL(new Blob([text], { type: `${mime};charset=utf-8` }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `${name.replace(/\.[^.]+$/, '') || 'transcript'}.${extension}`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveTextFile(text, `${name.replace(/\.[^.]+$/, '') || 'transcript'}.${extension}`, mime);
 }
 
 /** The transcript's cues, speakers named as on screen. */

@@ -17,18 +17,7 @@ import { DecisionsPanel } from './DecisionsPanel';
 import { Field } from '../common/Field';
 import './documents.css';
 import { IconButton } from '../common/IconButton';
-
-/** Starts a download of `text` as a file; the same anchor works in the browser and in Electron. */
-function downloadText(text: string, name: string, mime: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: `${mime};charset=utf-8` }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+import { saveTextFile } from '../common/save-text';
 
 function Problem({ error, onDismiss }: { error: UserError; onDismiss(): void }) {
   const t = useT();
@@ -361,7 +350,7 @@ export default function DocumentsTab() {
               type="button"
               className="button"
               disabled={text === ''}
-              onClick={() => downloadText(text, `${baseName}.txt`, 'text/plain')}
+              onClick={() => saveTextFile(text, `${baseName}.txt`, 'text/plain')}
             >
               {t('documents.saveTxt')}
             </button>
@@ -370,7 +359,7 @@ export default function DocumentsTab() {
               className="button"
               disabled={text === ''}
               onClick={() =>
-                downloadText(
+                saveTextFile(
                   record?.pages?.map((p) => p.markdown).join('\n\n---\n\n') ?? text,
                   `${baseName}.md`,
                   'text/markdown',

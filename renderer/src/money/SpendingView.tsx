@@ -1,5 +1,6 @@
 // The Spending view, opened from the balance meter: today, this week, this month, a chart by day, lines by model, feature and conversation, recent calls, CSV export.
 import { useEffect, useId, useState } from 'react';
+import { saveTextFile } from '../common/save-text';
 import {
   BACKGROUND_FEATURES,
   chargesDiffer,
@@ -55,18 +56,6 @@ function differs(computed: string | null, other: string | null): other is string
   return other !== null && chargesDiffer(computed, other);
 }
 
-/** The page saves a text as a file through the browser's download. */
-function download(text: string, name: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 interface Loaded {
   summary: SpendSummary;
   entries: SpendEntry[];
@@ -111,7 +100,7 @@ export default function SpendingView() {
     }
     const { saved, entries, csv, name } = answer.data;
     // A host without a save dialog (the web host) hands the text over for the page to download.
-    if (!saved && csv !== undefined && name !== undefined) download(csv, name);
+    if (!saved && csv !== undefined && name !== undefined) saveTextFile(csv, name, 'text/csv');
     if (saved || csv !== undefined) setExported(entries);
   }
 

@@ -7,31 +7,10 @@ import {
   SPOKEN_QUESTION,
   wavSamples,
 } from '../../../../sim/media/voice-signature';
+import { wavOfLevels } from '../../../../sim/media/wav';
 import { call, useSimulators } from '../sim-harness';
 
 useSimulators();
-
-/** A mono 16-bit WAV of samples in -1..1 at `rate`, without the simulator's comment. */
-function wavOf(samples: Float32Array, rate: number): Buffer {
-  const data = Buffer.alloc(samples.length * 2);
-  samples.forEach((s, i) =>
-    data.writeInt16LE(Math.round(Math.max(-1, Math.min(1, s)) * 0x7fff), i * 2),
-  );
-  const head = Buffer.alloc(44);
-  head.write('RIFF', 0, 'latin1');
-  head.writeUInt32LE(36 + data.length, 4);
-  head.write('WAVEfmt ', 8, 'latin1');
-  head.writeUInt32LE(16, 16);
-  head.writeUInt16LE(1, 20);
-  head.writeUInt16LE(1, 22);
-  head.writeUInt32LE(rate, 24);
-  head.writeUInt32LE(rate * 2, 28);
-  head.writeUInt16LE(2, 32);
-  head.writeUInt16LE(16, 34);
-  head.write('data', 36, 'latin1');
-  head.writeUInt32LE(data.length, 40);
-  return Buffer.concat([head, data]);
-}
 
 /** As a browser records the looping file: from a point inside it, resampled, with a little noise. */
 function recordedFromLoop(startShare: number, rate: number): Buffer {
@@ -47,11 +26,11 @@ function recordedFromLoop(startShare: number, rate: number): Buffer {
     noise = (noise * 48271) % 2147483647;
     out[i] = looped[low]! + (next - looped[low]!) * (at - low) + (noise / 2147483647 - 0.5) * 0.01;
   }
-  return wavOf(out, rate);
+  return wavOfLevels(out, rate);
 }
 
 function tone(hz: number, seconds: number, rate = 48_000): Buffer {
-  return wavOf(
+  return wavOfLevels(
     Float32Array.from(
       { length: seconds * rate },
       (_, i) => 0.5 * Math.sin((2 * Math.PI * hz * i) / rate),
