@@ -1,12 +1,6 @@
 // The Speech and Music forms of the Audio tab: text, model, voice or length, and the button that makes it.
 import { MediaCost } from '../models/MediaCost';
-import {
-  SPEECH_FORMATS,
-  SPEECH_LONG_CHARS,
-  type SpeechFormat,
-  VOICES,
-  type Voice,
-} from '../../../shared/audio';
+import { SPEECH_FORMATS, SPEECH_LONG_CHARS, type SpeechFormat } from '../../../shared/audio';
 import { useCallback, type FormEvent, type KeyboardEvent } from 'react';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { KindModelSelect } from '../common/KindModelSelect';
@@ -14,6 +8,7 @@ import { countWords } from '../i18n/counts';
 import { useLanguage, useT } from '../i18n/use-t';
 import { useAppStore } from '../store';
 import { Field } from '../common/Field';
+import { VoiceSelect } from '../common/VoiceSelect';
 
 /** Ctrl/Cmd+Enter in the text sends the form, as in the chat composer. */
 function submitOnCtrlEnter(event: KeyboardEvent<HTMLTextAreaElement>): void {
@@ -107,22 +102,11 @@ export function SpeechForm() {
       <KindModelSelect value={draft.model} task="speech" onChange={setModel} />
       <NoModels kinds="speech" />
       <div className="field-row">
-        <Field label={t('audio.voice')}>
-          {(id) => (
-            <select
-              id={id}
-              className="input"
-              value={draft.voice}
-              onChange={(event) => setDraft({ voice: event.target.value as Voice })}
-            >
-              {VOICES.map((voice) => (
-                <option key={voice} value={voice}>
-                  {voice}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <VoiceSelect
+          label={t('audio.voice')}
+          value={draft.voice}
+          onChange={(voice) => setDraft({ voice })}
+        />
         <Field label={t('audio.format')}>
           {(id) => (
             <select

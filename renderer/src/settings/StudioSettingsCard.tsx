@@ -1,12 +1,12 @@
 // Settings: the models and voice the chat's studio uses (Read aloud, Illustrate, Animate, voice mode), each the list's default until chosen.
 import { useCallback, useState } from 'react';
-import { VOICES, type Voice } from '../../../shared/audio';
 import type { ModelTask } from '../../../shared/model-defaults';
 import { DEFAULT_STUDIO_CHOICES, type StudioChoices } from '../../../shared/studio';
 import { studioModel, type StudioTask } from '../../../shared/studio-actions';
 import type { UserError } from '../../../shared/types';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { Field } from '../common/Field';
+import { VoiceSelect } from '../common/VoiceSelect';
 import { useT } from '../i18n/use-t';
 import { ModelPicker } from '../models/ModelPicker';
 import { useAppStore } from '../store';
@@ -92,22 +92,13 @@ export function StudioSettingsCard() {
       {FIELDS.slice(0, 1).map((spec) => (
         <ModelChoice key={spec.field} spec={spec} choices={choices} save={save} />
       ))}
-      <Field label={t('studio.voice')}>
-        {(id) => (
-          <select
-            id={id}
-            className="input"
-            value={choices.speechVoice}
-            onChange={(event) => save({ speechVoice: event.target.value as Voice })}
-          >
-            {VOICES.map((voice) => (
-              <option key={voice} value={voice}>
-                {voice}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <div className="studio-voice">
+        <VoiceSelect
+          label={t('studio.voice')}
+          value={choices.speechVoice}
+          onChange={(speechVoice) => save({ speechVoice })}
+        />
+      </div>
       {FIELDS.slice(1).map((spec) => (
         <ModelChoice key={spec.field} spec={spec} choices={choices} save={save} />
       ))}
