@@ -1,6 +1,7 @@
 // Compare models as a person does it: three models chosen, one question, three columns with their figures, one stopped, the second kept, the versions switched, the next turn sent with the kept answer only.
 import type { Page } from '@playwright/test';
-import { docShot, expect, pickModel, reloadApp, test, turnRequests } from './fixtures';
+import { docShot, expect, expectModel, pickModel, reloadApp, test, turnRequests } from './fixtures';
+import { makePng } from './files';
 import { type Look, LOOKS, openInLook, sendIn, turnEndIn } from './looks';
 
 const MODELS = [
@@ -182,5 +183,56 @@ for (const look of LOOKS) {
         .last()
         .getByText(look.t('chat.versionOf', { index: 2, count: 2 })),
     ).toBeVisible();
+  });
+}
+
+for (const look of LOOKS) {
+  test(`a picture: the compared model that is not vis- is asked beside its picker, switched in one click (${look.name})`, async ({
+    page,
+    atelier,
+  }) => {
+    test.slow();
+    const [plain, vision, variant] = [
+      'openai/gpt-4o-mini',
+      'vis-anthropic/claude-3.5-sonnet',
+      'vis-openai/gpt-4o-mini',
+    ] as const;
+    await openInLook(page, atelier, look, 'chat');
+    await page
+      .getByLabel(look.t('attach.files'))
+      .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: makePng(8, 8) });
+    await expect(page.locator('.attachment-chip')).toHaveCount(1);
+    await expect(page.getByText(look.t('attach.waitUploads'))).toHaveCount(0, { timeout: 15_000 });
+    await page.getByRole('button', { name: look.t('compare.toggle'), exact: true }).click();
+    await pickModel(page, plain, look.t('compare.model', { n: 1 }));
+    await pickModel(page, vision, look.t('compare.model', { n: 2 }));
+    const bar = page.getByRole('group', { name: look.t('compare.models') });
+    // The advice for the plain model only, in the bar; the composer does not ask a second time.
+    await expect(
+      bar.getByRole('note', { name: look.t('compare.vision.label', { model: plain }) }),
+    ).toBeVisible();
+    await expect(page.getByRole('note')).toHaveCount(1);
+    const box = page.getByRole('textbox', { name: look.t('chat.message'), exact: true });
+    await box.fill('What is on it?');
+    const send = page.getByRole('button', { name: look.t('chat.send'), exact: true });
+    await expect(send).toBeDisabled();
+    await box.press('Enter');
+    await expect(page.getByText(look.t('attach.vision.chooseFirst'))).toBeVisible();
+    await bar.screenshot({ path: test.info().outputPath(`compare-vision-${look.name}.png`) });
+    expect(await turnRequests(atelier)).toHaveLength(0);
+
+    await bar
+      .getByRole('button', { name: look.t('attach.vision.switch', { vision: variant }) })
+      .click();
+    await expectModel(page, variant, look.t('compare.model', { n: 1 }));
+    await expect(page.getByRole('note')).toHaveCount(0);
+    await expect(page.getByText(look.t('attach.vision.chooseFirst'))).toHaveCount(0);
+    await send.click();
+    await turnEndIn(page, look, 60_000);
+    await expect.poll(async () => (await turnRequests(atelier)).length).toBe(2);
+    const models = (await turnRequests(atelier)).map(
+      (r) => (JSON.parse(String(r.body)) as { model: string }).model,
+    );
+    expect(models.sort()).toEqual([variant, vision].sort());
   });
 }

@@ -18,6 +18,7 @@ import {
   useCompareReady,
 } from '../compare/CompareControls';
 import { comparingIn } from '../store/compare-slice';
+import { useCompareVisionPending } from '../compare/compare-vision';
 import { TEXT_FILE_ACCEPT, pictureAddress } from '../../../shared/attachments';
 import { usePromptSlash } from '../prompts/PromptSlash';
 import { IconButton } from '../common/IconButton';
@@ -72,16 +73,15 @@ export function Composer({ conversationId }: { conversationId: string | null }) 
   const keptFor = useAppStore((s) => s.imagesKeptFor[draftKey] ?? null);
   // Pictures (attached now or earlier in the conversation) for a model not priced for them:
   // Enter must not skip the choice above.
-  const choosing = visionChoicePending(
-    picturesGoing(pending, conversation),
-    model,
-    models,
-    keptFor,
-  );
+  // While comparing, the compared models are asked the same, each beside its picker.
+  const compare = useCompareReady();
+  const compareWaiting = useCompareVisionPending(draftKey).length > 0;
+  const choosing = compare.on
+    ? compareWaiting
+    : visionChoicePending(picturesGoing(pending, conversation), model, models, keptFor);
   const [nudged, setNudged] = useState(false);
   // A turn pressed for and not begun yet: the press is taken, a second one would send twice.
   const starting = useAppStore((s) => s.turnStarting);
-  const compare = useCompareReady();
   const comparing = useAppStore((s) => comparingIn(s, conversationId));
   const sendCompare = useAppStore((s) => s.sendCompare);
   // Or a turn from a message (Regenerate, an edit, Continue) waited for the same choice.
@@ -143,7 +143,12 @@ export function Composer({ conversationId }: { conversationId: string | null }) 
       <VoicePanel conversationId={conversationId} />
       <CompareBar draftKey={draftKey} />
       <AttachmentTray conversationKey={draftKey} />
-      <AttachmentAdvice conversationKey={draftKey} model={model} onSwitch={switchModel} />
+      <AttachmentAdvice
+        conversationKey={draftKey}
+        model={model}
+        onSwitch={switchModel}
+        vision={!compare.on}
+      />
       {offered && (
         <AddressOffer
           address={offered.address}

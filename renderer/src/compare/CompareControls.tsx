@@ -8,6 +8,8 @@ import { useT } from '../i18n/use-t';
 import { useMoney } from '../i18n/use-money';
 import { ModelPicker } from '../models/ModelPicker';
 import { useAppStore } from '../store';
+import { useCompareVisionPending } from './compare-vision';
+import { CompareVisionAdvice } from './CompareVisionAdvice';
 import './compare.css';
 
 /** Compare on or off, beside Attach in the composer's bar. */
@@ -37,6 +39,8 @@ export function CompareBar({ draftKey }: { draftKey: string }) {
   const remove = useAppStore((s) => s.removeCompareModel);
   const error = useAppStore((s) => s.compareErrors[draftKey]);
   const dismiss = useAppStore((s) => s.dismissCompareError);
+  const keep = useAppStore((s) => s.keepCompareModelForPictures);
+  const waiting = useCompareVisionPending(draftKey);
   if (!draft.on) return null;
   const enough = compareModels(draft.models).length >= COMPARE_MODELS.min;
   return (
@@ -60,6 +64,13 @@ export function CompareBar({ draftKey }: { draftKey: string }) {
               >
                 ×
               </IconButton>
+            )}
+            {waiting.includes(model) && (
+              <CompareVisionAdvice
+                model={model}
+                onSwitch={(vision) => setModel(index, vision)}
+                onKeep={() => keep(draftKey, model)}
+              />
             )}
           </div>
         ))}

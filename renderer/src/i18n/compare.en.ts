@@ -33,4 +33,10 @@ export const compareEn = {
   'compare.chooseNamed': 'Continue with the answer of {model}',
   'compare.chooseHint':
     'Continue with one answer: the others stay as its versions, and the next question is sent with the chosen one only.',
+  'compare.vision.label': 'Pictures and {model}',
+  'compare.vision.title':
+    'Pictures sent to this model may be refused or cost too much; its vis- variant is priced for them.',
+  'compare.vision.none':
+    'Pictures sent to this model may be refused or cost too much, and the list has no vis- variant of it.',
+  'compare.vision.keepNamed': 'Send anyway to {model}',
 } as const;

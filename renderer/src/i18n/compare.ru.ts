@@ -34,4 +34,10 @@ export const compareRu: { readonly [K in keyof typeof compareEn]: string } = {
   'compare.chooseNamed': 'Продолжить с ответом {model}',
   'compare.chooseHint':
     'Продолжите с одним ответом: остальные останутся его версиями, а следующий вопрос уйдёт только с выбранным.',
+  'compare.vision.label': 'Изображения и {model}',
+  'compare.vision.title':
+    'Изображения для этой модели сервис может отклонить или посчитать слишком дорого; её вариант vis- считает их верно.',
+  'compare.vision.none':
+    'Изображения для этой модели сервис может отклонить или посчитать слишком дорого, а варианта vis- в списке нет.',
+  'compare.vision.keepNamed': 'Всё равно отправить в {model}',
 } as const;

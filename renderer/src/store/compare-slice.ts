@@ -33,6 +33,9 @@ export interface CompareSlice {
   compareStarting: boolean;
   /** What core refused, by conversation ('' before one exists): a compare, a column's retry or a choice. */
   compareErrors: Record<string, UserError>;
+  /** By conversation key: compared models the person chose to send pictures to as they are (not vis-). */
+  compareKeptForPictures: Record<string, string[]>;
+  keepCompareModelForPictures(draftKey: string, model: string): void;
   setCompareOn(on: boolean): void;
   setCompareModel(index: number, model: string): void;
   addCompareModel(): void;
@@ -99,6 +102,15 @@ export const createCompareSlice: SliceCreator<
     compareTexts,
     compareStarting: false,
     compareErrors: {},
+    compareKeptForPictures: {},
+
+    keepCompareModelForPictures: (key, model) =>
+      set((s) => ({
+        compareKeptForPictures: {
+          ...s.compareKeptForPictures,
+          [key]: [...(s.compareKeptForPictures[key] ?? []), model],
+        },
+      })),
 
     setCompareOn: (on) =>
       set((s) => {

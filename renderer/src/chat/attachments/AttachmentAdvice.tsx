@@ -15,10 +15,13 @@ export function AttachmentAdvice({
   conversationKey,
   model,
   onSwitch,
+  vision: adviseVision = true,
 }: {
   conversationKey: string;
   model: string;
   onSwitch(modelId: string): void;
+  /** Off while comparing: the compared models get this advice in the compare bar instead. */
+  vision?: boolean;
 }) {
   const t = useT();
   const language = useLanguage();
@@ -36,7 +39,7 @@ export function AttachmentAdvice({
   const notes: ReactElement[] = [];
 
   const pictures = picturesGoing(pending, conversation);
-  if (visionChoicePending(pictures, model, models, keptFor)) {
+  if (adviseVision && visionChoicePending(pictures, model, models, keptFor)) {
     const vision = visionVariant(model, models);
     const fromHistory = pictures === 'history';
     notes.push(

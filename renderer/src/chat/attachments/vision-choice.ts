@@ -34,3 +34,18 @@ export function visionChoicePending(
   if (pictures === null || models.length === 0) return false;
   return !pricedForPictures(model) && keptFor !== model;
 }
+
+/**
+ * Compare's models still waiting for that choice: the single turn's rule, model by model, with
+ * the models the person chose to send pictures to as they are.
+ */
+export function visionChoicesPending(
+  pictures: PicturesGoing,
+  compared: readonly string[],
+  models: readonly ModelInfo[],
+  kept: readonly string[],
+): string[] {
+  return compared.filter((model) =>
+    visionChoicePending(pictures, model, models, kept.includes(model) ? model : null),
+  );
+}

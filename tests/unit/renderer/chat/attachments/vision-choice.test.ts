@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   picturesGoing,
   visionChoicePending,
+  visionChoicesPending,
 } from '../../../../../renderer/src/chat/attachments/vision-choice';
 import type { ChatMessage, ModelInfo } from '../../../../../shared/types';
 
@@ -62,6 +63,42 @@ describe('visionChoicePending', () => {
     expect(visionChoicePending('history', 'vis-openai/gpt-4o-mini', models, null)).toBe(false);
     expect(visionChoicePending(null, 'openai/gpt-4o-mini', models, null)).toBe(false);
     expect(visionChoicePending('attached', 'openai/gpt-4o-mini', [], null)).toBe(false);
+  });
+});
+
+describe('visionChoicesPending', () => {
+  const compared = ['openai/gpt-4o-mini', 'vis-anthropic/claude-3.5-sonnet', 'x/unlisted'];
+
+  it('asks each compared model as the single turn asks its one model', () => {
+    for (const pictures of ['attached', 'history', null] as const)
+      for (const kept of [[], ['openai/gpt-4o-mini'], ['x/unlisted', 'openai/gpt-4o-mini']])
+        expect(visionChoicesPending(pictures, compared, models, kept)).toEqual(
+          compared.filter((m) =>
+            visionChoicePending(pictures, m, models, kept.includes(m) ? m : null),
+          ),
+        );
+  });
+
+  it('names the models not vis- until each is kept, whether or not the list has a variant', () => {
+    expect(visionChoicesPending('attached', compared, models, [])).toEqual([
+      'openai/gpt-4o-mini',
+      'x/unlisted',
+    ]);
+    // Kept for one model only: the other still waits.
+    expect(visionChoicesPending('history', compared, models, ['x/unlisted'])).toEqual([
+      'openai/gpt-4o-mini',
+    ]);
+    expect(
+      visionChoicesPending('attached', compared, models, ['x/unlisted', 'openai/gpt-4o-mini']),
+    ).toEqual([]);
+  });
+
+  it('asks none when only vis- models are compared, without pictures or without a list', () => {
+    const allVision = ['vis-openai/gpt-4o-mini', 'vis-anthropic/claude-3.5-sonnet'];
+    expect(visionChoicesPending('attached', allVision, models, [])).toEqual([]);
+    expect(visionChoicesPending(null, compared, models, [])).toEqual([]);
+    expect(visionChoicesPending('attached', compared, [], [])).toEqual([]);
+    expect(visionChoicesPending('attached', [], models, [])).toEqual([]);
   });
 });
 
