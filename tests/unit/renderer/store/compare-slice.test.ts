@@ -51,6 +51,17 @@ describe('compare slice', () => {
     expect(store.getState().compareDraft.models[2]).toBe('typed/model');
   });
 
+  it('keeps "send anyway" for pictures per conversation and per compared model', () => {
+    store.setState({ compareKeptForPictures: {} });
+    store.getState().keepCompareModelForPictures('c1', 'a/one');
+    store.getState().keepCompareModelForPictures('c1', 'b/two');
+    store.getState().keepCompareModelForPictures('', 'c/free');
+    expect(store.getState().compareKeptForPictures).toEqual({
+      c1: ['a/one', 'b/two'],
+      '': ['c/free'],
+    });
+  });
+
   it('estimates the question for every model, added, and nothing when one is unpriced', () => {
     store.setState({ compareDraft: { on: true, models: ['a/one', 'b/two'] } });
     const promptTokens = estimateTokens('Hello') + MESSAGE_OVERHEAD_TOKENS;
