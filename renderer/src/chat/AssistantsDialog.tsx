@@ -1,10 +1,9 @@
 // Managing assistants: the list (built-ins can be copied, the person's own edited or deleted), a form for one, and "Start chat".
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { Assistant, UserError } from '../../../shared/types';
 import { TEMPERATURE_RANGE } from '../../../shared/models';
 import { ErrorNotice } from '../common/ErrorNotice';
-import { InlineConfirm } from '../common/InlineConfirm';
-import { ModalDialog } from '../common/ModalDialog';
+import { ListEditorDialog, useItemDelete } from '../common/ListEditorDialog';
 import { Field } from '../common/Field';
 import { useT } from '../i18n/use-t';
 import { useAppStore } from '../store';
@@ -186,8 +185,10 @@ function AssistantItem({
 }) {
   const t = useT();
   const deleteAssistant = useAppStore((s) => s.deleteAssistant);
-  const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState<UserError | null>(null);
+  const deletion = useItemDelete({
+    message: t('organise.deleteAssistantConfirm', { name: assistant.name }),
+    remove: () => deleteAssistant(assistant.id),
+  });
   return (
     <li className="assistant-item">
       <div className="assistant-item-head">
@@ -211,24 +212,9 @@ function AssistantItem({
         <button type="button" className="button small" onClick={onCopy}>
           {t('organise.copyAssistant')}
         </button>
-        {!assistant.builtIn && (
-          <button type="button" className="button ghost small" onClick={() => setConfirming(true)}>
-            {t('common.delete')}
-          </button>
-        )}
+        {!assistant.builtIn && deletion.button}
       </div>
-      {confirming && (
-        <InlineConfirm
-          label={t('common.delete')}
-          message={t('organise.deleteAssistantConfirm', { name: assistant.name })}
-          onConfirm={() => {
-            setConfirming(false);
-            void deleteAssistant(assistant.id).then(setError);
-          }}
-          onCancel={() => setConfirming(false)}
-        />
-      )}
-      {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
+      {deletion.question}
     </li>
   );
 }
@@ -239,35 +225,15 @@ export function AssistantsDialog({ onClose }: { onClose: () => void }) {
   const startChatWith = useAppStore((s) => s.startChatWith);
   const [editing, setEditing] = useState<FormState | null>(null);
   const [error, setError] = useState<UserError | null>(null);
-  const newButton = useRef<HTMLButtonElement>(null);
 
   return (
-    <ModalDialog
+    <ListEditorDialog
       title={t('organise.assistants')}
-      headActions={
-        <>
-          <button
-            ref={newButton}
-            type="button"
-            className="button primary small"
-            onClick={() => setEditing(formOf(null))}
-          >
-            {t('organise.newAssistant')}
-          </button>
-          <button type="button" className="button ghost small" onClick={onClose}>
-            {t('common.close')}
-          </button>
-        </>
-      }
+      newLabel={t('organise.newAssistant')}
+      onNew={() => setEditing(formOf(null))}
+      editing={editing !== null}
+      onLeaveForm={() => setEditing(null)}
       onClose={onClose}
-      initialFocus={newButton}
-      onKeyDown={(event) => {
-        // Escape leaves the form first, the dialog only from the list.
-        if (event.key !== 'Escape' || !editing) return;
-        event.preventDefault();
-        event.stopPropagation();
-        setEditing(null);
-      }}
       className="assistants-dialog"
     >
       {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
@@ -295,6 +261,6 @@ export function AssistantsDialog({ onClose }: { onClose: () => void }) {
           ))}
         </ul>
       )}
-    </ModalDialog>
+    </ListEditorDialog>
   );
 }

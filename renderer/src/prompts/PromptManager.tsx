@@ -9,8 +9,7 @@ import {
 import type { UserError } from '../../../shared/types';
 import { ErrorNotice } from '../common/ErrorNotice';
 import { Field } from '../common/Field';
-import { InlineConfirm } from '../common/InlineConfirm';
-import { ModalDialog } from '../common/ModalDialog';
+import { ListEditorDialog, useItemDelete } from '../common/ListEditorDialog';
 import { useT } from '../i18n/use-t';
 import { useAppStore } from '../store';
 import './prompt-forms.css';
@@ -100,8 +99,11 @@ function PromptItem({
 }) {
   const t = useT();
   const deletePrompt = useAppStore((s) => s.deletePrompt);
-  const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState<UserError | null>(null);
+  const deletion = useItemDelete({
+    message: t('prompts.deleteConfirm', { name: prompt.name }),
+    remove: () => deletePrompt(prompt.id),
+    onDeleted,
+  });
   const variables = promptVariables(prompt.text);
   return (
     <li className="prompt-item">
@@ -123,25 +125,9 @@ function PromptItem({
         <button type="button" className="button small" onClick={onEdit}>
           {t('prompts.edit')}
         </button>
-        <button type="button" className="button ghost small" onClick={() => setConfirming(true)}>
-          {t('common.delete')}
-        </button>
+        {deletion.button}
       </div>
-      {confirming && (
-        <InlineConfirm
-          label={t('common.delete')}
-          message={t('prompts.deleteConfirm', { name: prompt.name })}
-          onConfirm={() => {
-            setConfirming(false);
-            void deletePrompt(prompt.id).then((failure) => {
-              if (failure) setError(failure);
-              else onDeleted();
-            });
-          }}
-          onCancel={() => setConfirming(false)}
-        />
-      )}
-      {error && <ErrorNotice error={error} onDismiss={() => setError(null)} />}
+      {deletion.question}
     </li>
   );
 }
@@ -152,49 +138,22 @@ export function PromptManager({ onClose }: { onClose: () => void }) {
   const error = useAppStore((s) => s.promptsError);
   const loadPrompts = useAppStore((s) => s.loadPrompts);
   const [editing, setEditing] = useState<FormState | null>(null);
-  const newButton = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
-  const wasEditing = useRef(false);
-
-  // The form's controls go with it: focus comes back to New prompt.
-  useEffect(() => {
-    if (wasEditing.current && !editing) newButton.current?.focus();
-    wasEditing.current = editing !== null;
-  }, [editing]);
 
   useEffect(() => {
     void loadPrompts();
   }, [loadPrompts]);
 
   return (
-    <ModalDialog
+    <ListEditorDialog
       title={t('prompts.manager')}
-      headActions={
-        <>
-          <button
-            ref={newButton}
-            type="button"
-            className="button primary small"
-            onClick={() => setEditing({ name: '', text: '' })}
-          >
-            {t('prompts.new')}
-          </button>
-          <button type="button" className="button ghost small" onClick={onClose}>
-            {t('common.close')}
-          </button>
-        </>
-      }
+      newLabel={t('prompts.new')}
+      onNew={() => setEditing({ name: '', text: '' })}
+      editing={editing !== null}
+      onLeaveForm={() => setEditing(null)}
       onClose={onClose}
-      initialFocus={newButton}
-      panelRef={panel}
-      onKeyDown={(event) => {
-        // Escape leaves the form first, the dialog only from the list.
-        if (event.key !== 'Escape' || !editing) return;
-        event.preventDefault();
-        event.stopPropagation();
-        setEditing(null);
-      }}
       className="prompt-manager"
+      panelRef={panel}
     >
       <p className="hint">{t('prompts.managerHint')}</p>
       {error && <ErrorNotice error={error} />}
@@ -216,6 +175,6 @@ export function PromptManager({ onClose }: { onClose: () => void }) {
           ))}
         </ul>
       )}
-    </ModalDialog>
+    </ListEditorDialog>
   );
 }
