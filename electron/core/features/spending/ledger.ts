@@ -18,6 +18,7 @@ import type {
 } from '../../../../shared/spending';
 import type { Balance, ModelInfo } from '../../../../shared/types';
 import { makeFolder } from '../../library/data-folder';
+import { serviceError } from '../../service/errors';
 import type { Recovery } from '../../library/recovery';
 import type { EntriesQuery, LedgerWrite } from '../../library/spending-ledger';
 import type {
@@ -85,6 +86,11 @@ class LedgerFailure extends Error {
   ) {
     super(message);
   }
+}
+
+/** A question the ledger cannot answer because core is closing: cancelled, not a fault. */
+function closed(): Error {
+  return serviceError('cancelled', 'The spending ledger was closed: the app is shutting down.');
 }
 
 /** Decimals of a balance's figure: its rounding, which the observed fall may carry. */
@@ -169,6 +175,8 @@ export function openSpendingLedger(options: SpendingLedgerOptions): SpendingLedg
 
   /** Sends a request to the open ledger; a damaged file is set aside, and the request tried once more. */
   async function ask<O extends Op>(request: Request<O>): Promise<LedgerAnswers[O]> {
+    // Closed with core: a question asked as it went is cancelled, and no worker starts again.
+    if (disposed) throw closed();
     await open();
     try {
       return await post(request);
@@ -343,7 +351,10 @@ export function openSpendingLedger(options: SpendingLedgerOptions): SpendingLedg
       // Closed before the thread ends, so SQLite leaves no lock behind.
       await post({ op: 'close' }).catch(() => undefined);
       worker = null;
-      failAll(new LedgerFailure('The spending ledger was closed.', false));
+      // A question still waiting when core closes (the page asked as it went) is cancelled, not a fault.
+      failAll(
+        serviceError('cancelled', 'The spending ledger was closed: the app is shutting down.'),
+      );
       await target.terminate();
     },
   };

@@ -110,4 +110,15 @@ describe('the spending ledger in core', () => {
     expect(existsSync(file)).toBe(true);
     expect(await opened.ledger.entries({ demo: false, limit: 10 })).toHaveLength(1);
   });
+
+  it('answers a question asked after core closed it as cancelled, and starts no worker again', async () => {
+    const opened = open([]);
+    expect(await opened.ledger.entries({ demo: false, limit: 10 })).toEqual([]);
+    await opened.ledger.dispose();
+    await expect(opened.ledger.entries({ demo: false, limit: 10 })).rejects.toMatchObject({
+      error: { code: 'cancelled' },
+    });
+    // Closed here already: nothing is left for afterEach to close.
+    ledger = null;
+  });
 });
