@@ -126,10 +126,12 @@ for (const look of LOOKS) {
 
     await section(page, look.t('nav.images')).click();
     await showFromChats(page, look);
-    await page
+    const tile = page
       .getByRole('list', { name: look.t('images.gallery') })
-      .getByRole('button', { name: 'first.png' })
-      .click();
+      .getByRole('button', { name: 'first.png' });
+    // Marked as a chat's attachment, not as a picture imported into Images.
+    await expect(tile).toContainText(look.t('images.attached'));
+    await tile.click();
     const viewer = page.getByRole('dialog');
     await viewer.getByRole('button', { name: look.t('images.delete'), exact: true }).click();
     const titles = look.language === 'ru' ? '«Two pictures»' : '“Two pictures”';

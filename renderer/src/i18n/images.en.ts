@@ -79,6 +79,8 @@ export const imagesEn = {
   'images.galleryEmpty': 'Pictures you make appear here and stay after restarts.',
   'images.galleryKeys': 'Arrow keys move between pictures, Enter opens one.',
   'images.imported': 'Imported',
+  /** A picture attached to a chat message, listed under From chats. */
+  'images.attached': 'Attached',
   'images.viewer.position': '{index} of {total}',
   'images.previous': 'Previous picture',
   'images.next': 'Next picture',

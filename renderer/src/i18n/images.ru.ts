@@ -80,6 +80,8 @@ export const imagesRu: { readonly [K in keyof typeof imagesEn]: string } = {
   'images.galleryEmpty': 'Здесь появятся созданные картинки; они сохраняются после перезапуска.',
   'images.galleryKeys': 'Стрелки переходят между картинками, Enter открывает.',
   'images.imported': 'Загружено',
+  /** A picture attached to a chat message, listed under From chats. */
+  'images.attached': 'Вложение',
   'images.viewer.position': '{index} из {total}',
   'images.previous': 'Предыдущая картинка',
   'images.next': 'Следующая картинка',

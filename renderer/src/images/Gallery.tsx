@@ -38,6 +38,7 @@ export interface RowProps {
   onActivate(index: number): void;
   onOpen(index: number): void;
   importedLabel: string;
+  attachedLabel: string;
 }
 
 /** The row's props are the same, and so is each of its pictures (a page loaded elsewhere is not). */
@@ -68,6 +69,7 @@ const GalleryRow = memo(function GalleryRow({
   onActivate,
   onOpen,
   importedLabel,
+  attachedLabel,
 }: RowProps) {
   return (
     <div
@@ -108,7 +110,11 @@ const GalleryRow = memo(function GalleryRow({
                   decoding="async"
                   draggable={false}
                 />
-                {item.model === null && <span className="tile-badge">{importedLabel}</span>}
+                {item.model === null && (
+                  <span className="tile-badge">
+                    {item.extra.attachedToChat === true ? attachedLabel : importedLabel}
+                  </span>
+                )}
               </button>
             ) : (
               <div className="gallery-tile placeholder" aria-hidden="true" />
@@ -164,6 +170,7 @@ export function Gallery({ onOpen }: { onOpen(index: number): void }) {
   });
   const onActivate = useCallback((index: number) => setActive(index), []);
   const importedLabel = t('images.imported');
+  const attachedLabel = t('images.attached');
   useEffect(() => virtualizer.measure(), [tile, virtualizer]);
 
   const virtualRows = virtualizer.getVirtualItems();
@@ -253,6 +260,7 @@ export function Gallery({ onOpen }: { onOpen(index: number): void }) {
                 onActivate={onActivate}
                 onOpen={onOpen}
                 importedLabel={importedLabel}
+                attachedLabel={attachedLabel}
               />
             );
           })}

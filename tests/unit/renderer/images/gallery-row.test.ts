@@ -38,6 +38,7 @@ const row: RowProps = {
   onActivate: noop,
   onOpen: noop,
   importedLabel: 'Imported',
+  attachedLabel: 'Attached',
 };
 
 describe('sameRow', () => {
@@ -57,5 +58,6 @@ describe('sameRow', () => {
     expect(sameRow(row, { ...row, activeInRow: 4 })).toBe(false);
     expect(sameRow(row, { ...row, tile: 180 })).toBe(false);
     expect(sameRow(row, { ...row, importedLabel: 'Импортировано' })).toBe(false);
+    expect(sameRow(row, { ...row, attachedLabel: 'Вложение' })).toBe(false);
   });
 });
