@@ -53,6 +53,8 @@ export const mediaInvokeSchemas = {
       kind: mediaKind,
       /** 'made' (the default): what the person made in the tab; 'chats': media made from or attached to chats. */
       origin: z.enum(['made', 'chats']).optional(),
+      /** Only what names this conversation (made from its messages): a chat reads its own media. */
+      conversationId: id.optional(),
       offset: z.number().int().min(0).optional(),
       limit: z.number().int().min(1).max(500).optional(),
     })

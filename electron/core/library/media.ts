@@ -47,7 +47,7 @@ export interface MediaLibrary {
   /** Newest first; every item of the kind unless `origin` says which. */
   list(
     kind: MediaKind,
-    page?: { offset?: number; limit?: number; origin?: MediaOrigin },
+    page?: { offset?: number; limit?: number; origin?: MediaOrigin; conversationId?: string },
   ): MediaPage;
   /** ServiceError 'not_found' when there is no such item. */
   get(id: string): MediaItem;
@@ -193,8 +193,15 @@ export async function createMediaLibrary(
 
     list(kind, page = {}) {
       const all = byKind.get(kind) ?? [];
-      const { origin } = page;
-      const items = origin ? all.filter((item) => originOf(item) === origin) : all;
+      const { origin, conversationId } = page;
+      const items =
+        origin || conversationId
+          ? all.filter(
+              (item) =>
+                (!origin || originOf(item) === origin) &&
+                (!conversationId || item.fromChat?.conversationId === conversationId),
+            )
+          : all;
       const offset = page.offset ?? 0;
       const limit = page.limit ?? 100;
       return { items: items.slice(offset, offset + limit), total: items.length };

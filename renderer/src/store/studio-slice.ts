@@ -37,21 +37,24 @@ export interface ChatPicture {
 }
 
 export interface StudioSlice {
-  /** Media made from or attached to chats, by the message they name, newest first. */
+  /** The open conversation's media made from its messages, by the message they name. */
   chatMedia: Record<string, MediaItem[]>;
   /** The actions running, by message id. */
   studioBusy: Record<string, StudioAction>;
   /** The last action's failure, by message id, until dismissed or tried again. */
   studioErrors: Record<string, UserError>;
-  /** Reads the chats' media, and follows the library and the video jobs from then on. */
-  watchChatMedia(): void;
+  /**
+   * Reads this conversation's media (made from its messages), and follows the library and the
+   * video jobs from then on; another conversation's call reads that one's instead.
+   */
+  watchChatMedia(conversationId: string): void;
   dismissStudioError(messageId: string): void;
   readAloud(place: ChatPlace, markdown: string): Promise<void>;
   illustrate(place: ChatPlace, text: string): Promise<void>;
   animate(place: ChatPlace, picture: ChatPicture): Promise<void>;
 }
 
-/** The most of each kind read back at once: a library's newest chat media. */
+/** The most of each kind read back for one conversation. */
 const CHAT_MEDIA_PAGE = 500;
 const KINDS: readonly MediaKind[] = ['audio', 'image', 'video'];
 
@@ -70,12 +73,17 @@ type Uses = SpendingSlice & ModelsSlice & SettingsSlice & VideoSlice;
 
 export const createStudioSlice: SliceCreator<StudioSlice, Uses> = (set, get) => {
   let watching = false;
+  let watched: string | null = null;
   let readTicket = 0;
 
   async function readChatMedia(): Promise<void> {
+    const conversationId = watched;
+    if (conversationId === null) return;
     const ticket = ++readTicket;
     const answers = await Promise.all(
-      KINDS.map((kind) => invoke('media.list', { kind, origin: 'chats', limit: CHAT_MEDIA_PAGE })),
+      KINDS.map((kind) =>
+        invoke('media.list', { kind, origin: 'chats', conversationId, limit: CHAT_MEDIA_PAGE }),
+      ),
     );
     if (ticket !== readTicket) return;
     set({
@@ -126,10 +134,13 @@ export const createStudioSlice: SliceCreator<StudioSlice, Uses> = (set, get) => 
     studioBusy: {},
     studioErrors: {},
 
-    watchChatMedia: () => {
+    watchChatMedia: (conversationId) => {
+      if (watched !== conversationId) {
+        watched = conversationId;
+        void readChatMedia();
+      }
       if (watching) return;
       watching = true;
-      void readChatMedia();
       void get().loadVideoJobs();
       subscribe('media.changed', () => void readChatMedia());
       subscribe('video.jobs.changed', (jobs) => get().applyVideoJobs(jobs));

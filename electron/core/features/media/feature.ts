@@ -36,8 +36,14 @@ export async function openMediaFeature(ctx: FeatureContext): Promise<Feature<Med
       'files.finish': ({ uploadId }) => files.finish(uploadId),
       'files.cancel': ({ uploadId }) => files.cancel(uploadId),
 
-      'media.list': ({ kind, origin, offset, limit }) =>
-        media.list(kind, { offset, limit, origin: origin ?? 'made' }),
+      'media.list': ({ kind, origin, conversationId, offset, limit }) =>
+        media.list(kind, {
+          offset,
+          limit,
+          // A conversation's media are made from a chat, whatever origin was asked.
+          origin: conversationId ? 'chats' : (origin ?? 'made'),
+          conversationId,
+        }),
       'media.get': ({ id }) => media.get(id),
 
       'media.delete': async ({ id }) => {

@@ -102,7 +102,7 @@ export function StudioMedia({ conversationId, message }: StudioMediaProps) {
       s.videoJobs.filter((j) => j.fromChat?.messageId === message.id && j.phase !== 'completed'),
     ),
   );
-  useEffect(watch, [watch]);
+  useEffect(() => watch(conversationId), [watch, conversationId]);
   const place = { conversationId, messageId: message.id };
   const attached = (message.attachments ?? []).flatMap((a) =>
     a.kind === 'image' && a.mediaId

@@ -54,4 +54,16 @@ describe('media origin', () => {
     expect(media.list('audio', { origin: 'chats' }).total).toBe(2);
     expect([made, spoken, attached].map(originOf)).toEqual(['made', 'chats', 'chats']);
   });
+
+  it("lists one conversation's media, whatever the others made", async () => {
+    const media = await createMediaLibrary(dir);
+    const add = (title: string, fromChat?: typeof FROM) =>
+      media.add({ kind: 'audio', bytes: WAV, mime: 'audio/wav', title, fromChat });
+    const ours = await add('ours', FROM);
+    await add('theirs', { ...FROM, conversationId: 'another-chat' });
+    await add('made in Audio');
+    const page = media.list('audio', { origin: 'chats', conversationId: FROM.conversationId });
+    expect(page.items.map((i) => i.id)).toEqual([ours.id]);
+    expect(page.total).toBe(1);
+  });
 });

@@ -50,6 +50,12 @@ describe('media made from a chat', () => {
     expect(chats.items.map((i) => i.id)).toEqual([fromChat.id]);
     expect(chats.total).toBe(1);
     expect((await call<MediaItem>('media.get', { id: fromChat.id })).fromChat).toEqual(FROM);
+    // A chat reads its own: by its conversation, with no origin named.
+    const ours = await call<MediaPage>('media.list', {
+      kind: 'audio',
+      conversationId: FROM.conversationId,
+    });
+    expect(ours.items.map((i) => i.id)).toEqual([fromChat.id]);
   });
 
   it("records the speech's ledger line under the conversation it came from", async () => {
