@@ -106,8 +106,9 @@ for (const look of LOOKS) {
       page.getByRole('button', { name: look.t('chat.send'), exact: true }),
     ).toBeDisabled();
     expect(await simRequests(atelier, '/chat/completions')).toHaveLength(0);
-    // Once chosen, Enter sends.
+    // Once chosen (the advice gone, as the person sees it), Enter sends.
     await keep.click();
+    await expect(keep).toBeHidden();
     await box.press('Enter');
     await expect(
       page.getByRole('article', { name: look.t('chat.assistantMessage') }).last(),
