@@ -109,6 +109,23 @@ for (const look of LOOKS) {
     expect(await turnRequests(atelier)).toHaveLength(0);
   });
 
+  test(`a "/" no prompt matches is text: Enter sends the message as typed (${look.name})`, async ({
+    page,
+    atelier,
+  }) => {
+    await openInLook(page, atelier, look, 'chat');
+    const box = messageBox(page, look);
+    await box.click();
+    await page.keyboard.type('cd /tmp');
+    const list = promptList(page, look);
+    await expect(list.getByRole('option')).toHaveCount(1);
+    await page.keyboard.press('Enter');
+    await expect(box).toHaveValue('');
+    await expect
+      .poll(async () => (await turnRequests(atelier)).length, { timeout: 20_000 })
+      .toBe(1);
+  });
+
   test(`a shipped prompt deleted in Settings is no longer offered (${look.name})`, async ({
     page,
     atelier,

@@ -173,6 +173,14 @@ export async function openPromptLibrary(
     return [...shipped, ...own].sort(byName);
   }
 
+  // Changes run one after another, each from the state the previous one left, so two at once both land.
+  let chain: Promise<unknown> = Promise.resolve();
+  function queued<T>(change: () => Promise<T>): Promise<T> {
+    const run = chain.then(change);
+    chain = run.catch(() => undefined);
+    return run;
+  }
+
   function notFound(): never {
     throw serviceError('not_found', 'That prompt no longer exists.');
   }
@@ -180,66 +188,69 @@ export async function openPromptLibrary(
   return {
     list,
 
-    async save(draft, language) {
-      const fields = clean(draft);
-      const key = draft.id === undefined ? null : shippedKey(draft.id);
-      if (key !== null) {
-        if (!list(language).some((p) => p.id === draft.id)) notFound();
-        await write({ ...state, shipped: { ...state.shipped, [key]: fields } });
-        return { id: draft.id!, ...fields, shipped: true };
-      }
-      if (draft.id !== undefined) {
-        if (!state.own.some((p) => p.id === draft.id)) notFound();
-        const own = state.own.map((p) => (p.id === draft.id ? { id: p.id, ...fields } : p));
-        await write({ ...state, own });
-        return { id: draft.id, ...fields, shipped: false };
-      }
-      if (state.own.length >= PROMPTS_MAX) {
-        throw serviceError(
-          'invalid_input',
-          `You have ${PROMPTS_MAX} prompts, the most Atelier keeps; delete one to add another.`,
-        );
-      }
-      const prompt = { id: newId('prompt'), ...fields };
-      await write({ ...state, own: [...state.own, prompt] });
-      return { ...prompt, shipped: false };
-    },
+    save: (draft, language) =>
+      queued(async () => {
+        const fields = clean(draft);
+        const key = draft.id === undefined ? null : shippedKey(draft.id);
+        if (key !== null) {
+          if (!list(language).some((p) => p.id === draft.id)) notFound();
+          await write({ ...state, shipped: { ...state.shipped, [key]: fields } });
+          return { id: draft.id!, ...fields, shipped: true };
+        }
+        if (draft.id !== undefined) {
+          if (!state.own.some((p) => p.id === draft.id)) notFound();
+          const own = state.own.map((p) => (p.id === draft.id ? { id: p.id, ...fields } : p));
+          await write({ ...state, own });
+          return { id: draft.id, ...fields, shipped: false };
+        }
+        if (state.own.length >= PROMPTS_MAX) {
+          throw serviceError(
+            'invalid_input',
+            `You have ${PROMPTS_MAX} prompts, the most Atelier keeps; delete one to add another.`,
+          );
+        }
+        const prompt = { id: newId('prompt'), ...fields };
+        await write({ ...state, own: [...state.own, prompt] });
+        return { ...prompt, shipped: false };
+      }),
 
-    async remove(id) {
-      const key = shippedKey(id);
-      if (key !== null) {
-        const known = SHIPPED_PROMPTS.some((s) => s.key === key) || changed(key);
-        if (!known || (changed(key) && state.shipped[key] === null)) notFound();
-        await write({ ...state, shipped: { ...state.shipped, [key]: null } });
-        return;
-      }
-      if (!state.own.some((p) => p.id === id)) notFound();
-      await write({ ...state, own: state.own.filter((p) => p.id !== id) });
-    },
+    remove: (id) =>
+      queued(async () => {
+        const key = shippedKey(id);
+        if (key !== null) {
+          const known = SHIPPED_PROMPTS.some((s) => s.key === key) || changed(key);
+          if (!known || (changed(key) && state.shipped[key] === null)) notFound();
+          await write({ ...state, shipped: { ...state.shipped, [key]: null } });
+          return;
+        }
+        if (!state.own.some((p) => p.id === id)) notFound();
+        await write({ ...state, own: state.own.filter((p) => p.id !== id) });
+      }),
 
     exported: () => structuredClone(state),
 
-    async adopt(raw) {
-      const parsed = setSchema.safeParse(raw);
-      if (!parsed.success) return 0;
-      const { set } = readSet(parsed.data);
-      const next = structuredClone(state);
-      let added = 0;
-      const same = (a: OwnPrompt, b: OwnPrompt) => a.name === b.name && a.text === b.text;
-      for (const prompt of set.own) {
-        if (next.own.length >= PROMPTS_MAX) break;
-        if (next.own.some((p) => same(p, prompt))) continue;
-        const taken = next.own.some((p) => p.id === prompt.id);
-        next.own.push(taken ? { ...prompt, id: newId('prompt') } : prompt);
-        added += 1;
-      }
-      for (const [key, change] of Object.entries(set.shipped)) {
-        if (Object.hasOwn(next.shipped, key)) continue;
-        next.shipped[key] = change;
-        added += 1;
-      }
-      if (added > 0) await write(next);
-      return added;
-    },
+    adopt: (raw) =>
+      queued(async () => {
+        const parsed = setSchema.safeParse(raw);
+        if (!parsed.success) return 0;
+        const { set } = readSet(parsed.data);
+        const next = structuredClone(state);
+        let added = 0;
+        const same = (a: OwnPrompt, b: OwnPrompt) => a.name === b.name && a.text === b.text;
+        for (const prompt of set.own) {
+          if (next.own.length >= PROMPTS_MAX) break;
+          if (next.own.some((p) => same(p, prompt))) continue;
+          const taken = next.own.some((p) => p.id === prompt.id);
+          next.own.push(taken ? { ...prompt, id: newId('prompt') } : prompt);
+          added += 1;
+        }
+        for (const [key, change] of Object.entries(set.shipped)) {
+          if (Object.hasOwn(next.shipped, key)) continue;
+          next.shipped[key] = change;
+          added += 1;
+        }
+        if (added > 0) await write(next);
+        return added;
+      }),
   };
 }

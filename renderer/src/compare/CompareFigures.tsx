@@ -1,4 +1,5 @@
 // A compared answer's figures: time to first token, tokens per second, tokens and cost (the answer's own usage, priced by the one price rule in core).
+import { guessTokens } from '../../../shared/tokens';
 import type { ChatMessage } from '../../../shared/types';
 import { formatCount, localeOf } from '../i18n/translate';
 import { useLanguage, useT } from '../i18n/use-t';
@@ -23,16 +24,15 @@ export function tokensPerSecond(message: ChatMessage): number | null {
 }
 
 /**
- * While it streams: the text's tokens guessed from its length (about four characters a token, as
- * the simulator and most tokenizers of Latin text count; the exact count comes with the answer)
- * and their pace since the first text; null before it.
+ * While it streams: the text's tokens guessed (the app's one cheap guess; the exact count comes
+ * with the answer) and their pace since the first text; null before it.
  */
 function livePace(
   content: string | undefined,
   live: CompareColumnLive,
 ): { tokens: number; perSecond: number | null } | null {
   if (content === undefined || live.firstTextAt === null) return null;
-  const tokens = Math.round(content.length / 4);
+  const tokens = guessTokens(content);
   const seconds = (performance.now() - live.firstTextAt) / 1000;
   return { tokens, perSecond: seconds >= 0.5 ? tokens / seconds : null };
 }

@@ -3,8 +3,8 @@ import type { promptsEn } from './prompts.en';
 
 export const promptsRu: { readonly [K in keyof typeof promptsEn]: string } = {
   'prompts.menu': 'Шаблоны',
-  'prompts.none': 'Нет шаблона, подходящего к «{query}».',
-  'prompts.manage': 'Управлять шаблонами…',
+  'prompts.none': 'Нет шаблонов по запросу «{query}».',
+  'prompts.manage': 'Управление шаблонами…',
   'prompts.menuHint': '↑ ↓ выбрать · Enter или Tab вставить · Esc закрыть',
   'prompts.fillTitle': 'Заполните «{name}»',
   'prompts.fillHint': 'Готовый текст появится в поле сообщения; пока ничего не отправляется.',
@@ -16,7 +16,7 @@ export const promptsRu: { readonly [K in keyof typeof promptsEn]: string } = {
   'prompts.name': 'Название',
   'prompts.text': 'Текст',
   'prompts.textHint':
-    'Напишите {example} там, где нужно значение: при вставке шаблона поле сообщения спросит его.',
+    'Напишите {example} там, где нужно значение: при вставке шаблона Atelier попросит его ввести.',
   'prompts.exampleName': 'имя',
   'prompts.shipped': 'Из набора Atelier',
   'prompts.asks': 'Спросит: {names}',

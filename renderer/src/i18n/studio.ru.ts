@@ -10,7 +10,7 @@ export const studioRu: { readonly [K in keyof typeof studioEn]: string } = {
     'Создаёт картинку по этому ответу или по выделенной в нём части моделью картинок, выбранной в настройках.',
   'studio.animate': 'Оживить',
   'studio.animateOf': 'Оживить картинку {picture}',
-  'studio.reading': 'Записываем чтение…',
+  'studio.reading': 'Озвучиваем…',
   'studio.drawing': 'Рисуем картинку…',
   'studio.starting': 'Запускаем видео…',
   'studio.media': 'Создано из этого сообщения',

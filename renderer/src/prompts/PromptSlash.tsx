@@ -11,6 +11,7 @@ import {
   type RefObject,
 } from 'react';
 import { promptVariables, type Prompt } from '../../../shared/prompts';
+import { ErrorNotice } from '../common/ErrorNotice';
 import { useT } from '../i18n/use-t';
 import { useAppStore } from '../store';
 import { matchingPrompts, replaceSlash, slashQueryAt, type SlashQuery } from './slash';
@@ -48,12 +49,17 @@ export function usePromptSlash(
   const t = useT();
   const listId = useId();
   const prompts = useAppStore((s) => s.prompts);
+  const promptsError = useAppStore((s) => s.promptsError);
   const loadPrompts = useAppStore((s) => s.loadPrompts);
   const managerOpen = useAppStore((s) => s.promptManagerOpen);
+  // The Chat panel stays mounted behind other tabs: Settings draws its own manager there.
+  const onChatTab = useAppStore((s) => s.tab === 'chat');
   const setManagerOpen = useAppStore((s) => s.setPromptManagerOpen);
   const [caret, setCaret] = useState<number | null>(null);
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
   const [active, setActive] = useState(0);
+  // With no prompt matching, Enter sends the message as typed unless an arrow chose "Manage prompts…".
+  const [moved, setMoved] = useState(false);
   const [filling, setFilling] = useState<{ prompt: Prompt; span: SlashQuery } | null>(null);
   const caretAfter = useRef<number | null>(null);
 
@@ -74,7 +80,10 @@ export function usePromptSlash(
     if (slashGone) setDismissedAt(null);
   }, [slashGone]);
   const query = slash?.query;
-  useEffect(() => setActive(0), [query]);
+  useEffect(() => {
+    setActive(0);
+    setMoved(false);
+  }, [query]);
   useEffect(() => {
     if (open) document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
   });
@@ -112,8 +121,10 @@ export function usePromptSlash(
     const key = event.key;
     if (key === 'ArrowDown' || key === 'ArrowUp') {
       setActive((active + (key === 'ArrowDown' ? 1 : count - 1)) % count);
+      setMoved(true);
     } else if ((key === 'Enter' || key === 'Tab') && !event.shiftKey) {
-      if (prompts) choose(active);
+      if (!prompts || (matches.length === 0 && !moved)) return false;
+      choose(active);
     } else if (key === 'Escape') {
       setDismissedAt(slash.start);
       event.stopPropagation();
@@ -127,7 +138,12 @@ export function usePromptSlash(
       {open && (
         <div className="prompt-menu">
           {prompts === null ? (
-            <p className="prompt-menu-note">{t('prompts.loading')}</p>
+            promptsError ? (
+              // No Retry here: a click would take focus from the box and close the list; the next "/" asks again.
+              <ErrorNotice error={promptsError} />
+            ) : (
+              <p className="prompt-menu-note">{t('prompts.loading')}</p>
+            )
           ) : (
             matches.length === 0 && (
               <p className="prompt-menu-note" role="status">
@@ -185,7 +201,7 @@ export function usePromptSlash(
             }}
           />
         )}
-        {managerOpen && (
+        {managerOpen && onChatTab && (
           <PromptManager
             onClose={() => {
               setManagerOpen(false);

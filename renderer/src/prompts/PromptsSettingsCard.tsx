@@ -1,6 +1,7 @@
 // Settings, Chat: the saved prompts "/" offers in the Message box, and the way to the manager.
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useT } from '../i18n/use-t';
+import { useAppStore } from '../store';
 
 const PromptManager = lazy(() =>
   import('./PromptManager').then((m) => ({ default: m.PromptManager })),
@@ -8,7 +9,9 @@ const PromptManager = lazy(() =>
 
 export function PromptsSettingsCard() {
   const t = useT();
-  const [open, setOpen] = useState(false);
+  // One flag for the whole window, so this card and the Message box never open two managers.
+  const open = useAppStore((s) => s.promptManagerOpen);
+  const setOpen = useAppStore((s) => s.setPromptManagerOpen);
   return (
     <section className="card" aria-label={t('prompts.manager')}>
       <h2>{t('prompts.manager')}</h2>

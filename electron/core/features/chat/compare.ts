@@ -100,29 +100,38 @@ export function createCompareRunner(options: CompareOptions): CompareRunner {
       chatStream(request, callOptions = {}) {
         let sentAt = Date.now();
         let firstAt: number | null = null;
-        return options.client.chatStream(request, {
-          ...callOptions,
-          onSent: () => {
-            sentAt = Date.now();
-            callOptions.onSent?.();
-          },
-          onDelta: (content, reasoning) => {
-            if (content !== '' || reasoning !== '') {
-              const at = Date.now();
-              if (firstAt === null) {
-                firstAt = at;
-                emitCompare({
-                  type: 'firstToken',
-                  conversationId,
-                  messageId: answer.id,
-                  firstTokenMs: firstAt - sentAt,
-                });
+        let lastAt = 0;
+        // Kept as numbers while the text streams; written on the answer at the first text (for
+        // partial saves) and once more when the stream settles, before the answer is saved.
+        const writeTiming = () => {
+          if (firstAt !== null)
+            answer.timing = { firstTokenMs: firstAt - sentAt, streamMs: lastAt - firstAt };
+        };
+        return options.client
+          .chatStream(request, {
+            ...callOptions,
+            onSent: () => {
+              sentAt = Date.now();
+              callOptions.onSent?.();
+            },
+            onDelta: (content, reasoning) => {
+              if (content !== '' || reasoning !== '') {
+                lastAt = Date.now();
+                if (firstAt === null) {
+                  firstAt = lastAt;
+                  writeTiming();
+                  emitCompare({
+                    type: 'firstToken',
+                    conversationId,
+                    messageId: answer.id,
+                    firstTokenMs: firstAt - sentAt,
+                  });
+                }
               }
-              answer.timing = { firstTokenMs: firstAt - sentAt, streamMs: at - firstAt };
-            }
-            callOptions.onDelta?.(content, reasoning);
-          },
-        });
+              callOptions.onDelta?.(content, reasoning);
+            },
+          })
+          .finally(writeTiming);
       },
     };
   }
@@ -162,6 +171,18 @@ export function createCompareRunner(options: CompareOptions): CompareRunner {
         running.delete(conversationId);
       finish();
     });
+  }
+
+  /** An empty answer about to stream: nothing of an earlier attempt carries over. */
+  function freshAnswer(id: string, model: string): ChatMessage {
+    return {
+      id,
+      role: 'assistant',
+      content: '',
+      createdAt: now().toISOString(),
+      model,
+      status: 'streaming',
+    };
   }
 
   /** Saves the conversation; when the disk refuses, puts back what `undo` names and rethrows. */
@@ -230,14 +251,7 @@ export function createCompareRunner(options: CompareOptions): CompareRunner {
               : estimatePromptTokens({ ...conversation, contextStart, messages }),
           );
         }
-        const answers: ChatMessage[] = chosen.map((model) => ({
-          id: randomUUID(),
-          role: 'assistant',
-          content: '',
-          createdAt: now().toISOString(),
-          model,
-          status: 'streaming',
-        }));
+        const answers = chosen.map((model) => freshAnswer(randomUUID(), model));
         // The first column is the path's answer; the others are its versions, each streamed in
         // place (the version lists hold the same objects the streams write to).
         const head = answers[0]!;
@@ -301,24 +315,23 @@ export function createCompareRunner(options: CompareOptions): CompareRunner {
       const sent = conversation.messages.slice(0, at);
       const plan = planContext(conversation, sent, options.contextLengthOf(model), false);
       const request = await requestFor(conversation, model, sent, plan);
-      const before = { ...answer };
-      for (const key of [
-        'reasoning',
-        'usage',
-        'error',
-        'timing',
-        'cutAtMaxTokens',
-        'jsonCheck',
-        'sources',
-        'toolRounds',
-        'toolRoundLimit',
-        'toolsUnavailable',
-      ] as const)
-        delete answer[key];
-      Object.assign(answer, { content: '', status: 'streaming', createdAt: now().toISOString() });
-      await saveOrUndo(conversation, () => Object.assign(answer, before));
-      emitCompare({ type: 'restart', conversationId, message: withoutVersions({ ...answer }) });
-      run(conversation, answer, request, plan.promptTokens);
+      const fresh = freshAnswer(messageId, model);
+      const { tail } = found;
+      const saved = conversation.messages;
+      if (tail) {
+        tail[0] = fresh;
+      } else {
+        // The path's answer holds the other versions, whose streams may still write to them.
+        if (answer.alternatives) fresh.alternatives = answer.alternatives;
+        if (answer.alternativeIndex !== undefined) fresh.alternativeIndex = answer.alternativeIndex;
+        conversation.messages = [...saved.slice(0, at), fresh];
+      }
+      await saveOrUndo(conversation, () => {
+        if (tail) tail[0] = answer;
+        else conversation.messages = saved;
+      });
+      emitCompare({ type: 'restart', conversationId, message: withoutVersions({ ...fresh }) });
+      run(conversation, fresh, request, plan.promptTokens);
       return { messageId };
     },
 

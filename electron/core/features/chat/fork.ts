@@ -40,30 +40,29 @@ export function branchOf(
     .slice(0, at + 1)
     .map((m) => structuredClone(withoutVersions(m)));
   const title = branchTitle(original, messages, made.language);
+  // Every setting of the original, so one added later is kept too; only what makes it a new
+  // conversation is its own (how the original was titled or imported is not the branch's).
+  const {
+    messages: _path,
+    titleEdited: _titleEdited,
+    titleByModel: _titleByModel,
+    origins: _origins,
+    ...settings
+  } = original as StoredConversation;
   const branch: StoredConversation = {
-    version: original.version,
+    ...structuredClone(settings),
     id: made.id,
     title,
     ...(title !== '' ? { titleEdited: true } : {}),
     pinned: false,
     createdAt: made.at,
     updatedAt: made.at,
-    model: original.model,
     messageCount: messages.length,
-    systemPrompt: original.systemPrompt,
-    temperature: original.temperature,
-    maxTokens: original.maxTokens,
     contextStart: validContextStart(original.contextStart, messages),
     messages,
     folderId: original.folderId ?? null,
     archived: false,
   };
-  if (original.maxTokensByAccount !== undefined)
-    branch.maxTokensByAccount = original.maxTokensByAccount;
-  if (original.assistant) branch.assistant = { ...original.assistant };
-  if (original.tools) branch.tools = structuredClone(original.tools);
-  if (original.answerFormat) branch.answerFormat = structuredClone(original.answerFormat);
-  if (original.budget !== undefined) branch.budget = original.budget;
   return branch;
 }
 

@@ -60,7 +60,7 @@ export function MermaidBlock({ code, language, streaming }: CodeProps) {
       <>
         <div className="diagram-note diagram-error" role="note">
           <p>{t('preview.diagramFailed')}</p>
-          <p className="diagram-error-message">{drawn.error}</p>
+          {drawn.error !== '' && <p className="diagram-error-message">{drawn.error}</p>}
         </div>
         <HighlightedCode code={code} language={language} streaming={false} />
       </>

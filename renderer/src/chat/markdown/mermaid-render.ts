@@ -46,9 +46,9 @@ function themeVariablesOf(look: DiagramLook): Record<string, string> {
   return background ? { background, edgeLabelBackground: background } : {};
 }
 
+/** The parser's own words, or '' when it gave none (the block's sentence then says it alone). */
 function messageOf(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.trim() || 'Unknown error';
+  return (error instanceof Error ? error.message : String(error)).trim();
 }
 
 let drawQueue: Promise<unknown> = Promise.resolve();

@@ -1,7 +1,7 @@
 // Voice mode switched on and off: one session at a time, wired to the store's chat turns, the audio calls and the spending questions.
 import { speechEstimate, transcriptionEstimate } from '../../../../shared/estimates';
-import { defaultModelFor } from '../../../../shared/model-defaults';
 import { DEFAULT_STUDIO_CHOICES } from '../../../../shared/studio';
+import { studioModel } from '../../../../shared/studio-actions';
 import type { ChatMessage, MediaItem } from '../../../../shared/types';
 import { recordingName } from '../../common/useMicrophoneRecorder';
 import { uploadFile } from '../../common/upload';
@@ -19,14 +19,19 @@ import {
 let running: { stop: AbortController; press: AbortController } | null = null;
 
 const store = () => useAppStore.getState();
-const studio = () => store().settings?.studio ?? DEFAULT_STUDIO_CHOICES;
-
-function modelFor(task: 'transcription' | 'speech', chosen: string): string {
-  return chosen || defaultModelFor(task, store().models, store().settings?.priceBasis);
+/** The model voice mode uses for a step: the one chosen in Settings, as Read aloud finds it. */
+function modelFor(task: 'transcribe' | 'speech'): string {
+  const state = store();
+  return studioModel(
+    task,
+    state.settings?.studio ?? DEFAULT_STUDIO_CHOICES,
+    state.models,
+    state.settings?.priceBasis,
+  );
 }
 
 async function transcribe(recording: Blob, seconds: number): Promise<string | null> {
-  const model = modelFor('transcription', studio().transcribeModel);
+  const model = modelFor('transcribe');
   if (!model) throw new VoiceProblem('no-transcription-model');
   const go = await store().askToSpend(
     'transcription',
@@ -64,13 +69,19 @@ async function ask(
   if (!conversationId || signal.aborted) return null;
   store().setVoice({ conversationId });
   return new Promise((resolve, reject) => {
+    // Any change of the store calls this: the text is handed on only when it grew or its message
+    // became known, so the sentences are not cut again for nothing.
+    let given = { length: -1, messageId: undefined as string | undefined };
     const check = () => {
       const state = store();
       const stream = state.streams[conversationId];
       if (signal.aborted) return finish(null);
       if (stream) {
+        const content = state.liveTexts.get(conversationId)?.content ?? '';
+        if (content.length === given.length && stream.messageId === given.messageId) return;
+        given = { length: content.length, messageId: stream.messageId };
         const ref = stream.messageId ? { conversationId, messageId: stream.messageId } : null;
-        onText(state.liveTexts.get(conversationId)?.content ?? '', ref);
+        onText(content, ref);
         return;
       }
       const failure = state.turnFailures[conversationId];
@@ -102,7 +113,7 @@ async function ask(
 }
 
 async function synthesize(sentence: string, answer: AnswerRef | null): Promise<MediaItem> {
-  const model = modelFor('speech', studio().speechModel);
+  const model = modelFor('speech');
   if (!model) throw new VoiceProblem('no-speech-model');
   const go = await store().askToSpend(
     'speech',
@@ -117,7 +128,7 @@ async function synthesize(sentence: string, answer: AnswerRef | null): Promise<M
   const made = await invoke('audio.speak', {
     model,
     text: sentence,
-    voice: studio().speechVoice,
+    voice: (store().settings?.studio ?? DEFAULT_STUDIO_CHOICES).speechVoice,
     format: 'mp3',
     ...(answer ? { fromChat: answer } : {}),
   });

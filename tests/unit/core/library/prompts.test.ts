@@ -71,6 +71,20 @@ describe('prompt library', () => {
     });
   });
 
+  it('keeps both of two changes started together, in memory and on disk', async () => {
+    const library = await openPromptLibrary(dir);
+    await Promise.all([
+      library.save({ name: 'First', text: 'One' }, 'en'),
+      library.save({ name: 'Second', text: 'Two' }, 'en'),
+      library.remove('shipped-email'),
+    ]);
+    expect(names(library.list('en'))).toEqual(expect.arrayContaining(['First', 'Second']));
+    const again = await openPromptLibrary(dir);
+    const list = again.list('en');
+    expect(names(list)).toEqual(expect.arrayContaining(['First', 'Second']));
+    expect(names(list)).not.toContain('Write an email');
+  });
+
   it('sets a file it cannot read aside and still offers the shipped ones', async () => {
     await writeFile(join(dir, PROMPTS_FILE), '{"version": 1, "own": [');
     const recovery = openRecovery(dir);
